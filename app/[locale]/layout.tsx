@@ -1,0 +1,62 @@
+import type { Metadata, Viewport } from 'next';
+import { notFound } from 'next/navigation';
+import { hasLocale, NextIntlClientProvider } from 'next-intl';
+import { getMessages, getTranslations } from 'next-intl/server';
+import { SiteFooter } from '@/components/layout/site-footer';
+import { SiteHeader } from '@/components/layout/site-header';
+import { SkipLink } from '@/components/layout/skip-link';
+import { LocaleStorageSync } from '@/components/i18n/locale-storage-sync';
+import { ThemeProvider } from '@/components/theme/theme-provider';
+import { routing } from '@/i18n/routing';
+import { pickMessages } from '@/lib/i18n/pick-messages';
+import { textDirection } from '@/lib/i18n/locales';
+import { inter } from '@/lib/fonts';
+import { siteUrl } from '@/lib/seo/site-url';
+import '../globals.css';
+
+export function generateStaticParams() {
+  return routing.locales.map((locale) => ({ locale }));
+}
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('Metadata');
+  return {
+    metadataBase: siteUrl,
+    title: { default: t('siteName'), template: t('titleTemplate') },
+    applicationName: t('siteName'),
+  };
+}
+
+export const viewport: Viewport = {
+  themeColor: [
+    { media: '(prefers-color-scheme: light)', color: '#ffffff' },
+    { media: '(prefers-color-scheme: dark)', color: '#0a0a0a' },
+  ],
+};
+
+// Client components only get the namespaces they render.
+const clientNamespaces = ['LocaleSwitcher', 'Theme', 'Error'] as const;
+
+export default async function LocaleLayout({ children, params }: LayoutProps<'/[locale]'>) {
+  const { locale } = await params;
+  if (!hasLocale(routing.locales, locale)) notFound();
+  const messages = pickMessages(await getMessages(), clientNamespaces);
+
+  return (
+    <html lang={locale} dir={textDirection(locale)} className={inter.variable} suppressHydrationWarning>
+      <body className="flex min-h-dvh flex-col bg-background font-sans text-foreground antialiased">
+        <NextIntlClientProvider messages={messages}>
+          <ThemeProvider>
+            <SkipLink />
+            <SiteHeader />
+            <main id="main" tabIndex={-1} className="flex-1 outline-none">
+              {children}
+            </main>
+            <SiteFooter />
+            <LocaleStorageSync />
+          </ThemeProvider>
+        </NextIntlClientProvider>
+      </body>
+    </html>
+  );
+}

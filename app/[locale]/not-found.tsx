@@ -1,0 +1,25 @@
+import { useTranslations } from 'next-intl';
+import { getTranslations } from 'next-intl/server';
+import { Button } from '@/components/ui/button';
+import { Link } from '@/i18n/navigation';
+
+export async function generateMetadata() {
+  const t = await getTranslations('Metadata');
+  return { title: t('notFoundTitle'), robots: { index: false } };
+}
+
+export default function NotFoundPage() {
+  const t = useTranslations('NotFound');
+  return (
+    <section className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-24 text-center">
+      <p aria-hidden="true" className="text-6xl font-bold text-primary">
+        404
+      </p>
+      <h1 className="text-3xl font-semibold tracking-tight">{t('title')}</h1>
+      <p className="text-muted-foreground">{t('description')}</p>
+      <Button asChild>
+        <Link href="/">{t('backHome')}</Link>
+      </Button>
+    </section>
+  );
+}

@@ -1,0 +1,20 @@
+import type { Metadata } from 'next';
+import { type AppLocale, locales } from '@/lib/i18n/locales';
+import { absoluteUrl } from './site-url';
+
+/** `/de` + `/about` → `/de/about`; the home page is `/de`. */
+export function localizedPath(locale: AppLocale, path: string): string {
+  return `/${locale}${path === '/' ? '' : path}`;
+}
+
+/** hreflang links for every locale plus x-default (the unprefixed URL, which detects the language). */
+export function languageAlternates(path: string): Record<string, string> {
+  const languages: Record<string, string> = {};
+  for (const locale of locales) languages[locale] = absoluteUrl(localizedPath(locale, path));
+  languages['x-default'] = absoluteUrl(path);
+  return languages;
+}
+
+export function pageAlternates(locale: AppLocale, path: string): Metadata['alternates'] {
+  return { canonical: absoluteUrl(localizedPath(locale, path)), languages: languageAlternates(path) };
+}

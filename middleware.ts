@@ -1,0 +1,49 @@
+import { type NextRequest, NextResponse } from 'next/server';
+import { detectRequestLocale } from '@/lib/i18n/detect-locale';
+import { DETECTED_LOCALE_COOKIE, LOCALE_COOKIE } from '@/lib/i18n/locale-cookie';
+import { isAppLocale } from '@/lib/i18n/locales';
+import { securityHeaders } from '@/lib/http/security-headers';
+
+const production = process.env.NODE_ENV === 'production';
+// Something shaped like a language tag that we do not speak (/it, /pt-BR): a 404, not a redirect.
+const localeShaped = /^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})?$/;
+
+function secure(response: NextResponse): NextResponse {
+  for (const { key, value } of securityHeaders(production)) response.headers.set(key, value);
+  return response;
+}
+
+export function middleware(request: NextRequest) {
+  const { pathname, searchParams } = request.nextUrl;
+  const firstSegment = pathname.split('/', 2)[1] ?? '';
+
+  // Fast path: already prefixed, nothing to detect.
+  if (isAppLocale(firstSegment)) return NextResponse.next();
+
+  const { locale, source } = detectRequestLocale({
+    query: searchParams.get('lang'),
+    cookie: request.cookies.get(LOCALE_COOKIE)?.value,
+    acceptLanguage: request.headers.get('accept-language'),
+  });
+
+  if (localeShaped.test(firstSegment)) {
+    return NextResponse.rewrite(new URL(`/${locale}${pathname}`, request.url));
+  }
+
+  const target = request.nextUrl.clone();
+  target.pathname = `/${locale}${pathname === '/' ? '' : pathname}`;
+  target.searchParams.delete('lang');
+  const response = secure(NextResponse.redirect(target, 307));
+  response.headers.set('Vary', 'Accept-Language, Cookie');
+  response.headers.set('Cache-Control', 'private, no-cache');
+  if (source === 'accept-language' || source === 'default') {
+    // Lets the browser consult its stored choice once (see components/locale-storage-sync.tsx).
+    response.cookies.set(DETECTED_LOCALE_COOKIE, source, { path: '/', maxAge: 60, sameSite: 'lax', secure: production });
+  }
+  return response;
+}
+
+export const config = {
+  // Never locale-route API routes, Next internals, Vercel's endpoints, the service worker or files.
+  matcher: ['/((?!api/|api$|_next/|_vercel/|serwist/|.*\\..*).*)'],
+};
