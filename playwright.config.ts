@@ -1,0 +1,66 @@
+import { existsSync } from 'node:fs';
+import { defineConfig, devices } from '@playwright/test';
+import {
+  appPort,
+  appUrl,
+  authPort,
+  mailPort,
+  publishableKey,
+  secretKey,
+  supabaseUrl,
+  usesLocalAuth,
+} from './tests/e2e/support/test-env';
+
+// Debian's Chromium when present (nothing downloads); otherwise Playwright's own browser, if installed.
+const systemChromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) => existsSync(path));
+
+const appEnv = {
+  NEXT_PUBLIC_SITE_URL: appUrl,
+  NEXT_PUBLIC_SUPABASE_URL: supabaseUrl,
+  NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY: publishableKey,
+  SUPABASE_SECRET_KEY: secretKey,
+  NEXT_TELEMETRY_DISABLED: '1',
+};
+
+export default defineConfig({
+  testDir: './tests/e2e',
+  outputDir: './test-results',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: process.env.CI ? 2 : undefined,
+  retries: process.env.CI ? 1 : 0,
+  forbidOnly: !!process.env.CI,
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  use: {
+    baseURL: appUrl,
+    trace: 'retain-on-failure',
+    locale: 'en-US',
+    launchOptions: {
+      executablePath: systemChromium,
+      args: ['--disable-gpu', '--disable-quic'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  webServer: [
+    ...(usesLocalAuth
+      ? [
+          {
+            command: `node auth-server/src/main.ts --memory --port ${authPort} --mail-port ${mailPort}`,
+            url: `${supabaseUrl}/auth/v1/health`,
+            env: { AUTH_SITE_URL: appUrl },
+            reuseExistingServer: false,
+            timeout: 30_000,
+          },
+        ]
+      : []),
+    {
+      // The production build, as users get it.
+      command: `npm run build && npm run start -- -p ${appPort}`,
+      url: `${appUrl}/api/health`,
+      env: appEnv,
+      reuseExistingServer: false,
+      timeout: 300_000,
+    },
+  ],
+});
