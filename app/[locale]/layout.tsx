@@ -5,6 +5,7 @@ import { getMessages, getTranslations } from 'next-intl/server';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteHeader } from '@/components/layout/site-header';
 import { SkipLink } from '@/components/layout/skip-link';
+import { DirectionProvider } from '@/components/i18n/direction-provider';
 import { LocaleStorageSync } from '@/components/i18n/locale-storage-sync';
 import { ThemeProvider } from '@/components/theme/theme-provider';
 import { routing } from '@/i18n/routing';
@@ -41,19 +42,22 @@ export default async function LocaleLayout({ children, params }: LayoutProps<'/[
   const { locale } = await params;
   if (!hasLocale(routing.locales, locale)) notFound();
   const messages = pickMessages(await getMessages(), clientNamespaces);
+  const dir = textDirection(locale);
 
   return (
-    <html lang={locale} dir={textDirection(locale)} className={inter.variable} suppressHydrationWarning>
+    <html lang={locale} dir={dir} className={inter.variable} suppressHydrationWarning>
       <body className="flex min-h-dvh flex-col bg-background font-sans text-foreground antialiased">
         <NextIntlClientProvider messages={messages}>
           <ThemeProvider>
-            <SkipLink />
-            <SiteHeader />
-            <main id="main" tabIndex={-1} className="flex-1 outline-none">
-              {children}
-            </main>
-            <SiteFooter />
-            <LocaleStorageSync />
+            <DirectionProvider dir={dir}>
+              <SkipLink />
+              <SiteHeader />
+              <main id="main" tabIndex={-1} className="flex-1 outline-none">
+                {children}
+              </main>
+              <SiteFooter />
+              <LocaleStorageSync />
+            </DirectionProvider>
           </ThemeProvider>
         </NextIntlClientProvider>
       </body>

@@ -4,12 +4,11 @@ import { ThemeToggle } from '@/components/theme/theme-toggle';
 import { Link } from '@/i18n/navigation';
 
 export function SiteHeader() {
-  const t = useTranslations('Header');
   const tm = useTranslations('Metadata');
   return (
     <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/70">
       <div className="mx-auto flex h-14 max-w-6xl items-center gap-4 px-4 sm:px-6">
-        <Link href="/" aria-label={t('home')} className="flex items-center gap-2 rounded-md font-semibold tracking-tight">
+        <Link href="/" className="flex items-center gap-2 rounded-md font-semibold tracking-tight">
           <span aria-hidden="true" className="grid size-7 place-items-center rounded-md bg-primary text-sm text-primary-foreground">
             P
           </span>

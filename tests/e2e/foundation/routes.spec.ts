@@ -1,0 +1,83 @@
+import { expect, test } from '@playwright/test';
+import { locales } from '@/lib/i18n/locales';
+import { appUrl } from '../support/test-env';
+
+test.describe('not found', () => {
+  for (const [path, heading] of [
+    ['/en/does-not-exist', 'Page not found'],
+    ['/de/gibt/es/nicht', 'Seite nicht gefunden'],
+    ['/ar/missing', 'الصفحة غير موجودة'],
+  ] as const) {
+    test(`${path} answers 404 with the localized page`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(404);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+    });
+  }
+
+  test('an unknown locale prefix answers 404', async ({ page }) => {
+    const response = await page.goto('/it/chi-siamo');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
+  });
+});
+
+test('GET /api/health answers JSON; unknown API paths answer a JSON 404', async ({ request }) => {
+  const health = await request.get('/api/health');
+  expect(health.status()).toBe(200);
+  expect(health.headers()['content-type']).toContain('application/json');
+  const body = await health.json();
+  expect(body.status).toBe('ok');
+  expect(body.version).toMatch(/^\d+\.\d+\.\d+/);
+
+  const missing = await request.post('/api/does-not-exist', { data: {} });
+  expect(missing.status()).toBe(404);
+  expect(await missing.json()).toMatchObject({ error: 'not_found' });
+});
+
+test('the head carries hreflang links for all six languages and x-default', async ({ page }) => {
+  await page.goto('/de');
+  for (const locale of locales) {
+    await expect(page.locator(`head link[rel="alternate"][hreflang="${locale}"]`)).toHaveAttribute(
+      'href',
+      `${appUrl}/${locale}`,
+    );
+  }
+  await expect(page.locator('head link[rel="alternate"][hreflang="x-default"]')).toHaveAttribute('href', new RegExp(`^${appUrl}/?$`));
+  await expect(page.locator('head link[rel="canonical"]')).toHaveAttribute('href', `${appUrl}/de`);
+  await expect(page).toHaveTitle(/Anmeldung/);
+  await expect(page.locator('head meta[name="description"]')).toHaveAttribute('content', /mehrsprachige/);
+});
+
+test('the sitemap lists every locale with language alternates; robots.txt points at it', async ({ request }) => {
+  const sitemap = await (await request.get('/sitemap.xml')).text();
+  for (const locale of locales) {
+    expect(sitemap).toContain(`<loc>${appUrl}/${locale}</loc>`);
+    expect(sitemap).toContain(`hreflang="${locale}"`);
+  }
+  const robots = await (await request.get('/robots.txt')).text();
+  expect(robots).toContain(`Sitemap: ${appUrl}/sitemap.xml`);
+});
+
+test('security headers on pages, redirects, API responses and assets', async ({ request }) => {
+  for (const path of ['/en', '/', '/api/health', '/robots.txt']) {
+    const response = await request.get(path, { maxRedirects: 0 });
+    const headers = response.headers();
+    expect(headers['x-content-type-options'], path).toBe('nosniff');
+    expect(headers['referrer-policy'], path).toBe('strict-origin-when-cross-origin');
+    expect(headers['x-frame-options'], path).toBe('DENY');
+    expect(headers['permissions-policy'], path).toContain('camera=()');
+    // next start runs in production mode.
+    expect(headers['strict-transport-security'], path).toContain('max-age=');
+  }
+});
+
+test('the skip link moves focus to the main content', async ({ page }) => {
+  await page.goto('/en');
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to content' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main#main')).toBeFocused();
+});

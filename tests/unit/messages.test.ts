@@ -1,0 +1,60 @@
+import { readFileSync } from 'node:fs';
+import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import { describe, expect, it } from 'vitest';
+import { defaultLocale, locales } from '@/lib/i18n/locales';
+
+type Messages = { [key: string]: string | Messages };
+
+function load(locale: string): Messages {
+  return JSON.parse(readFileSync(new URL(`../../messages/${locale}.json`, import.meta.url), 'utf8')) as Messages;
+}
+
+function flatten(messages: Messages, prefix = ''): Map<string, string> {
+  const entries = new Map<string, string>();
+  for (const [key, value] of Object.entries(messages)) {
+    if (typeof value === 'string') entries.set(prefix + key, value);
+    else for (const [k, v] of flatten(value, `${prefix}${key}.`)) entries.set(k, v);
+  }
+  return entries;
+}
+
+/** Argument names a message uses (`{name}`, `{count, plural, …}`, `<b>…</b>` tags). */
+function placeholders(elements: MessageFormatElement[], found = new Set<string>()): Set<string> {
+  for (const element of elements) {
+    if (element.type === TYPE.literal || element.type === TYPE.pound) continue;
+    found.add(element.type === TYPE.tag ? `<${element.value}>` : element.value);
+    if (element.type === TYPE.tag) placeholders(element.children, found);
+    if (element.type === TYPE.plural || element.type === TYPE.select) {
+      for (const option of Object.values(element.options)) placeholders(option.value, found);
+    }
+  }
+  return found;
+}
+
+const reference = flatten(load(defaultLocale));
+
+describe.each(locales)('messages/%s.json', (locale) => {
+  const messages = flatten(load(locale));
+
+  it('has exactly the keys of en.json', () => {
+    expect([...messages.keys()].sort()).toEqual([...reference.keys()].sort());
+  });
+
+  it('parses every message as ICU with the placeholders English uses', () => {
+    for (const [key, message] of messages) {
+      let ast: MessageFormatElement[];
+      try {
+        ast = parse(message);
+      } catch (error) {
+        throw new Error(`${locale}:${key} is not valid ICU: ${(error as Error).message}`);
+      }
+      const english = reference.get(key);
+      if (english === undefined) continue;
+      expect([...placeholders(ast)].sort(), `${locale}:${key}`).toEqual([...placeholders(parse(english))].sort());
+    }
+  });
+
+  it('has no empty messages', () => {
+    for (const [key, message] of messages) expect(message.trim(), `${locale}:${key}`).not.toBe('');
+  });
+});
