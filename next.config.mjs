@@ -12,8 +12,20 @@ const nextConfig = {
   cacheComponents: true,
   partialPrefetching: false,
   experimental: { globalNotFound: true },
+  // app/serwist/[path]/route.ts bundles the service worker with esbuild at build time (@serwist/turbopack).
+  serverExternalPackages: ['esbuild', 'esbuild-wasm'],
   async headers() {
-    return [{ source: '/:path*', headers: securityHeaders(process.env.NODE_ENV === 'production') }];
+    return [
+      { source: '/:path*', headers: securityHeaders(process.env.NODE_ENV === 'production') },
+      // Browsers must revalidate the service worker on every check, or updates stall behind CDN caches.
+      {
+        source: '/serwist/:path*',
+        headers: [
+          { key: 'Cache-Control', value: 'no-cache' },
+          { key: 'Service-Worker-Allowed', value: '/' },
+        ],
+      },
+    ];
   },
 };
 

@@ -1,12 +1,15 @@
 import type { Metadata, Viewport } from 'next';
 import { notFound } from 'next/navigation';
 import { hasLocale, NextIntlClientProvider } from 'next-intl';
-import { getMessages, getTranslations } from 'next-intl/server';
+import { getLocale, getMessages, getTranslations } from 'next-intl/server';
+import { ConsentedAnalytics } from '@/components/analytics/consented-analytics';
+import { ConsentPrompt } from '@/components/consent/consent-prompt';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteHeader } from '@/components/layout/site-header';
 import { SkipLink } from '@/components/layout/skip-link';
 import { DirectionProvider } from '@/components/i18n/direction-provider';
 import { LocaleStorageSync } from '@/components/i18n/locale-storage-sync';
+import { UpdateNotice } from '@/components/pwa/update-notice';
 import { ThemeProvider } from '@/components/theme/theme-provider';
 import { routing } from '@/i18n/routing';
 import { pickMessages } from '@/lib/i18n/pick-messages';
@@ -25,6 +28,9 @@ export async function generateMetadata(): Promise<Metadata> {
     metadataBase: siteUrl,
     title: { default: t('siteName'), template: t('titleTemplate') },
     applicationName: t('siteName'),
+    // Each language installs with its own name and start page (app/[locale]/manifest.webmanifest).
+    manifest: `/${await getLocale()}/manifest.webmanifest`,
+    icons: { apple: '/icons/apple-touch-icon.png' },
   };
 }
 
@@ -36,7 +42,7 @@ export const viewport: Viewport = {
 };
 
 // Client components only get the namespaces they render.
-const clientNamespaces = ['LocaleSwitcher', 'Theme', 'Error'] as const;
+const clientNamespaces = ['LocaleSwitcher', 'Theme', 'Error', 'Install', 'Update', 'Consent'] as const;
 
 export default async function LocaleLayout({ children, params }: LayoutProps<'/[locale]'>) {
   const { locale } = await params;
@@ -57,6 +63,10 @@ export default async function LocaleLayout({ children, params }: LayoutProps<'/[
               </main>
               <SiteFooter />
               <LocaleStorageSync />
+              {/* The service worker exists in production builds only (dev would serve stale code). */}
+              {process.env.NODE_ENV === 'production' && <UpdateNotice />}
+              <ConsentPrompt />
+              <ConsentedAnalytics />
             </DirectionProvider>
           </ThemeProvider>
         </NextIntlClientProvider>

@@ -1,4 +1,5 @@
 import { useTranslations } from 'next-intl';
+import { ConsentSettingsButton } from '@/components/consent/consent-settings-button';
 import { locales } from '@/lib/i18n/locales';
 
 export function SiteFooter() {
@@ -8,6 +9,7 @@ export function SiteFooter() {
       <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-8 text-sm text-muted-foreground sm:flex-row sm:items-center sm:justify-between sm:px-6">
         <p>{t('tagline')}</p>
         <p>{t('languages', { count: locales.length })}</p>
+        <ConsentSettingsButton />
       </div>
     </footer>
   );

@@ -1,5 +1,6 @@
 import { useTranslations } from 'next-intl';
 import { LocaleSwitcher } from '@/components/i18n/locale-switcher';
+import { InstallButton } from '@/components/pwa/install-button';
 import { ThemeToggle } from '@/components/theme/theme-toggle';
 import { Link } from '@/i18n/navigation';
 
@@ -15,6 +16,7 @@ export function SiteHeader() {
           <span>{tm('siteName')}</span>
         </Link>
         <div className="ms-auto flex items-center gap-1">
+          <InstallButton />
           <LocaleSwitcher />
           <ThemeToggle />
         </div>

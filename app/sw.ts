@@ -1,0 +1,86 @@
+/// <reference lib="webworker" />
+// The service worker, bundled by esbuild through app/serwist/[path]/route.ts.
+//
+// Caching policy (mirrored in README.md, "Offline and caching"):
+// 1. Precache: hashed build files (/_next/static/**), the app icons and one offline page per
+//    language (/<locale>/~offline). The offline pages are fetched WITHOUT cookies, so they are the
+//    anonymous version even if the worker installs while someone is signed in.
+// 2. Network only, never stored: page navigations, React Server Component requests (RSC: 1,
+//    Next-Router-State-Tree, ?_rsc), /api/*, /auth/*, /<locale>/account*, sign-in/up/out pages, the
+//    Supabase origin, every other origin and every non-GET request. Serwist's caching strategies
+//    ignore Cache-Control, so "no-store" alone would not keep a per-user response out.
+// 3. Cache first: hashed static assets and fonts (their URLs change when their bytes do).
+//    Stale-while-revalidate: icons. Anything else: network only.
+// 4. Offline: a failed navigation answers with the precached offline page of the URL's language.
+// 5. Updates never take over an open page: skipWaiting is off; the page shows a notice and sends
+//    SKIP_WAITING only when the visitor agrees (components/pwa/update-notice.tsx).
+// 6. Sign-out: the page calls clearRuntimeCaches(); as a safety net the worker also clears its
+//    runtime caches when it sees a non-GET request to a sign-out endpoint or a CLEAR_RUNTIME_CACHES message.
+import type { PrecacheEntry, SerwistGlobalConfig } from 'serwist';
+import { CacheFirst, ExpirationPlugin, NetworkOnly, Serwist, StaleWhileRevalidate } from 'serwist';
+import { runtimeCacheNames } from '@/lib/pwa/cache-names';
+import { clearRuntimeCaches } from '@/lib/pwa/clear-runtime-caches';
+import { offlinePageFor, offlinePagePaths } from '@/lib/pwa/offline-fallbacks';
+import { isFont, isHashedStaticAsset, isIcon, isPrivateRequest, isSignOutRequest } from '@/lib/pwa/request-policy';
+
+declare global {
+  interface WorkerGlobalScope extends SerwistGlobalConfig {
+    __SW_MANIFEST: (PrecacheEntry | string)[] | undefined;
+  }
+}
+declare const self: ServiceWorkerGlobalScope;
+
+// Replaced at bundle time (see the route's esbuild `define`).
+const supabaseOrigin = new URL(process.env.NEXT_PUBLIC_SUPABASE_URL || 'http://127.0.0.1:54321').origin;
+const origin = self.location.origin;
+const factsOf = (request: Request, url: URL) => ({ url, origin, method: request.method, mode: request.mode, headers: request.headers });
+
+const year = 365 * 24 * 60 * 60;
+
+self.addEventListener('fetch', (event) => {
+  if (isSignOutRequest(factsOf(event.request, new URL(event.request.url)))) event.waitUntil(clearRuntimeCaches());
+});
+self.addEventListener('message', (event) => {
+  if (event.data?.type === 'CLEAR_RUNTIME_CACHES') event.waitUntil(clearRuntimeCaches());
+});
+
+const serwist = new Serwist({
+  precacheEntries: self.__SW_MANIFEST,
+  precacheOptions: {
+    cleanupOutdatedCaches: true,
+    plugins: [{ requestWillFetch: async ({ request }) => new Request(request, { credentials: 'omit' }) }],
+  },
+  skipWaiting: false,
+  clientsClaim: false,
+  navigationPreload: false,
+  runtimeCaching: [
+    {
+      matcher: ({ request, url }) => isPrivateRequest(factsOf(request, url), supabaseOrigin),
+      handler: new NetworkOnly(),
+    },
+    {
+      matcher: ({ url }) => isHashedStaticAsset({ url, origin }),
+      handler: new CacheFirst({
+        cacheName: runtimeCacheNames.staticAssets,
+        plugins: [new ExpirationPlugin({ maxEntries: 128, maxAgeSeconds: 30 * 24 * 60 * 60 })],
+      }),
+    },
+    {
+      matcher: ({ url }) => isFont({ url, origin }),
+      handler: new CacheFirst({ cacheName: runtimeCacheNames.fonts, plugins: [new ExpirationPlugin({ maxEntries: 16, maxAgeSeconds: year })] }),
+    },
+    {
+      matcher: ({ url }) => isIcon({ url, origin }),
+      handler: new StaleWhileRevalidate({ cacheName: runtimeCacheNames.icons, plugins: [new ExpirationPlugin({ maxEntries: 16 })] }),
+    },
+    { matcher: () => true, handler: new NetworkOnly() },
+  ],
+  fallbacks: {
+    entries: offlinePagePaths.map((path) => ({
+      url: path,
+      matcher: ({ request }) => request.destination === 'document' && offlinePageFor(new URL(request.url).pathname) === path,
+    })),
+  },
+});
+
+serwist.addEventListeners();

@@ -1,0 +1,54 @@
+// Which requests the service worker may answer from Cache Storage. Pure functions, so the policy
+// in app/sw.ts is unit-tested (tests/unit/pwa-request-policy.test.ts) rather than trusted.
+
+export interface RequestFacts {
+  url: URL;
+  /** The page's own origin (self.location.origin in the worker). */
+  origin: string;
+  method: string;
+  mode: RequestMode;
+  headers: Headers;
+}
+
+const privatePathPatterns = [
+  /^\/api(\/|$)/, // our API: per-user JSON
+  /^\/auth(\/|$)/, // sign-in callbacks, confirmation links, sign-out
+  /^\/[a-z]{2}(-[A-Za-z0-9]+)?\/auth(\/|$)/,
+  /^\/[a-z]{2}(-[A-Za-z0-9]+)?\/account(\/|$)/,
+  /^\/[a-z]{2}(-[A-Za-z0-9]+)?\/(sign-in|sign-up|sign-out)(\/|$)/,
+];
+
+/** React Server Component payloads (client navigations, prefetches): they render per user. */
+export function isRscRequest({ url, headers }: Pick<RequestFacts, 'url' | 'headers'>): boolean {
+  return headers.get('RSC') === '1' || headers.has('Next-Router-State-Tree') || url.searchParams.has('_rsc');
+}
+
+/** Requests whose response can depend on who is signed in: never cached, always the network. */
+export function isPrivateRequest(facts: RequestFacts, supabaseOrigin: string): boolean {
+  const { url, origin, method, mode } = facts;
+  if (method !== 'GET') return true;
+  if (mode === 'navigate') return true;
+  if (url.origin === supabaseOrigin) return true;
+  if (url.origin !== origin) return true; // third parties are not ours to store
+  if (isRscRequest(facts)) return true;
+  return privatePathPatterns.some((pattern) => pattern.test(url.pathname));
+}
+
+/** Content-hashed build output: the file name changes whenever the bytes do. */
+export function isHashedStaticAsset({ url, origin }: Pick<RequestFacts, 'url' | 'origin'>): boolean {
+  return url.origin === origin && url.pathname.startsWith('/_next/static/') && url.search === '';
+}
+
+export function isFont({ url, origin }: Pick<RequestFacts, 'url' | 'origin'>): boolean {
+  return url.origin === origin && /\.(?:woff2?|ttf|otf)$/i.test(url.pathname);
+}
+
+/** App icons and the Apple touch icon, public files that carry no user data. */
+export function isIcon({ url, origin }: Pick<RequestFacts, 'url' | 'origin'>): boolean {
+  return url.origin === origin && (/^\/icons\/[\w.-]+\.png$/.test(url.pathname) || /^\/(apple-icon|favicon)[\w.-]*\.(png|ico)$/.test(url.pathname));
+}
+
+/** Sign-out endpoints (route handlers or forms posting to them): the worker drops its runtime caches. */
+export function isSignOutRequest({ url, origin, method }: Pick<RequestFacts, 'url' | 'origin' | 'method'>): boolean {
+  return url.origin === origin && method !== 'GET' && /\/(sign-?out|logout)(\/|$)/i.test(url.pathname);
+}
