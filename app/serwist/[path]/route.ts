@@ -1,5 +1,5 @@
-import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createSerwistRoute } from '@serwist/turbopack';
 import { offlinePagePaths } from '@/lib/pwa/offline-fallbacks';
@@ -8,23 +8,25 @@ import { offlinePagePaths } from '@/lib/pwa/offline-fallbacks';
 // Only generateStaticParams and GET are exported: the segment config it also returns
 // (dynamic, revalidate, dynamicParams) is not allowed with cacheComponents, and the route is static anyway.
 
-// The offline pages change with every build (they reference hashed chunks), so their precache
-// revision is the build id; git's HEAD is a fallback outside `next build`.
-function buildRevision(): string {
-  try {
-    return readFileSync(path.join(process.cwd(), process.env.NEXT_DIST_DIR || '.next', 'BUILD_ID'), 'utf8').trim();
-  } catch {
-    return spawnSync('git', ['rev-parse', 'HEAD'], { encoding: 'utf8' }).stdout?.trim() || 'dev';
-  }
+const distDir = process.env.NEXT_DIST_DIR || '.next';
+
+// The offline pages are HTML that references hashed chunks and contains translations, so their
+// precache revision changes whenever the client build output or any message file does.
+function offlinePageRevision(): string {
+  const hash = createHash('sha256');
+  const staticFiles = readdirSync(path.join(distDir, 'static'), { recursive: true, encoding: 'utf8' }).sort();
+  hash.update(staticFiles.join('\n'));
+  for (const file of readdirSync('messages').sort()) hash.update(readFileSync(path.join('messages', file)));
+  return hash.digest('hex').slice(0, 32);
 }
 
-const revision = buildRevision();
+const revision = offlinePageRevision();
 
 const serwistRoute = createSerwistRoute({
   swSrc: 'app/sw.ts',
   useNativeEsbuild: true,
   // Only build output and the app icons; screenshots and other public files stay out of the precache.
-  globPatterns: [`${process.env.NEXT_DIST_DIR || '.next'}/static/**/*.{js,css,woff2}`, 'public/icons/**/*.png'],
+  globPatterns: [`${distDir}/static/**/*.{js,css,woff2}`, 'public/icons/**/*.png'],
   additionalPrecacheEntries: offlinePagePaths.map((url) => ({ url, revision })),
   esbuildOptions: {
     define: {
