@@ -3,6 +3,7 @@ import { detectRequestLocale } from '@/lib/i18n/detect-locale';
 import { DETECTED_LOCALE_COOKIE, LOCALE_COOKIE } from '@/lib/i18n/locale-cookie';
 import { isAppLocale } from '@/lib/i18n/locales';
 import { securityHeaders } from '@/lib/http/security-headers';
+import { applySession } from '@/lib/auth/session-step';
 
 const production = process.env.NODE_ENV === 'production';
 // Something shaped like a language tag that we do not speak (/it, /pt-BR): a 404, not a redirect.
@@ -13,12 +14,12 @@ function secure(response: NextResponse): NextResponse {
   return response;
 }
 
-export function middleware(request: NextRequest) {
+export async function middleware(request: NextRequest) {
   const { pathname, searchParams } = request.nextUrl;
   const firstSegment = pathname.split('/', 2)[1] ?? '';
 
-  // Fast path: already prefixed, nothing to detect.
-  if (isAppLocale(firstSegment)) return NextResponse.next();
+  // Fast path: already prefixed, nothing to detect; only the session step (free without an auth cookie).
+  if (isAppLocale(firstSegment)) return applySession(request, NextResponse.next(), firstSegment);
 
   const { locale, source } = detectRequestLocale({
     query: searchParams.get('lang'),

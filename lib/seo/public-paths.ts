@@ -1,2 +1,2 @@
 /** Pages anyone may see and search engines may list, without the locale prefix. */
-export const publicPaths = ['/'] as const;
+export const publicPaths = ['/', '/sign-in', '/sign-up', '/forgot-password'] as const;

@@ -1,0 +1,93 @@
+import type { Metadata } from 'next';
+import { useTranslations } from 'next-intl';
+import { getLocale, getTranslations } from 'next-intl/server';
+import { Suspense } from 'react';
+import { AccountSection } from '@/components/account/account-section';
+import { DeleteAccountForm } from '@/components/account/delete-account-form';
+import { EmailChangeForm } from '@/components/account/email-change-form';
+import { PasswordChangeForm } from '@/components/account/password-change-form';
+import { ProfileForm } from '@/components/account/profile-form';
+import { SessionButtons } from '@/components/account/session-buttons';
+import { AuthMessages } from '@/components/auth/auth-messages';
+import { SignOutForm } from '@/components/auth/sign-out-form';
+import { FormSkeleton } from '@/components/forms/form-skeleton';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { requireCurrentUser } from '@/lib/auth/current-user';
+import { preferredLocale } from '@/lib/auth/preferred-locale';
+import { firstParam } from '@/lib/auth/search-param';
+import type { AppLocale } from '@/lib/i18n/locales';
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('Account');
+  return { title: t('title'), robots: { index: false, follow: false } };
+}
+
+const updateMessages = { profile: 'profileSaved', email: 'emailUpdated', password: 'passwordUpdated' } as const;
+
+async function AccountContent({ searchParams }: { searchParams: PageProps<'/[locale]/account'>['searchParams'] }) {
+  const locale = (await getLocale()) as AppLocale;
+  const t = await getTranslations('Account');
+  // The middleware already checked the cookie; the page asks the auth server itself before showing anything.
+  const { user } = await requireCurrentUser(locale);
+  if (!user) {
+    const te = await getTranslations('AuthErrors');
+    return (
+      <Alert variant="destructive">
+        <AlertDescription>{te('serviceUnavailable')}</AlertDescription>
+      </Alert>
+    );
+  }
+  const updated = firstParam((await searchParams).updated);
+  const updateKey = updated && updated in updateMessages ? updateMessages[updated as keyof typeof updateMessages] : undefined;
+  const displayName = typeof user.user_metadata.display_name === 'string' ? user.user_metadata.display_name : '';
+
+  return (
+    <AuthMessages>
+      {updateKey ? (
+        <Alert role="status">
+          <AlertDescription className="text-foreground">{t(updateKey)}</AlertDescription>
+        </Alert>
+      ) : null}
+      <AccountSection id="profile" title={t('profileTitle')} description={t('profileDescription')}>
+        <ProfileForm displayName={displayName} preferredLocale={preferredLocale(user, locale)} />
+      </AccountSection>
+      <AccountSection
+        id="email"
+        title={t('emailTitle')}
+        description={
+          <>
+            <p data-testid="current-email">{t('currentEmail', { email: user.email ?? '' })}</p>
+            {user.new_email ? <p>{t('pendingEmail', { email: user.new_email })}</p> : null}
+          </>
+        }
+      >
+        <EmailChangeForm />
+      </AccountSection>
+      <AccountSection id="password" title={t('passwordTitle')}>
+        <PasswordChangeForm />
+      </AccountSection>
+      <AccountSection id="sessions" title={t('sessionsTitle')} description={t('sessionsDescription')}>
+        <SessionButtons />
+        <SignOutForm locale={locale} label={t('signOut')} className="justify-self-start" />
+      </AccountSection>
+      <AccountSection id="delete" title={t('deleteTitle')} description={t('deleteDescription')}>
+        <DeleteAccountForm />
+      </AccountSection>
+    </AuthMessages>
+  );
+}
+
+export default function AccountPage({ searchParams }: PageProps<'/[locale]/account'>) {
+  const t = useTranslations('Account');
+  return (
+    <div className="mx-auto grid w-full max-w-2xl gap-6 px-4 py-12">
+      <div className="grid gap-2">
+        <h1 className="text-2xl font-semibold tracking-tight">{t('title')}</h1>
+        <p className="text-muted-foreground">{t('description')}</p>
+      </div>
+      <Suspense fallback={<FormSkeleton fields={4} />}>
+        <AccountContent searchParams={searchParams} />
+      </Suspense>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { redirect } from 'next/navigation';
+import type { NextRequest } from 'next/server';
+import { linkErrorPath, linkErrorReason } from '@/lib/auth/link-error-reason';
+import { preferredLocale } from '@/lib/auth/preferred-locale';
+import { localizedNextPath } from '@/lib/auth/safe-redirect';
+import { defaultLocale, isAppLocale } from '@/lib/i18n/locales';
+import { createSupabaseServerClient } from '@/lib/supabase/server-client';
+
+/**
+ * PKCE returns (OAuth providers, and `?code=` links): the code is exchanged with the verifier kept in this
+ * browser's cookie. Opened elsewhere, the verifier is missing and the error page says so.
+ */
+export async function GET(request: NextRequest, { params }: RouteContext<'/[locale]/auth/callback'>) {
+  const { locale: requested } = await params;
+  const locale = isAppLocale(requested) ? requested : defaultLocale;
+  const query = request.nextUrl.searchParams;
+  const code = query.get('code');
+
+  const reportedError = query.get('error_code') ?? query.get('error');
+  if (reportedError) redirect(linkErrorPath(locale, linkErrorReason(reportedError), 'oauth'));
+  if (!code || code.length > 512) redirect(linkErrorPath(locale, 'invalid', 'oauth'));
+
+  let target: string;
+  try {
+    const supabase = await createSupabaseServerClient();
+    const { data, error } = await supabase.auth.exchangeCodeForSession(code);
+    target = error ? linkErrorPath(locale, linkErrorReason(error), 'oauth') : localizedNextPath(query.get('next'), preferredLocale(data.user, locale));
+  } catch (error) {
+    target = linkErrorPath(locale, linkErrorReason(error), 'oauth');
+  }
+  redirect(target);
+}

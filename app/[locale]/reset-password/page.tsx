@@ -1,0 +1,47 @@
+import type { Metadata } from 'next';
+import { useTranslations } from 'next-intl';
+import { getTranslations } from 'next-intl/server';
+import { Suspense } from 'react';
+import { AuthCard } from '@/components/auth/auth-card';
+import { AuthMessages } from '@/components/auth/auth-messages';
+import { ResetPasswordForm } from '@/components/auth/reset-password-form';
+import { TextLink } from '@/components/auth/text-link';
+import { FormSkeleton } from '@/components/forms/form-skeleton';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { sessionIdentity } from '@/lib/auth/session-claims';
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('ResetPassword');
+  return { title: t('title'), robots: { index: false } };
+}
+
+/** Only reachable with the session a recovery link opened; without one, the way forward is a new link. */
+async function ResetPasswordContent() {
+  const t = await getTranslations('ResetPassword');
+  if (!(await sessionIdentity())) {
+    return (
+      <>
+        <Alert variant="destructive">
+          <AlertDescription>{t('expired')}</AlertDescription>
+        </Alert>
+        <TextLink href="/forgot-password">{t('requestNew')}</TextLink>
+      </>
+    );
+  }
+  return (
+    <AuthMessages>
+      <ResetPasswordForm />
+    </AuthMessages>
+  );
+}
+
+export default function ResetPasswordPage() {
+  const t = useTranslations('ResetPassword');
+  return (
+    <AuthCard title={t('title')} description={t('description')}>
+      <Suspense fallback={<FormSkeleton />}>
+        <ResetPasswordContent />
+      </Suspense>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,44 @@
+import type { Metadata } from 'next';
+import { useTranslations } from 'next-intl';
+import { getTranslations } from 'next-intl/server';
+import { Suspense } from 'react';
+import { AuthCard } from '@/components/auth/auth-card';
+import { AuthMessages } from '@/components/auth/auth-messages';
+import { ResendConfirmation } from '@/components/auth/resend-confirmation';
+import { TextLink } from '@/components/auth/text-link';
+import { FormSkeleton } from '@/components/forms/form-skeleton';
+import { pendingEmail } from '@/lib/auth/pending-email-cookie';
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('CheckEmail');
+  return { title: t('title'), robots: { index: false } };
+}
+
+async function CheckEmailContent() {
+  const t = await getTranslations('CheckEmail');
+  const email = await pendingEmail();
+  return (
+    <AuthMessages>
+      <p data-testid="check-email-description">{email ? t('description', { email }) : t('descriptionUnknown')}</p>
+      <ResendConfirmation />
+    </AuthMessages>
+  );
+}
+
+export default function CheckEmailPage() {
+  const t = useTranslations('CheckEmail');
+  return (
+    <AuthCard
+      title={t('title')}
+      footer={
+        <p>
+          {t('wrongAddress')} <TextLink href="/sign-up">{t('startOver')}</TextLink>
+        </p>
+      }
+    >
+      <Suspense fallback={<FormSkeleton fields={0} />}>
+        <CheckEmailContent />
+      </Suspense>
+    </AuthCard>
+  );
+}

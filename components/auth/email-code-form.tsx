@@ -1,0 +1,43 @@
+'use client';
+
+import { useLocale, useTranslations } from 'next-intl';
+import { FormField } from '@/components/forms/form-field';
+import { FormMessage } from '@/components/forms/form-message';
+import { SubmitButton } from '@/components/forms/submit-button';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Link } from '@/i18n/navigation';
+import { verifyEmailCode } from '@/lib/auth/actions/email-link';
+import { otpSchema } from '@/lib/auth/form-schemas';
+import { useValidatedAction } from '@/lib/forms/use-validated-action';
+import { FormContextFields } from './form-context-fields';
+
+export function EmailCodeForm({ email, next }: { email: string; next?: string }) {
+  const te = useTranslations('EmailLink');
+  const locale = useLocale();
+  const { state, formAction, onSubmit, errors } = useValidatedAction(verifyEmailCode, otpSchema);
+
+  return (
+    <form action={formAction} onSubmit={onSubmit} noValidate className="grid gap-4">
+      <FormContextFields locale={locale} next={next} />
+      <input type="hidden" name="email" value={email} />
+      <Alert role="status">
+        <AlertDescription className="text-foreground">{te('sent', { email })}</AlertDescription>
+      </Alert>
+      <FormMessage state={state} />
+      <FormField
+        name="code"
+        label={te('code')}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        pattern="[0-9]*"
+        maxLength={6}
+        required
+        error={errors.code ?? errors.email}
+      />
+      <SubmitButton className="w-full">{te('verify')}</SubmitButton>
+      <Link href="/sign-in/email-link" className="justify-self-center rounded-sm text-sm underline underline-offset-4">
+        {te('otherEmail')}
+      </Link>
+    </form>
+  );
+}

@@ -1,0 +1,30 @@
+'use client';
+
+import { useLocale, useTranslations } from 'next-intl';
+import { FormField } from '@/components/forms/form-field';
+import { FormMessage } from '@/components/forms/form-message';
+import { SubmitButton } from '@/components/forms/submit-button';
+import { requestEmailLink } from '@/lib/auth/actions/email-link';
+import { emailOnlySchema } from '@/lib/auth/form-schemas';
+import { useValidatedAction } from '@/lib/forms/use-validated-action';
+import { EmailCodeForm } from './email-code-form';
+import { FormContextFields } from './form-context-fields';
+
+/** Step one asks for the address; once the email is out, step two takes the code (or the user opens the link). */
+export function EmailLinkForm({ next }: { next?: string }) {
+  const t = useTranslations('AuthForm');
+  const te = useTranslations('EmailLink');
+  const locale = useLocale();
+  const { state, formAction, onSubmit, errors } = useValidatedAction(requestEmailLink, emailOnlySchema);
+  const sentTo = state.status === 'success' ? state.values?.email : undefined;
+
+  if (sentTo) return <EmailCodeForm email={sentTo} next={next} />;
+  return (
+    <form action={formAction} onSubmit={onSubmit} noValidate className="grid gap-4">
+      <FormContextFields locale={locale} next={next} />
+      <FormMessage state={state} />
+      <FormField name="email" type="email" label={t('email')} autoComplete="email" required defaultValue={state.values?.email} error={errors.email} />
+      <SubmitButton className="w-full">{te('submit')}</SubmitButton>
+    </form>
+  );
+}

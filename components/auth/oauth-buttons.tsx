@@ -1,0 +1,32 @@
+'use client';
+
+import { useLocale, useTranslations } from 'next-intl';
+import { useActionState } from 'react';
+import { FormMessage } from '@/components/forms/form-message';
+import { Button } from '@/components/ui/button';
+import { signInWithOAuth } from '@/lib/auth/actions/oauth';
+import { oauthProviders } from '@/lib/auth/oauth-providers';
+import { initialFormState } from '@/lib/forms/form-state';
+import { FormContextFields } from './form-context-fields';
+
+const providerNames = { github: 'GitHub', google: 'Google' } as const;
+
+/** One form, one submit button per provider: works without JavaScript. */
+export function OAuthButtons({ next }: { next?: string }) {
+  const t = useTranslations('AuthForm');
+  const locale = useLocale();
+  const [state, formAction] = useActionState(signInWithOAuth, initialFormState);
+  return (
+    <form action={formAction} className="grid gap-3">
+      <FormContextFields locale={locale} next={next} />
+      <FormMessage state={state} />
+      <div className="grid gap-2 sm:grid-cols-2">
+        {oauthProviders.map((provider) => (
+          <Button key={provider} type="submit" name="provider" value={provider} variant="outline">
+            {t('continueWith', { provider: providerNames[provider] })}
+          </Button>
+        ))}
+      </div>
+    </form>
+  );
+}

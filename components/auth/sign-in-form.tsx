@@ -1,0 +1,33 @@
+'use client';
+
+import { useLocale, useTranslations } from 'next-intl';
+import { FormField } from '@/components/forms/form-field';
+import { FormMessage } from '@/components/forms/form-message';
+import { SubmitButton } from '@/components/forms/submit-button';
+import { Link } from '@/i18n/navigation';
+import { signInWithPassword } from '@/lib/auth/actions/sign-in';
+import { signInSchema } from '@/lib/auth/form-schemas';
+import { useValidatedAction } from '@/lib/forms/use-validated-action';
+import { FormContextFields } from './form-context-fields';
+
+export function SignInForm({ next }: { next?: string }) {
+  const t = useTranslations('AuthForm');
+  const ts = useTranslations('SignIn');
+  const locale = useLocale();
+  const { state, formAction, onSubmit, errors } = useValidatedAction(signInWithPassword, signInSchema);
+
+  return (
+    <form action={formAction} onSubmit={onSubmit} noValidate className="grid gap-4">
+      <FormContextFields locale={locale} next={next} />
+      <FormMessage state={state} />
+      <FormField name="email" type="email" label={t('email')} autoComplete="email" required defaultValue={state.values?.email} error={errors.email} />
+      <FormField name="password" type="password" label={t('password')} autoComplete="current-password" required error={errors.password} />
+      <div className="-mt-2 text-sm">
+        <Link href="/forgot-password" className="rounded-sm underline underline-offset-4 hover:text-primary">
+          {ts('forgotPassword')}
+        </Link>
+      </div>
+      <SubmitButton className="w-full">{ts('submit')}</SubmitButton>
+    </form>
+  );
+}

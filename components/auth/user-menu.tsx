@@ -1,0 +1,54 @@
+'use client';
+
+import { CircleUser, LogOut, UserRound } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { Link } from '@/i18n/navigation';
+import { signOut } from '@/lib/auth/actions/sign-out';
+
+interface UserMenuProps {
+  locale: string;
+  name: string;
+  labels: { open: string; signedInAs: string; account: string; signOut: string };
+}
+
+/** The signed-in user's menu. Labels come from the server, so the browser needs no extra messages. */
+export function UserMenu({ locale, name, labels }: UserMenuProps) {
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" size="sm" aria-label={labels.open} data-testid="user-menu-trigger">
+          <CircleUser aria-hidden="true" />
+          <span className="hidden max-w-32 truncate sm:inline">{name}</span>
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="min-w-52">
+        <DropdownMenuLabel className="truncate font-normal text-muted-foreground">{labels.signedInAs}</DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
+          <Link href="/account">
+            <UserRound aria-hidden="true" />
+            {labels.account}
+          </Link>
+        </DropdownMenuItem>
+        <form action={signOut}>
+          <input type="hidden" name="locale" value={locale} />
+          {/* Keep the menu (and so the form) mounted until the post has gone out. */}
+          <DropdownMenuItem asChild onSelect={(event) => event.preventDefault()}>
+            <button type="submit" className="w-full">
+              <LogOut aria-hidden="true" />
+              {labels.signOut}
+            </button>
+          </DropdownMenuItem>
+        </form>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

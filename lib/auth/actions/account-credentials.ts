@@ -1,0 +1,43 @@
+'use server';
+
+import { getTranslations } from 'next-intl/server';
+import { authErrorState } from '@/lib/auth/auth-error-state';
+import { requireCurrentUser } from '@/lib/auth/current-user';
+import { changeEmailSchema, changePasswordSchema } from '@/lib/auth/form-schemas';
+import { authRedirectUrl } from '@/lib/auth/safe-redirect';
+import { formLocale } from '@/lib/forms/form-locale';
+import { echoedValues, type FormState } from '@/lib/forms/form-state';
+import { parseForm } from '@/lib/forms/parse-form';
+
+const unavailable = { name: 'AuthRetryableFetchError' };
+
+/** The new address only replaces the old one once its confirmation link is opened. */
+export async function changeEmail(_previous: FormState, formData: FormData): Promise<FormState> {
+  const locale = formLocale(formData);
+  const parsed = await parseForm(changeEmailSchema, formData, locale, ['email']);
+  if (!parsed.ok) return parsed.state;
+  const values = echoedValues(formData, ['email']);
+
+  const current = await requireCurrentUser(locale);
+  if (current.unavailable) return authErrorState(unavailable, locale, values);
+  const { error } = await current.supabase.auth.updateUser(
+    { email: parsed.data.email },
+    { emailRedirectTo: authRedirectUrl(locale, '/auth/confirm', '/account?updated=email') },
+  );
+  if (error) return authErrorState(error, locale, values);
+  const t = await getTranslations({ locale, namespace: 'Account' });
+  return { status: 'success', message: t('emailChangeSent', { email: parsed.data.email }) };
+}
+
+export async function changePassword(_previous: FormState, formData: FormData): Promise<FormState> {
+  const locale = formLocale(formData);
+  const parsed = await parseForm(changePasswordSchema, formData, locale, []);
+  if (!parsed.ok) return parsed.state;
+
+  const current = await requireCurrentUser(locale);
+  if (current.unavailable) return authErrorState(unavailable, locale);
+  const { error } = await current.supabase.auth.updateUser({ password: parsed.data.password });
+  if (error) return authErrorState(error, locale);
+  const t = await getTranslations({ locale, namespace: 'Account' });
+  return { status: 'success', message: t('passwordChanged') };
+}

@@ -1,0 +1,28 @@
+'use server';
+
+import { redirect } from 'next/navigation';
+import { authErrorState } from '@/lib/auth/auth-error-state';
+import { requireCurrentUser } from '@/lib/auth/current-user';
+import { profileSchema } from '@/lib/auth/form-schemas';
+import { rememberLocaleChoice } from '@/lib/auth/preferred-locale';
+import { formLocale } from '@/lib/forms/form-locale';
+import { echoedValues, type FormState } from '@/lib/forms/form-state';
+import { parseForm } from '@/lib/forms/parse-form';
+
+const echoed = ['displayName', 'preferredLocale'] as const;
+
+/** Display name and preferred language; the language also picks the interface and later emails. */
+export async function updateProfile(_previous: FormState, formData: FormData): Promise<FormState> {
+  const pageLocale = formLocale(formData);
+  const parsed = await parseForm(profileSchema, formData, pageLocale, echoed);
+  if (!parsed.ok) return parsed.state;
+
+  const { supabase, unavailable } = await requireCurrentUser(pageLocale);
+  if (unavailable) return authErrorState({ name: 'AuthRetryableFetchError' }, pageLocale, echoedValues(formData, echoed));
+  const { error } = await supabase.auth.updateUser({ data: { display_name: parsed.data.displayName, locale: parsed.data.preferredLocale } });
+  if (error) return authErrorState(error, pageLocale, echoedValues(formData, echoed));
+  // A fresh access token carries the new metadata, so the header shows it without a round trip.
+  await supabase.auth.refreshSession();
+  await rememberLocaleChoice(parsed.data.preferredLocale);
+  redirect(`/${parsed.data.preferredLocale}/account?updated=profile`);
+}

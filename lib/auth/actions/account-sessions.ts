@@ -1,0 +1,49 @@
+'use server';
+
+import { getTranslations } from 'next-intl/server';
+import { redirect } from 'next/navigation';
+import { authErrorState } from '@/lib/auth/auth-error-state';
+import { requireCurrentUser } from '@/lib/auth/current-user';
+import { deleteAccountSchema } from '@/lib/auth/form-schemas';
+import { formLocale } from '@/lib/forms/form-locale';
+import { echoedValues, type FormState } from '@/lib/forms/form-state';
+import { parseForm } from '@/lib/forms/parse-form';
+import { createSupabaseAdminClient } from '@/lib/supabase/admin-client';
+
+const unavailable = { name: 'AuthRetryableFetchError' };
+
+export async function signOutOtherDevices(_previous: FormState, formData: FormData): Promise<FormState> {
+  const locale = formLocale(formData);
+  const current = await requireCurrentUser(locale);
+  if (current.unavailable) return authErrorState(unavailable, locale);
+  const { error } = await current.supabase.auth.signOut({ scope: 'others' });
+  if (error) return authErrorState(error, locale);
+  const t = await getTranslations({ locale, namespace: 'Account' });
+  return { status: 'success', message: t('otherDevicesSignedOut') };
+}
+
+export async function signOutEverywhere(_previous: FormState, formData: FormData): Promise<FormState> {
+  const locale = formLocale(formData);
+  const current = await requireCurrentUser(locale);
+  if (current.unavailable) return authErrorState(unavailable, locale);
+  const { error } = await current.supabase.auth.signOut({ scope: 'global' });
+  if (error) return authErrorState(error, locale);
+  redirect(`/${locale}/sign-in?status=signed-out-everywhere`);
+}
+
+/** Deletes the account with the secret key, on the server, after the user typed the confirmation word. */
+export async function deleteAccount(_previous: FormState, formData: FormData): Promise<FormState> {
+  const locale = formLocale(formData);
+  const t = await getTranslations({ locale, namespace: 'Account' });
+  const parsed = await parseForm(deleteAccountSchema(t('deleteWord')), formData, locale, ['confirmation']);
+  if (!parsed.ok) return parsed.state;
+  const values = echoedValues(formData, ['confirmation']);
+
+  const current = await requireCurrentUser(locale);
+  if (current.unavailable) return authErrorState(unavailable, locale, values);
+  const { error } = await createSupabaseAdminClient().auth.admin.deleteUser(current.user.id);
+  if (error) return authErrorState(error, locale, values);
+  // The sessions died with the user; this clears this browser's cookies.
+  await current.supabase.auth.signOut({ scope: 'local' });
+  redirect(`/${locale}/sign-in?status=account-deleted`);
+}

@@ -1,0 +1,46 @@
+'use server';
+
+import { redirect } from 'next/navigation';
+import { emailOnlySchema, otpSchema } from '@/lib/auth/form-schemas';
+import { authErrorState } from '@/lib/auth/auth-error-state';
+import { preferredLocale, rememberLocaleChoice } from '@/lib/auth/preferred-locale';
+import { authRedirectUrl, localizedNextPath } from '@/lib/auth/safe-redirect';
+import { formLocale } from '@/lib/forms/form-locale';
+import { echoedValues, type FormState } from '@/lib/forms/form-state';
+import { parseForm } from '@/lib/forms/parse-form';
+import { createSupabaseServerClient } from '@/lib/supabase/server-client';
+
+/** Sends one email holding both a sign-in link and a 6-digit code. */
+export async function requestEmailLink(_previous: FormState, formData: FormData): Promise<FormState> {
+  const locale = formLocale(formData);
+  const parsed = await parseForm(emailOnlySchema, formData, locale, ['email']);
+  if (!parsed.ok) return parsed.state;
+
+  const supabase = await createSupabaseServerClient();
+  const { error } = await supabase.auth.signInWithOtp({
+    email: parsed.data.email,
+    options: {
+      emailRedirectTo: authRedirectUrl(locale, '/auth/confirm', formData.get('next')),
+      // Unknown addresses get an account (and a confirmation email) instead of an answer revealing who is registered.
+      shouldCreateUser: true,
+      data: { locale },
+    },
+  });
+  if (error) return authErrorState(error, locale, echoedValues(formData, ['email']));
+  return { status: 'success', values: { email: parsed.data.email } };
+}
+
+export async function verifyEmailCode(_previous: FormState, formData: FormData): Promise<FormState> {
+  const locale = formLocale(formData);
+  const parsed = await parseForm(otpSchema, formData, locale, ['email']);
+  // The code screen stays up on error: `success` keeps it, the message says what went wrong.
+  if (!parsed.ok) return { ...parsed.state, status: 'success' };
+
+  const supabase = await createSupabaseServerClient();
+  const { data, error } = await supabase.auth.verifyOtp({ email: parsed.data.email, token: parsed.data.code, type: 'email' });
+  if (error) return { ...(await authErrorState(error, locale, { email: parsed.data.email })), status: 'success' };
+
+  const language = preferredLocale(data.user, locale);
+  if (language !== locale) await rememberLocaleChoice(language);
+  redirect(localizedNextPath(formData.get('next'), language));
+}

@@ -1,0 +1,24 @@
+'use server';
+
+import { redirect } from 'next/navigation';
+import { authErrorState } from '@/lib/auth/auth-error-state';
+import { isOAuthProvider } from '@/lib/auth/oauth-providers';
+import { authRedirectUrl } from '@/lib/auth/safe-redirect';
+import { formLocale } from '@/lib/forms/form-locale';
+import type { FormState } from '@/lib/forms/form-state';
+import { createSupabaseServerClient } from '@/lib/supabase/server-client';
+
+/** Starts the PKCE flow: the verifier goes into an HttpOnly cookie, the browser to the provider. */
+export async function signInWithOAuth(_previous: FormState, formData: FormData): Promise<FormState> {
+  const locale = formLocale(formData);
+  const provider = formData.get('provider');
+  if (!isOAuthProvider(provider)) return authErrorState({ code: 'provider_disabled' }, locale);
+
+  const supabase = await createSupabaseServerClient();
+  const { data, error } = await supabase.auth.signInWithOAuth({
+    provider,
+    options: { redirectTo: authRedirectUrl(locale, '/auth/callback', formData.get('next')), skipBrowserRedirect: true },
+  });
+  if (error || !data.url) return authErrorState(error, locale);
+  redirect(data.url);
+}

@@ -1,0 +1,40 @@
+'use server';
+
+import { getTranslations } from 'next-intl/server';
+import { redirect } from 'next/navigation';
+import { emailOnlySchema, resetPasswordSchema } from '@/lib/auth/form-schemas';
+import { authErrorState } from '@/lib/auth/auth-error-state';
+import { authRedirectUrl } from '@/lib/auth/safe-redirect';
+import { formLocale } from '@/lib/forms/form-locale';
+import { echoedValues, type FormState } from '@/lib/forms/form-state';
+import { parseForm } from '@/lib/forms/parse-form';
+import { createSupabaseServerClient } from '@/lib/supabase/server-client';
+
+export async function requestPasswordReset(_previous: FormState, formData: FormData): Promise<FormState> {
+  const locale = formLocale(formData);
+  const parsed = await parseForm(emailOnlySchema, formData, locale, ['email']);
+  if (!parsed.ok) return parsed.state;
+
+  const supabase = await createSupabaseServerClient();
+  const { error } = await supabase.auth.resetPasswordForEmail(parsed.data.email, {
+    redirectTo: authRedirectUrl(locale, '/auth/confirm', '/reset-password'),
+  });
+  if (error) return authErrorState(error, locale, echoedValues(formData, ['email']));
+  const t = await getTranslations({ locale, namespace: 'ForgotPassword' });
+  // The same answer for known and unknown addresses.
+  return { status: 'success', message: t('sent', { email: parsed.data.email }), values: { email: parsed.data.email } };
+}
+
+/** Runs in the session the recovery link opened. */
+export async function resetPassword(_previous: FormState, formData: FormData): Promise<FormState> {
+  const locale = formLocale(formData);
+  const parsed = await parseForm(resetPasswordSchema, formData, locale, []);
+  if (!parsed.ok) return parsed.state;
+
+  const supabase = await createSupabaseServerClient();
+  const { data } = await supabase.auth.getUser();
+  if (!data.user) return authErrorState({ code: 'otp_expired' }, locale);
+  const { error } = await supabase.auth.updateUser({ password: parsed.data.password });
+  if (error) return authErrorState(error, locale);
+  redirect(`/${locale}/account?updated=password`);
+}

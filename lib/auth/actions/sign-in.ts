@@ -1,0 +1,25 @@
+'use server';
+
+import { redirect } from 'next/navigation';
+import { signInSchema } from '@/lib/auth/form-schemas';
+import { authErrorState } from '@/lib/auth/auth-error-state';
+import { preferredLocale, rememberLocaleChoice } from '@/lib/auth/preferred-locale';
+import { localizedNextPath } from '@/lib/auth/safe-redirect';
+import { formLocale } from '@/lib/forms/form-locale';
+import { echoedValues, type FormState } from '@/lib/forms/form-state';
+import { parseForm } from '@/lib/forms/parse-form';
+import { createSupabaseServerClient } from '@/lib/supabase/server-client';
+
+export async function signInWithPassword(_previous: FormState, formData: FormData): Promise<FormState> {
+  const locale = formLocale(formData);
+  const parsed = await parseForm(signInSchema, formData, locale, ['email']);
+  if (!parsed.ok) return parsed.state;
+
+  const supabase = await createSupabaseServerClient();
+  const { data, error } = await supabase.auth.signInWithPassword(parsed.data);
+  if (error) return authErrorState(error, locale, echoedValues(formData, ['email']));
+
+  const language = preferredLocale(data.user, locale);
+  if (language !== locale) await rememberLocaleChoice(language);
+  redirect(localizedNextPath(formData.get('next'), language));
+}

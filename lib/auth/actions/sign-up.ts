@@ -1,0 +1,38 @@
+'use server';
+
+import { redirect } from 'next/navigation';
+import { signUpSchema } from '@/lib/auth/form-schemas';
+import { authErrorState } from '@/lib/auth/auth-error-state';
+import { rememberPendingEmail } from '@/lib/auth/pending-email-cookie';
+import { authRedirectUrl, localizedNextPath } from '@/lib/auth/safe-redirect';
+import { formLocale } from '@/lib/forms/form-locale';
+import { echoedValues, type FormState } from '@/lib/forms/form-state';
+import { parseForm } from '@/lib/forms/parse-form';
+import { createSupabaseServerClient } from '@/lib/supabase/server-client';
+
+const echoed = ['displayName', 'email'] as const;
+
+export async function signUp(_previous: FormState, formData: FormData): Promise<FormState> {
+  const locale = formLocale(formData);
+  const parsed = await parseForm(signUpSchema, formData, locale, echoed);
+  if (!parsed.ok) return parsed.state;
+  const { displayName, email, password } = parsed.data;
+  const next = formData.get('next');
+
+  const supabase = await createSupabaseServerClient();
+  const { data, error } = await supabase.auth.signUp({
+    email,
+    password,
+    options: {
+      emailRedirectTo: authRedirectUrl(locale, '/auth/confirm', next),
+      // The language of every later email and of the pages after sign-in.
+      data: { display_name: displayName, locale },
+    },
+  });
+  if (error) return authErrorState(error, locale, echoedValues(formData, echoed));
+
+  // Projects without email confirmation sign the user in at once.
+  if (data.session) redirect(localizedNextPath(next, locale));
+  await rememberPendingEmail(email);
+  redirect(`/${locale}/sign-up/check-email`);
+}

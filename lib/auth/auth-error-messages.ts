@@ -1,0 +1,77 @@
+import { passwordPolicy } from './password-policy';
+
+// The one place that turns Supabase Auth errors into messages of the AuthErrors namespace.
+const keyByCode = {
+  invalid_credentials: 'invalidCredentials',
+  email_not_confirmed: 'emailNotConfirmed',
+  user_already_exists: 'userAlreadyExists',
+  email_exists: 'emailExists',
+  weak_password: 'weakPassword',
+  over_email_send_rate_limit: 'overEmailSendRateLimit',
+  over_request_rate_limit: 'overRequestRateLimit',
+  otp_expired: 'otpExpired',
+  flow_state_expired: 'flowStateExpired',
+  flow_state_not_found: 'flowStateNotFound',
+  bad_code_verifier: 'flowStateNotFound',
+  pkce_code_verifier_not_found: 'codeVerifierMissing',
+  same_password: 'samePassword',
+  email_address_invalid: 'emailAddressInvalid',
+  email_address_not_authorized: 'emailAddressInvalid',
+  signup_disabled: 'signupDisabled',
+  otp_disabled: 'otpDisabled',
+  email_provider_disabled: 'providerDisabled',
+  provider_disabled: 'providerDisabled',
+  session_not_found: 'sessionNotFound',
+  session_expired: 'sessionNotFound',
+  refresh_token_not_found: 'sessionNotFound',
+  refresh_token_already_used: 'refreshTokenAlreadyUsed',
+  bad_jwt: 'sessionNotFound',
+  no_authorization: 'sessionNotFound',
+  user_not_found: 'userNotFound',
+  user_banned: 'userBanned',
+  reauthentication_needed: 'reauthenticationNeeded',
+  validation_failed: 'validationFailed',
+} as const satisfies Record<string, string>;
+
+export type AuthErrorKey =
+  | (typeof keyByCode)[keyof typeof keyByCode]
+  | 'weakPasswordLength'
+  | 'weakPasswordCharacters'
+  | 'weakPasswordPwned'
+  | 'serviceUnavailable'
+  | 'unexpected';
+
+export interface AuthErrorMessage {
+  key: AuthErrorKey;
+  values?: Record<string, number>;
+}
+
+interface AuthErrorShape {
+  name?: unknown;
+  code?: unknown;
+  status?: unknown;
+  reasons?: unknown;
+}
+
+function isUnreachable(error: AuthErrorShape): boolean {
+  // supabase-js reports network failures and 5xx answers as retryable; a bare fetch TypeError is the same thing.
+  if (error.name === 'AuthRetryableFetchError' || error instanceof TypeError) return true;
+  return typeof error.status === 'number' && error.status >= 500;
+}
+
+function weakPasswordMessage(reasons: unknown): AuthErrorMessage {
+  const list = Array.isArray(reasons) ? reasons : [];
+  if (list.includes('length')) return { key: 'weakPasswordLength', values: { min: passwordPolicy.minLength } };
+  if (list.includes('characters')) return { key: 'weakPasswordCharacters' };
+  if (list.includes('pwned')) return { key: 'weakPasswordPwned' };
+  return { key: 'weakPassword' };
+}
+
+export function authErrorMessage(error: unknown): AuthErrorMessage {
+  if (!error || typeof error !== 'object') return { key: 'unexpected' };
+  const shape = error as AuthErrorShape;
+  if (isUnreachable(shape)) return { key: 'serviceUnavailable' };
+  if (shape.code === 'weak_password') return weakPasswordMessage(shape.reasons);
+  const key = typeof shape.code === 'string' ? keyByCode[shape.code as keyof typeof keyByCode] : undefined;
+  return { key: key ?? 'unexpected' };
+}

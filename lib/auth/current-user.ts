@@ -1,0 +1,16 @@
+import { redirect } from 'next/navigation';
+import type { AppLocale } from '@/lib/i18n/locales';
+import { createSupabaseServerClient } from '@/lib/supabase/server-client';
+import { authErrorMessage } from './auth-error-messages';
+
+/**
+ * The signed-in user, asked of the auth server itself (not just the cookie's claims): actions call this before
+ * changing anything. Signed-out visitors go to sign-in; an unreachable server is reported, not treated as signed out.
+ */
+export async function requireCurrentUser(locale: AppLocale) {
+  const supabase = await createSupabaseServerClient();
+  const { data, error } = await supabase.auth.getUser();
+  if (data.user) return { supabase, user: data.user, unavailable: false as const };
+  if (error && authErrorMessage(error).key === 'serviceUnavailable') return { supabase, user: null, unavailable: true as const };
+  redirect(`/${locale}/sign-in?next=%2Faccount`);
+}

@@ -1,0 +1,33 @@
+import { authErrorMessage } from './auth-error-messages';
+
+/** Why an emailed or OAuth link failed, as the auth error page explains it. */
+export const linkErrorReasons = ['expired', 'invalid', 'other-browser', 'denied', 'unavailable'] as const;
+export type LinkErrorReason = (typeof linkErrorReasons)[number];
+
+export function isLinkErrorReason(value: unknown): value is LinkErrorReason {
+  return typeof value === 'string' && (linkErrorReasons as readonly string[]).includes(value);
+}
+
+/** From a Supabase error object, or an `error_code` that the auth server put on a redirect. */
+export function linkErrorReason(error: unknown): LinkErrorReason {
+  const source = typeof error === 'string' ? { code: error } : error;
+  if (typeof error === 'string' && error === 'access_denied') return 'denied';
+  switch (authErrorMessage(source).key) {
+    case 'otpExpired':
+    case 'flowStateExpired':
+      return 'expired';
+    case 'codeVerifierMissing':
+      return 'other-browser';
+    case 'serviceUnavailable':
+      return 'unavailable';
+    default:
+      return 'invalid';
+  }
+}
+
+/** The page that explains it, with a way forward suited to the flow the link belonged to. */
+export function linkErrorPath(locale: string, reason: LinkErrorReason, flow: string | null): string {
+  const params = new URLSearchParams({ reason });
+  if (flow === 'recovery' || flow === 'oauth') params.set('flow', flow);
+  return `/${locale}/auth/error?${params}`;
+}

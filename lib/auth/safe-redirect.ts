@@ -1,0 +1,56 @@
+import { type AppLocale, isAppLocale } from '@/lib/i18n/locales';
+import { siteUrl } from '@/lib/seo/site-url';
+
+/** Where a signed-in user goes when no (safe) destination was asked for. */
+export const defaultNextPath = '/account';
+
+const maxLength = 1024;
+const probeOrigin = 'http://polyglot.invalid';
+// Printable ASCII only: control characters, spaces, tabs, newlines and unicode look-alikes (／, ∕, ＼) are refused.
+const printableAscii = /^[\x21-\x7e]+$/;
+
+/**
+ * The same-site page (without locale prefix) a `next` value names, or null when it is not plainly one.
+ * This is the one gate for every post-auth destination: the `next` parameter, the `redirect_to` sent to
+ * Supabase and the callback's target.
+ */
+export function sameSitePath(raw: unknown): string | null {
+  if (typeof raw !== 'string' || raw.length === 0 || raw.length > maxLength) return null;
+  if (!printableAscii.test(raw)) return null;
+  // Absolute URLs, schemes, protocol-relative and backslash forms all fail here: a path starts with one '/'.
+  if (!raw.startsWith('/') || raw.startsWith('//') || raw.includes('\\')) return null;
+
+  const pathPart = raw.split(/[?#]/, 1)[0]!;
+  // Our paths need no escapes; refusing '%' in the path stops %2f/%5c/%2e and double-encoded variants.
+  if (pathPart.includes('%')) return null;
+  const segments = pathPart.split('/');
+  // '..', '.host' and other dot segments never name one of our pages.
+  if (segments.some((segment) => segment.startsWith('.'))) return null;
+
+  let url: URL;
+  try {
+    url = new URL(raw, probeOrigin);
+  } catch {
+    return null;
+  }
+  if (url.origin !== probeOrigin) return null;
+
+  const [, first = '', ...rest] = segments;
+  const unprefixed = isAppLocale(first) ? `/${rest.join('/')}` : pathPart;
+  // API routes and Next internals are not pages to land on.
+  if (/^\/(api|_next|_vercel)(\/|$)/.test(unprefixed)) return null;
+  return `${unprefixed}${url.search}${url.hash}`;
+}
+
+/** `next` as a path in the given language, e.g. `/en/account?tab=x` → `/de/account?tab=x`. */
+export function localizedNextPath(raw: unknown, locale: AppLocale, fallback: string = defaultNextPath): string {
+  const path = sameSitePath(raw) ?? fallback;
+  return `/${locale}${path === '/' ? '' : path}`;
+}
+
+/** Absolute URL of one of our auth routes, carrying a safe `next`, for Supabase's `redirect_to`. */
+export function authRedirectUrl(locale: AppLocale, route: '/auth/confirm' | '/auth/callback', next: unknown): string {
+  const url = new URL(`/${locale}${route}`, siteUrl);
+  url.searchParams.set('next', sameSitePath(next) ?? defaultNextPath);
+  return url.toString();
+}

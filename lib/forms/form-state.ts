@@ -1,0 +1,23 @@
+import type { FieldErrors } from './validation-messages';
+
+/** What a server action hands back to its form (with or without JavaScript). */
+export interface FormState {
+  status: 'idle' | 'error' | 'success';
+  /** Form-level message, already translated. */
+  message?: string;
+  fieldErrors?: FieldErrors;
+  /** What was typed, so nothing is lost on error. Never passwords. */
+  values?: Record<string, string>;
+}
+
+export const initialFormState: FormState = { status: 'idle' };
+
+/** The typed values to send back, without fields that must not be echoed (passwords). */
+export function echoedValues(formData: FormData, fields: readonly string[]): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const field of fields) {
+    const value = formData.get(field);
+    if (typeof value === 'string') values[field] = value;
+  }
+  return values;
+}

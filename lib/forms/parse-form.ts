@@ -1,0 +1,23 @@
+import { getTranslations } from 'next-intl/server';
+import type { z } from 'zod';
+import type { AppLocale } from '@/lib/i18n/locales';
+import { echoedValues, type FormState } from './form-state';
+import { fieldErrors } from './validation-messages';
+
+type Parsed<T extends z.ZodType> = { ok: true; data: z.output<T> } | { ok: false; state: FormState };
+
+/** Server half of form validation: the same schema as the browser, messages in the form's language. */
+export async function parseForm<T extends z.ZodType>(
+  schema: T,
+  formData: FormData,
+  locale: AppLocale,
+  echo: readonly string[],
+): Promise<Parsed<T>> {
+  const result = schema.safeParse(Object.fromEntries(formData), { reportInput: true });
+  if (result.success) return { ok: true, data: result.data };
+  const t = await getTranslations({ locale, namespace: 'Validation' });
+  return {
+    ok: false,
+    state: { status: 'error', fieldErrors: fieldErrors(result.error, t), values: echoedValues(formData, echo) },
+  };
+}

@@ -1,0 +1,13 @@
+import { createClient } from '@supabase/supabase-js';
+import { supabaseUrl, usesLocalSupabase } from './config';
+
+// The secret key bypasses every rule: only server actions import this file (tests/e2e/auth/bundle.spec.ts checks
+// that no browser chunk contains it). The CLI's well-known key is a fallback for the loopback server only.
+const localSecretKey = 'sb_secret_N7UND0UgjKTVK-Uodkm0Hg_xSvEMPvz';
+
+export function createSupabaseAdminClient() {
+  if (typeof window !== 'undefined') throw new Error('The Supabase admin client is server-only.');
+  const secretKey = process.env.SUPABASE_SECRET_KEY || (usesLocalSupabase ? localSecretKey : undefined);
+  if (!secretKey) throw new Error('SUPABASE_SECRET_KEY must be set when using hosted Supabase.');
+  return createClient(supabaseUrl, secretKey, { auth: { persistSession: false, autoRefreshToken: false } });
+}
