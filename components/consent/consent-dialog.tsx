@@ -12,9 +12,15 @@ import { closeConsentSettings, saveConsent } from '@/lib/consent/consent-store';
 export function ConsentDialog({ analyticsInitially }: { analyticsInitially: boolean }) {
   const t = useTranslations('Consent');
   const [analytics, setAnalytics] = useState(analyticsInitially);
+  // No DialogTrigger (the banner and the footer both open it), so focus goes back by hand.
+  const [openedFrom] = useState(() => document.activeElement as HTMLElement | null);
+  const returnFocus = (event: Event) => {
+    event.preventDefault();
+    openedFrom?.focus();
+  };
   return (
     <Dialog open onOpenChange={(open) => !open && closeConsentSettings()}>
-      <DialogContent closeLabel={t('close')}>
+      <DialogContent closeLabel={t('close')} onCloseAutoFocus={returnFocus}>
         <DialogHeader>
           <DialogTitle>{t('settingsTitle')}</DialogTitle>
           <DialogDescription>{t('settingsDescription')}</DialogDescription>

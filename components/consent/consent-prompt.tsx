@@ -10,7 +10,7 @@ export function ConsentPrompt() {
   if (choice === undefined) return null; // not known before hydration: render nothing on the server
   return (
     <>
-      {choice === null && !settingsOpen && <ConsentBanner />}
+      {choice === null && <ConsentBanner />}
       {settingsOpen && <ConsentDialog analyticsInitially={choice?.analytics ?? false} />}
     </>
   );

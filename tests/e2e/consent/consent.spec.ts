@@ -1,0 +1,144 @@
+import { expect, type Page, type Request, test } from '@playwright/test';
+import { expectNoAxeViolations } from '../support/axe';
+import { appUrl, supabaseUrl } from '../support/test-env';
+
+// Our own origins: the app and its auth backend. Anything else is a third party.
+const ownOrigins = new Set([new URL(appUrl).origin, new URL(supabaseUrl).origin]);
+const gtmStub = "window.__gtmStubLoaded = true; (window.dataLayer = window.dataLayer || []).push({ event: 'gtm.stub' });";
+
+function recordThirdPartyRequests(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('request', (request: Request) => {
+    const url = request.url();
+    if (/^https?:/.test(url) && !ownOrigins.has(new URL(url).origin)) seen.push(url);
+  });
+  return seen;
+}
+
+async function stubGtm(page: Page): Promise<void> {
+  await page.route('https://www.googletagmanager.com/**', (route) => route.fulfill({ contentType: 'application/javascript', body: gtmStub }));
+}
+
+const banner = (page: Page) => page.getByRole('region', { name: /Your privacy|خصوصيتك/ });
+
+test('before any choice: a banner, Consent Mode defaults denied, zero third-party requests', async ({ page }) => {
+  const thirdParty = recordThirdPartyRequests(page);
+  await stubGtm(page);
+  await page.goto('/en');
+  await expect(banner(page)).toBeVisible();
+  const consentCommands = await page.evaluate(() => (window.dataLayer ?? []).map((entry) => Array.from(entry as ArrayLike<unknown>)));
+  expect(consentCommands[0]).toEqual([
+    'consent',
+    'default',
+    { ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied', analytics_storage: 'denied', wait_for_update: 500 },
+  ]);
+  await page.goto('/de');
+  await page.waitForLoadState('networkidle');
+  expect(thirdParty).toEqual([]);
+});
+
+test('accepting grants measurement and loads the tag', async ({ page }) => {
+  const thirdParty = recordThirdPartyRequests(page);
+  await stubGtm(page);
+  await page.goto('/en');
+  expect(thirdParty).toEqual([]);
+  const gtmRequest = page.waitForRequest(/googletagmanager\.com\/gtm\.js\?id=GTM-TEST/);
+  await banner(page).getByRole('button', { name: 'Accept' }).click();
+  await gtmRequest;
+  await expect.poll(() => page.evaluate(() => (window as { __gtmStubLoaded?: boolean }).__gtmStubLoaded)).toBe(true);
+  const update = await page.evaluate(() =>
+    (window.dataLayer ?? []).map((entry) => Array.from(entry as ArrayLike<unknown>)).find((args) => args[1] === 'update'),
+  );
+  expect(update).toEqual(['consent', 'update', { analytics_storage: 'granted' }]);
+  await expect(banner(page)).toHaveCount(0);
+  // Remembered: the next visit loads the tag without asking again.
+  await page.reload();
+  await expect(banner(page)).toHaveCount(0);
+  await expect.poll(() => page.evaluate(() => (window as { __gtmStubLoaded?: boolean }).__gtmStubLoaded)).toBe(true);
+});
+
+test('rejecting never loads the tag, on this page or later ones', async ({ page, context }) => {
+  const thirdParty = recordThirdPartyRequests(page);
+  await stubGtm(page);
+  await page.goto('/en');
+  await banner(page).getByRole('button', { name: 'Reject' }).click();
+  await expect(banner(page)).toHaveCount(0);
+  const cookie = (await context.cookies()).find((c) => c.name === 'polyglot-consent');
+  expect(cookie?.expires).toBeGreaterThan(Date.now() / 1000 + 360 * 24 * 60 * 60); // about a year
+  for (const path of ['/en', '/ar', '/fr']) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+  }
+  await expect(banner(page)).toHaveCount(0);
+  expect(thirdParty).toEqual([]);
+});
+
+test('rejecting is as easy as accepting: same look, same size, one click', async ({ page }) => {
+  await page.goto('/en');
+  const accept = banner(page).getByRole('button', { name: 'Accept' });
+  const reject = banner(page).getByRole('button', { name: 'Reject' });
+  expect(await reject.getAttribute('class')).toBe(await accept.getAttribute('class'));
+  const [a, r] = [await accept.boundingBox(), await reject.boundingBox()];
+  expect(r!.height).toBe(a!.height);
+});
+
+test('the banner works with the keyboard alone, and the footer reopens the choice', async ({ page }) => {
+  await page.goto('/en');
+  await expect(banner(page)).toBeVisible();
+  const choose = banner(page).getByRole('button', { name: 'Choose' });
+  await choose.focus();
+  await expect(choose).toBeFocused();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Privacy settings' });
+  await expect(dialog).toBeVisible();
+  const measurement = dialog.getByRole('switch', { name: 'Measurement' });
+  await expect(measurement).not.toBeChecked();
+  await measurement.focus();
+  await page.keyboard.press('Space');
+  await expect(measurement).toBeChecked();
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByRole('button', { name: 'Save choices' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toHaveCount(0);
+  await expect(banner(page)).toHaveCount(0);
+
+  // Change of mind, from the footer.
+  const settings = page.getByRole('contentinfo').getByRole('button', { name: 'Privacy settings' });
+  await settings.focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByRole('switch', { name: 'Measurement' })).toBeChecked();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(settings).toBeFocused();
+});
+
+test('the banner does not shift the layout', async ({ page }) => {
+  await page.addInitScript(() => {
+    (window as { __cls?: number }).__cls = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
+        if (!entry.hadRecentInput) (window as { __cls?: number }).__cls! += entry.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto('/en');
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect(banner(page)).toBeVisible();
+  expect(await banner(page).evaluate((el) => getComputedStyle(el).position)).toBe('fixed');
+  const before = await heading.boundingBox();
+  await banner(page).getByRole('button', { name: 'Reject' }).click();
+  await expect(banner(page)).toHaveCount(0);
+  expect(await heading.boundingBox()).toEqual(before);
+  expect(await page.evaluate(() => (window as { __cls?: number }).__cls)).toBe(0);
+});
+
+for (const locale of ['en', 'ar'] as const) {
+  test(`the banner and the settings dialog pass axe in ${locale}`, async ({ page }) => {
+    await page.goto(`/${locale}`);
+    await expect(banner(page)).toBeVisible();
+    await expectNoAxeViolations(page);
+    await banner(page).getByRole('button', { name: locale === 'en' ? 'Choose' : 'اختيار' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+}

@@ -1,0 +1,79 @@
+import { expect, test } from '@playwright/test';
+import { presetConsent } from '../support/consent';
+import { expectOnlyStaticFilesCached, waitForServiceWorkerControl } from '../support/service-worker';
+import { appUrl } from '../support/test-env';
+
+test.beforeEach(async ({ context }) => {
+  await presetConsent(context, false);
+});
+
+test('the worker script is served fresh and may control the whole origin', async ({ request }) => {
+  const response = await request.get('/serwist/sw.js');
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toContain('javascript');
+  expect(response.headers()['cache-control']).toBe('no-cache');
+  expect(response.headers()['service-worker-allowed']).toBe('/');
+});
+
+test('the service worker controls the page', async ({ page }) => {
+  await page.goto('/en');
+  await waitForServiceWorkerControl(page);
+  const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+  expect(scope).toBe(`${appUrl}/`);
+});
+
+const offlineHeadings = { en: 'You are offline', ar: 'أنت غير متصل بالإنترنت' } as const;
+
+for (const [locale, heading] of Object.entries(offlineHeadings)) {
+  test(`offline navigation shows the ${locale} offline page with a retry`, async ({ page, context }) => {
+    await page.goto(`/${locale}`);
+    await waitForServiceWorkerControl(page);
+    await context.setOffline(true);
+    await page.goto(`/${locale}/some/page-never-visited`);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', locale);
+    await expect(page.locator('html')).toHaveAttribute('dir', locale === 'ar' ? 'rtl' : 'ltr');
+    // Retry reloads the address that was asked for; back online it loads the real page.
+    await context.setOffline(false);
+    await page.goto(`/${locale}`);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toHaveCount(0);
+    await context.setOffline(true);
+    await page.goto(`/${locale}/account`);
+    const retry = page.getByRole('button', { name: locale === 'en' ? 'Try again' : 'إعادة المحاولة' });
+    await expect(retry).toBeVisible();
+    await context.setOffline(false);
+    await retry.click();
+    await expect(page).toHaveURL(new RegExp(`/${locale}/`));
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toHaveCount(0);
+  });
+}
+
+test('browsing public pages stores nothing but static files, icons, fonts and offline pages', async ({ page }) => {
+  await page.goto('/en');
+  await waitForServiceWorkerControl(page);
+  for (const path of ['/de', '/ar', '/en/no-such-page', '/api/health']) await page.goto(path);
+  await page.goto('/fr');
+  await page.evaluate(() => fetch('/api/health').then((r) => r.text()));
+  await expectOnlyStaticFilesCached(page, appUrl);
+});
+
+test('an update is offered when a new worker waits, and applied only when asked', async ({ page }) => {
+  await page.goto('/en');
+  await waitForServiceWorkerControl(page);
+  const before = await page.evaluate(() => navigator.serviceWorker.controller!.scriptURL);
+
+  // A changed script URL for the same scope is a new worker version: it installs and then waits.
+  await page.evaluate(() => navigator.serviceWorker.register('/serwist/sw.js?revision=next', { scope: '/', type: 'module' }));
+  const notice = page.getByRole('region', { name: 'App update' });
+  await expect(notice).toBeVisible();
+  await expect(notice).toContainText('A new version of Polyglot is ready.');
+  // Nothing took over by surprise: the old worker still controls the page.
+  expect(await page.evaluate(() => navigator.serviceWorker.controller!.scriptURL)).toBe(before);
+
+  await page.evaluate(() => ((window as { beforeUpdate?: boolean }).beforeUpdate = true));
+  await Promise.all([page.waitForEvent('load'), notice.getByRole('button', { name: 'Reload now' }).click()]);
+  // The page reloaded (the marker is gone) under the new worker. (The reloaded page registers the
+  // app's own script URL again, which this simulation changed, so it may offer one more update.)
+  expect(await page.evaluate(() => (window as { beforeUpdate?: boolean }).beforeUpdate)).toBeUndefined();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toContain('revision=next');
+});
