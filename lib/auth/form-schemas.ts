@@ -5,7 +5,11 @@ import { missingCharacterGroups, passwordPolicy } from './password-policy';
 // One set of schemas for the browser (before submit) and the server actions (always). Errors name keys of the
 // Validation namespace (see lib/forms/validation-messages.ts); unnamed ones are mapped by their zod issue code.
 
-const typeError = { error: (issue: { input?: unknown }) => (issue.input == null ? 'required' : 'wrongType') };
+// Only for the type check itself; other issues of the same schema keep their own mapping.
+const typeError = {
+  error: (issue: { code?: string; input?: unknown }) =>
+    issue.code === 'invalid_type' ? (issue.input == null ? 'required' : 'wrongType') : undefined,
+};
 
 /** Required text: empty → required, only spaces → whitespace, then trimmed and length-checked. */
 function text(max: number) {
@@ -46,7 +50,7 @@ export const resetPasswordSchema = passwordPair;
 export const changePasswordSchema = passwordPair;
 export const profileSchema = z.object({
   displayName: text(60),
-  preferredLocale: z.enum(locales, { error: (issue) => (issue.input == null ? 'required' : 'oneOf') }),
+  preferredLocale: z.enum(locales, { error: (issue) => (issue.input == null ? 'required' : undefined) }),
 });
 export const changeEmailSchema = z.object({ email });
 

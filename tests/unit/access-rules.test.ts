@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { accessRedirect, isPrivatePath } from '@/lib/auth/access-rules';
+import { isAuthCookieName } from '@/lib/supabase/config';
+
+const search = (query = '') => new URLSearchParams(query);
+
+describe('accessRedirect', () => {
+  it('sends signed-out visitors of account pages to sign-in with the page as next', () => {
+    expect(accessRedirect({ locale: 'de', path: '/account', search: search('tab=email'), signedIn: false })).toBe(
+      '/de/sign-in?next=%2Faccount%3Ftab%3Demail',
+    );
+    expect(accessRedirect({ locale: 'en', path: '/account/security', search: search(), signedIn: false })).toBe('/en/sign-in?next=%2Faccount%2Fsecurity');
+  });
+
+  it('sends signed-in users away from sign-in and sign-up, to a safe next or their account', () => {
+    expect(accessRedirect({ locale: 'ar', path: '/sign-in', search: search(), signedIn: true })).toBe('/ar/account');
+    expect(accessRedirect({ locale: 'en', path: '/sign-up', search: search('next=%2Fabout'), signedIn: true })).toBe('/en/about');
+    expect(accessRedirect({ locale: 'en', path: '/sign-in', search: search('next=%2F%2Fevil.example'), signedIn: true })).toBe('/en/account');
+  });
+
+  it('lets everything else through', () => {
+    expect(accessRedirect({ locale: 'en', path: '/', search: search(), signedIn: false })).toBeNull();
+    expect(accessRedirect({ locale: 'en', path: '/accounting', search: search(), signedIn: false })).toBeNull();
+    expect(accessRedirect({ locale: 'en', path: '/account', search: search(), signedIn: true })).toBeNull();
+    expect(accessRedirect({ locale: 'en', path: '/sign-in/email-link', search: search(), signedIn: true })).toBeNull();
+  });
+});
+
+describe('isPrivatePath', () => {
+  it('marks account, reset-password and check-email pages private', () => {
+    expect(isPrivatePath('/account')).toBe(true);
+    expect(isPrivatePath('/reset-password')).toBe(true);
+    expect(isPrivatePath('/sign-up/check-email')).toBe(true);
+    expect(isPrivatePath('/sign-in')).toBe(false);
+  });
+});
+
+describe('isAuthCookieName', () => {
+  it('recognises session cookies and their chunks, not PKCE verifiers', () => {
+    expect(isAuthCookieName('sb-127-auth-token')).toBe(true);
+    expect(isAuthCookieName('sb-abcdefgh-auth-token.0')).toBe(true);
+    expect(isAuthCookieName('sb-127-auth-token-code-verifier')).toBe(false);
+    expect(isAuthCookieName('NEXT_LOCALE')).toBe(false);
+  });
+});

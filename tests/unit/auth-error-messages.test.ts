@@ -1,0 +1,80 @@
+import { readFileSync } from 'node:fs';
+import {
+  AuthApiError,
+  AuthPKCECodeVerifierMissingError,
+  AuthRetryableFetchError,
+  AuthWeakPasswordError,
+} from '@supabase/supabase-js';
+import { describe, expect, it } from 'vitest';
+import { authErrorMessage } from '@/lib/auth/auth-error-messages';
+import { linkErrorReason } from '@/lib/auth/link-error-reason';
+import { locales } from '@/lib/i18n/locales';
+
+// The codes issue 4 names, each with the key it must map to.
+const expected: Array<[string, number, string]> = [
+  ['invalid_credentials', 400, 'invalidCredentials'],
+  ['email_not_confirmed', 400, 'emailNotConfirmed'],
+  ['user_already_exists', 422, 'userAlreadyExists'],
+  ['over_email_send_rate_limit', 429, 'overEmailSendRateLimit'],
+  ['over_request_rate_limit', 429, 'overRequestRateLimit'],
+  ['otp_expired', 403, 'otpExpired'],
+  ['flow_state_expired', 422, 'flowStateExpired'],
+  ['flow_state_not_found', 404, 'flowStateNotFound'],
+  ['same_password', 422, 'samePassword'],
+  ['email_address_invalid', 400, 'emailAddressInvalid'],
+  ['signup_disabled', 422, 'signupDisabled'],
+  ['session_not_found', 403, 'sessionNotFound'],
+  ['refresh_token_already_used', 400, 'refreshTokenAlreadyUsed'],
+  ['email_exists', 422, 'emailExists'],
+  ['validation_failed', 400, 'validationFailed'],
+];
+
+function authErrors(locale: string): Record<string, string> {
+  const messages = JSON.parse(readFileSync(new URL(`../../messages/${locale}.json`, import.meta.url), 'utf8'));
+  return messages.AuthErrors;
+}
+
+describe('authErrorMessage', () => {
+  it.each(expected)('maps %s to its own message', (code, status, key) => {
+    expect(authErrorMessage(new AuthApiError('server text', status, code))).toEqual({ key });
+  });
+
+  it('explains weak passwords by their reasons', () => {
+    expect(authErrorMessage(new AuthWeakPasswordError('weak', 422, ['length']))).toEqual({ key: 'weakPasswordLength', values: { min: 8 } });
+    expect(authErrorMessage(new AuthWeakPasswordError('weak', 422, ['characters']))).toEqual({ key: 'weakPasswordCharacters' });
+    expect(authErrorMessage(new AuthWeakPasswordError('weak', 422, ['pwned']))).toEqual({ key: 'weakPasswordPwned' });
+    expect(authErrorMessage(new AuthWeakPasswordError('weak', 422, []))).toEqual({ key: 'weakPassword' });
+  });
+
+  it('reports an unreachable or failing auth server as unavailable', () => {
+    expect(authErrorMessage(new AuthRetryableFetchError('fetch failed', 0))).toEqual({ key: 'serviceUnavailable' });
+    expect(authErrorMessage(new AuthApiError('boom', 500, 'unexpected_failure'))).toEqual({ key: 'serviceUnavailable' });
+    expect(authErrorMessage(new TypeError('fetch failed'))).toEqual({ key: 'serviceUnavailable' });
+  });
+
+  it('falls back to a generic message for unknown codes and non-errors', () => {
+    expect(authErrorMessage(new AuthApiError('?', 400, 'something_new'))).toEqual({ key: 'unexpected' });
+    expect(authErrorMessage(null)).toEqual({ key: 'unexpected' });
+    expect(authErrorMessage('text')).toEqual({ key: 'unexpected' });
+  });
+
+  it('has every key it can return in all six locales', () => {
+    const keys = new Set([...expected.map(([, , key]) => key), 'weakPassword', 'weakPasswordLength', 'weakPasswordCharacters', 'weakPasswordPwned', 'serviceUnavailable', 'unexpected', 'codeVerifierMissing']);
+    for (const locale of locales) {
+      const messages = authErrors(locale);
+      for (const key of keys) expect(messages[key], `${locale}:${key}`).toBeTruthy();
+    }
+  });
+});
+
+describe('linkErrorReason', () => {
+  it('tells expired, foreign-browser, unavailable and invalid links apart', () => {
+    expect(linkErrorReason(new AuthApiError('x', 403, 'otp_expired'))).toBe('expired');
+    expect(linkErrorReason('otp_expired')).toBe('expired');
+    expect(linkErrorReason(new AuthApiError('x', 422, 'flow_state_expired'))).toBe('expired');
+    expect(linkErrorReason(new AuthPKCECodeVerifierMissingError())).toBe('other-browser');
+    expect(linkErrorReason(new AuthRetryableFetchError('down', 0))).toBe('unavailable');
+    expect(linkErrorReason(new AuthApiError('x', 404, 'flow_state_not_found'))).toBe('invalid');
+    expect(linkErrorReason('access_denied')).toBe('denied');
+  });
+});

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { deleteAccountSchema, otpSchema, profileSchema, resetPasswordSchema, signInSchema, signUpSchema } from '@/lib/auth/form-schemas';
+import { fieldErrors, validationMessage } from '@/lib/forms/validation-messages';
+
+/** field → "key {values}" as the forms would translate it. */
+function errorsOf(schema: z.ZodType, input: unknown) {
+  const result = schema.safeParse(input, { reportInput: true });
+  if (result.success) return {};
+  return fieldErrors(result.error, (key, values) => (values ? `${key} ${JSON.stringify(values)}` : key));
+}
+
+const valid = { displayName: 'Ada', email: 'ada@example.com', password: 'Secret123' };
+
+describe('sign-up schema', () => {
+  it('accepts a good sign-up and trims text', () => {
+    expect(signUpSchema.parse({ ...valid, displayName: '  Ada  ', email: ' ada@example.com ' })).toEqual(valid);
+  });
+
+  it('names each rule kind', () => {
+    expect(errorsOf(signUpSchema, {})).toEqual({ displayName: 'required', email: 'required', password: 'required' });
+    expect(errorsOf(signUpSchema, { ...valid, displayName: '' }).displayName).toBe('required');
+    expect(errorsOf(signUpSchema, { ...valid, displayName: '    ' }).displayName).toBe('whitespace');
+    expect(errorsOf(signUpSchema, { ...valid, displayName: 42 }).displayName).toBe('wrongType');
+    expect(errorsOf(signUpSchema, { ...valid, displayName: 'x'.repeat(61) }).displayName).toBe('tooLong {"max":60}');
+    expect(errorsOf(signUpSchema, { ...valid, email: 'not-an-email' }).email).toBe('email');
+    expect(errorsOf(signUpSchema, { ...valid, password: 'Ab1' }).password).toBe('tooShort {"min":8}');
+    expect(errorsOf(signUpSchema, { ...valid, password: `Ab1${'x'.repeat(70)}` }).password).toBe('tooLong {"max":72}');
+    expect(errorsOf(signUpSchema, { ...valid, password: 'alllowercase1' }).password).toBe('passwordPolicy');
+    expect(errorsOf(signUpSchema, { ...valid, password: 'NoDigitsHere' }).password).toBe('passwordPolicy');
+  });
+});
+
+describe('other schemas', () => {
+  it('checks sign-in presence only', () => {
+    expect(errorsOf(signInSchema, { email: 'a@b.co', password: 'x' })).toEqual({});
+    expect(errorsOf(signInSchema, { email: 'a@b.co', password: '' })).toEqual({ password: 'required' });
+  });
+
+  it('wants six digits for the code (pattern)', () => {
+    expect(errorsOf(otpSchema, { email: 'a@b.co', code: '12345' })).toEqual({ code: 'otpFormat' });
+    expect(errorsOf(otpSchema, { email: 'a@b.co', code: '123456' })).toEqual({});
+  });
+
+  it('wants the two new passwords to match', () => {
+    expect(errorsOf(resetPasswordSchema, { password: 'Secret123', confirmPassword: 'Secret124' })).toEqual({ confirmPassword: 'passwordMismatch' });
+  });
+
+  it('limits the preferred language to our locales (enum)', () => {
+    expect(errorsOf(profileSchema, { displayName: 'Ada', preferredLocale: 'it' })).toEqual({ preferredLocale: 'oneOf' });
+    expect(errorsOf(profileSchema, { displayName: 'Ada', preferredLocale: 'ar' })).toEqual({});
+  });
+
+  it('needs the localized confirmation word to delete', () => {
+    expect(errorsOf(deleteAccountSchema('löschen'), { confirmation: 'LÖSCHEN' })).toEqual({});
+    expect(errorsOf(deleteAccountSchema('löschen'), { confirmation: 'delete' })).toEqual({ confirmation: 'confirmationMismatch' });
+  });
+});
+
+describe('validationMessage', () => {
+  it('maps numeric ranges and generic patterns by issue code', () => {
+    const range = z.object({ n: z.number().min(1).max(10), s: z.string().regex(/^a/) });
+    const low = range.safeParse({ n: 0, s: 'a' }, { reportInput: true });
+    const high = range.safeParse({ n: 11, s: 'b' }, { reportInput: true });
+    expect(low.success ? null : validationMessage(low.error.issues[0]!)).toEqual({ key: 'tooSmall', values: { min: 1 } });
+    expect(high.success ? [] : high.error.issues.map(validationMessage)).toEqual([
+      { key: 'tooBig', values: { max: 10 } },
+      { key: 'pattern' },
+    ]);
+  });
+});
