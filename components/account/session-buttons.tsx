@@ -5,6 +5,7 @@ import { useActionState } from 'react';
 import { FormMessage } from '@/components/forms/form-message';
 import { SubmitButton } from '@/components/forms/submit-button';
 import { FormContextFields } from '@/components/auth/form-context-fields';
+import { ClearCachesForm } from '@/components/pwa/clear-caches-form';
 import { signOutEverywhere, signOutOtherDevices } from '@/lib/auth/actions/account-sessions';
 import { initialFormState } from '@/lib/forms/form-state';
 
@@ -22,10 +23,11 @@ export function SessionButtons() {
           <FormContextFields locale={locale} />
           <SubmitButton variant="outline">{t('signOutOthers')}</SubmitButton>
         </form>
-        <form action={signOutEverywhereAction}>
+        {/* Signs this browser out too: empty the service worker's runtime caches. */}
+        <ClearCachesForm action={signOutEverywhereAction}>
           <FormContextFields locale={locale} />
           <SubmitButton variant="outline">{t('signOutEverywhere')}</SubmitButton>
-        </form>
+        </ClearCachesForm>
       </div>
     </div>
   );

@@ -1,6 +1,7 @@
 'use client';
 
 import { CircleUser, LogOut, UserRound } from 'lucide-react';
+import { ClearCachesForm } from '@/components/pwa/clear-caches-form';
 import { Button } from '@/components/ui/button';
 import {
   DropdownMenu,
@@ -38,7 +39,8 @@ export function UserMenu({ locale, name, labels }: UserMenuProps) {
             {labels.account}
           </Link>
         </DropdownMenuItem>
-        <form action={signOut}>
+        {/* Also empties the service worker's runtime caches on the way out. */}
+        <ClearCachesForm action={signOut}>
           <input type="hidden" name="locale" value={locale} />
           {/* Keep the menu (and so the form) mounted until the post has gone out. */}
           <DropdownMenuItem asChild onSelect={(event) => event.preventDefault()}>
@@ -47,7 +49,7 @@ export function UserMenu({ locale, name, labels }: UserMenuProps) {
               {labels.signOut}
             </button>
           </DropdownMenuItem>
-        </form>
+        </ClearCachesForm>
       </DropdownMenuContent>
     </DropdownMenu>
   );

@@ -1,0 +1,46 @@
+import { createClient } from '@supabase/supabase-js';
+import { expect, test } from '@playwright/test';
+import { presetConsent } from '../support/consent';
+import { cachedUrls, expectOnlyStaticFilesCached, waitForServiceWorkerControl } from '../support/service-worker';
+import { appUrl, secretKey, supabaseUrl } from '../support/test-env';
+
+test('after signing in, opening the account page and signing out, Cache Storage holds no page, RSC payload or API response', async ({ page, context }) => {
+  // A confirmed user, created through the auth server's admin API (as supabase-js does it).
+  const admin = createClient(supabaseUrl, secretKey, { auth: { persistSession: false, autoRefreshToken: false } });
+  const email = `pwa-cache-${Date.now()}@example.com`;
+  const password = 'Correct-Horse-Battery-9';
+  const { error } = await admin.auth.admin.createUser({ email, password, email_confirm: true });
+  expect(error).toBeNull();
+
+  await presetConsent(context, false);
+  await page.goto('/en');
+  await waitForServiceWorkerControl(page);
+
+  await page.goto('/en/sign-in');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByTestId('user-menu-trigger')).toBeVisible();
+
+  // The private page, by client-side navigation (RSC payload) and by a full load (HTML).
+  await page.getByTestId('user-menu-trigger').click();
+  await page.getByRole('menuitem', { name: 'Account' }).click();
+  await expect(page).toHaveURL(/\/en\/account$/);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.evaluate(() => fetch('/api/health').then((r) => r.text()));
+
+  // While signed in, nothing user-specific was stored either.
+  await expectOnlyStaticFilesCached(page, appUrl);
+
+  // Put something in a runtime cache to prove sign-out empties them.
+  await page.evaluate(() => caches.open('polyglot-runtime-probe').then((c) => c.put('/_next/static/probe.js', new Response('probe'))));
+  await page.getByTestId('user-menu-trigger').click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/en$/);
+  await expect(page.getByTestId('user-menu-trigger')).toHaveCount(0);
+
+  const names = Object.keys(await cachedUrls(page));
+  expect(names.filter((name) => !name.startsWith('serwist-precache'))).toEqual([]);
+  await expectOnlyStaticFilesCached(page, appUrl);
+});
