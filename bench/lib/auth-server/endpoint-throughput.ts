@@ -1,0 +1,47 @@
+import type { Client } from 'autocannon';
+import { type LoadResult, measure } from '../load/measure.ts';
+
+export interface EndpointLoad {
+  durationSec: number;
+  connections: number;
+}
+
+/** GET /auth/v1/user with a valid bearer token: what a server-side getUser() costs the auth server. */
+export function measureUserEndpoint(authUrl: string, publishableKey: string, accessToken: string, load: EndpointLoad): Promise<LoadResult> {
+  return measure({
+    url: `${authUrl}/auth/v1/user`,
+    headers: { apikey: publishableKey, Authorization: `Bearer ${accessToken}` },
+    connections: load.connections,
+    duration: load.durationSec,
+  });
+}
+
+/**
+ * POST /auth/v1/token?grant_type=refresh_token as real clients do it: refresh tokens rotate, so each connection
+ * owns one session and always sends the token the previous response returned (a sequential chain per
+ * connection, each step a genuine rotation, never a replay inside the reuse interval).
+ */
+export function measureRefreshChains(authUrl: string, publishableKey: string, refreshTokens: string[], load: EndpointLoad): Promise<LoadResult> {
+  const pool = [...refreshTokens];
+  if (pool.length < load.connections) throw new Error(`Need ${load.connections} sessions for refresh chains, have ${pool.length}`);
+  return measure({
+    url: `${authUrl}/auth/v1/token?grant_type=refresh_token`,
+    connections: load.connections,
+    duration: load.durationSec,
+    setupClient(client: Client) {
+      let token = pool.shift()!;
+      client.setRequests([
+        {
+          method: 'POST',
+          headers: { apikey: publishableKey, 'Content-Type': 'application/json' },
+          setupRequest: (request) => ({ ...request, body: JSON.stringify({ refresh_token: token }) }),
+          onResponse(status, body) {
+            if (status !== 200) return;
+            const next = (JSON.parse(body) as { refresh_token?: unknown }).refresh_token;
+            if (typeof next === 'string') token = next;
+          },
+        },
+      ]);
+    },
+  });
+}

@@ -1,0 +1,38 @@
+import { gzipSync } from 'node:zlib';
+
+export interface FirstLoad {
+  path: string;
+  jsGzipBytes: number;
+  cssGzipBytes: number;
+  scripts: number;
+  stylesheets: number;
+}
+
+const attribute = (tag: string, name: string): string | undefined =>
+  new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i').exec(tag)?.slice(1).find((v) => v !== undefined);
+
+/** `<script src>` and `<link rel=stylesheet href>` the HTML references (the browser's first load, before any navigation). */
+export function referencedAssets(html: string): { scripts: string[]; stylesheets: string[] } {
+  const scripts = [...html.matchAll(/<script\b[^>]*>/gi)].map((m) => attribute(m[0], 'src')).filter((s): s is string => !!s);
+  const stylesheets = [...html.matchAll(/<link\b[^>]*>/gi)]
+    .filter((m) => /^stylesheet$/i.test(attribute(m[0], 'rel') ?? ''))
+    .map((m) => attribute(m[0], 'href'))
+    .filter((s): s is string => !!s);
+  const unique = (list: string[]) => [...new Set(list.map((s) => s.replaceAll('&amp;', '&')))];
+  return { scripts: unique(scripts), stylesheets: unique(stylesheets) };
+}
+
+async function gzipSize(url: string): Promise<number> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  return gzipSync(Buffer.from(await response.arrayBuffer()), { level: 9 }).length;
+}
+
+/** First-load JS and CSS of one page: every referenced script and stylesheet, gzipped with zlib, summed. */
+export async function measureFirstLoad(baseUrl: string, path: string): Promise<FirstLoad> {
+  const response = await fetch(new URL(path, baseUrl), { redirect: 'manual' });
+  if (response.status !== 200) throw new Error(`${path} answered ${response.status}; cannot read its first load`);
+  const { scripts, stylesheets } = referencedAssets(await response.text());
+  const sum = async (list: string[]) => (await Promise.all(list.map((src) => gzipSize(new URL(src, baseUrl).href)))).reduce((a, b) => a + b, 0);
+  return { path, jsGzipBytes: await sum(scripts), cssGzipBytes: await sum(stylesheets), scripts: scripts.length, stylesheets: stylesheets.length };
+}

@@ -1,0 +1,56 @@
+import lighthouse from 'lighthouse';
+import { median } from '../report/spread.ts';
+
+export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+export interface AuditRun {
+  scores: Record<Category, number>;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+}
+
+export interface PageAudit {
+  path: string;
+  runs: AuditRun[];
+  /** Each figure's median over the runs, taken separately. */
+  median: AuditRun;
+}
+
+/** One Lighthouse run with its default (mobile: Moto G Power emulation, simulated slow 4G) settings. */
+async function auditOnce(url: string, port: number): Promise<AuditRun> {
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { categories, audits, runtimeError } = result.lhr;
+  if (runtimeError) throw new Error(`Lighthouse could not audit ${url}: ${runtimeError.code} ${runtimeError.message}`);
+  const score = (id: Category) => Math.round((categories[id]?.score ?? Number.NaN) * 100);
+  const metric = (id: string) => audits[id]?.numericValue ?? Number.NaN;
+  return {
+    scores: { performance: score('performance'), accessibility: score('accessibility'), 'best-practices': score('best-practices'), seo: score('seo') },
+    lcpMs: metric('largest-contentful-paint'),
+    tbtMs: metric('total-blocking-time'),
+    cls: metric('cumulative-layout-shift'),
+  };
+}
+
+export async function auditPage(baseUrl: string, path: string, runs: number, port: number): Promise<PageAudit> {
+  const results: AuditRun[] = [];
+  for (let i = 0; i < runs; i++) results.push(await auditOnce(new URL(path, baseUrl).href, port));
+  const of = (pick: (r: AuditRun) => number) => median(results.map(pick));
+  return {
+    path,
+    runs: results,
+    median: {
+      scores: {
+        performance: of((r) => r.scores.performance),
+        accessibility: of((r) => r.scores.accessibility),
+        'best-practices': of((r) => r.scores['best-practices']),
+        seo: of((r) => r.scores.seo),
+      },
+      lcpMs: of((r) => r.lcpMs),
+      tbtMs: of((r) => r.tbtMs),
+      cls: of((r) => r.cls),
+    },
+  };
+}

@@ -1,0 +1,21 @@
+// Ports of the benchmark's own servers, apart from the dev server (3000), e2e (3100, 55421) and the CLI (54321).
+export const PORTS = {
+  product: 3700,
+  floor: 3701,
+  intlFloor: 3702,
+  auth: 58421,
+  mail: 58424,
+  /** Throwaway auth servers spawned to time start-up. */
+  startupAuth: 58431,
+  startupMail: 58434,
+  chromiumDebugging: 9731,
+} as const;
+
+export const authUrl = `http://127.0.0.1:${PORTS.auth}`;
+export const productUrl = `http://127.0.0.1:${PORTS.product}`;
+export const floorUrl = `http://127.0.0.1:${PORTS.floor}`;
+export const intlFloorUrl = `http://127.0.0.1:${PORTS.intlFloor}`;
+
+/** The local auth server's well-known keys (the Supabase CLI's). */
+export const publishableKey = 'sb_publishable_ACJWlzQHlZjBrEguHvfOxg_3BJgxAaH';
+export const secretKey = 'sb_secret_N7UND0UgjKTVK-Uodkm0Hg_xSvEMPvz';

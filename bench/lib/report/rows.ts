@@ -1,0 +1,134 @@
+import type { BenchResults } from './results.ts';
+import { atLeast, atMost, type Mark, TARGETS } from './targets.ts';
+
+export interface Row {
+  section: string;
+  figure: string;
+  value: string;
+  /** Ratio to the floor (or to the stated reference) with the spread over rounds. */
+  ratio: string;
+  target: string;
+  mark: Mark | '';
+}
+
+const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+const ms = (value: number) => `${Math.round(value)} ms`;
+/** (max − min) ÷ median over the rounds. */
+const spreadText = (fraction: number) => `spread ${(fraction * 100).toFixed(0)}%`;
+const ratioText = (ratio: number, spread: number) => (Number.isFinite(ratio) ? `${ratio.toFixed(2)}× (range ${spread.toFixed(2)})` : '');
+
+function loadRows(results: BenchResults): Row[] {
+  const load = results.load;
+  if (!load) return [];
+  const rows: Row[] = [];
+  for (const t of load.targets) {
+    if (t.target.unavailable) {
+      rows.push({ section: 'Load', figure: t.target.label, value: `unavailable: ${t.target.unavailable}`, ratio: '', target: '', mark: 'n/a' });
+      continue;
+    }
+    const isAnonymousHome = t.target.id === 'product-anonymous';
+    rows.push({
+      section: 'Load',
+      figure: `${t.target.label} throughput`,
+      value: `${t.rps.toFixed(0)} req/s (${spreadText(t.rpsSpread)})`,
+      ratio: ratioText(t.rpsRatio, t.rpsRatioSpread),
+      target: isAnonymousHome ? `≥ ${TARGETS.anonymousToFloorThroughput}× floor` : '',
+      mark: isAnonymousHome ? atLeast(t.rpsRatio, TARGETS.anonymousToFloorThroughput) : '',
+    });
+    rows.push({
+      section: 'Load',
+      figure: `${t.target.label} latency p50 / p99`,
+      value: `${t.p50Ms} / ${t.p99Ms} ms`,
+      ratio: Number.isFinite(t.p50Ratio) ? `${t.p50Ratio.toFixed(2)}× / ${t.p99Ratio.toFixed(2)}×` : '',
+      target: '',
+      mark: '',
+    });
+  }
+  if (load.signedInToAnonymous) {
+    const { ratio, spread } = load.signedInToAnonymous;
+    rows.push({
+      section: 'Load',
+      figure: 'Signed-in ÷ anonymous throughput (/en)',
+      value: `${ratio.toFixed(2)}×`,
+      ratio: `range ${spread.toFixed(2)}`,
+      target: `≥ ${TARGETS.signedInToAnonymousThroughput}×`,
+      mark: atLeast(ratio, TARGETS.signedInToAnonymousThroughput),
+    });
+  }
+  return rows;
+}
+
+function authRows(results: BenchResults): Row[] {
+  const rows: Row[] = (results.requestsPerView ?? []).map((r) => ({
+    section: 'Auth',
+    figure: `Auth-server requests per signed-in view of ${r.path}`,
+    value: `${r.perView.toFixed(2)} (${r.authRequests} in ${r.views} views)`,
+    ratio: '',
+    target: `${TARGETS.authRequestsPerSignedInView}`,
+    mark: atMost(r.perView, TARGETS.authRequestsPerSignedInView),
+  }));
+  const server = results.authServer;
+  if (server?.startup) {
+    rows.push({
+      section: 'Auth server',
+      figure: `Start-up to ready (median of ${server.startup.runsMs.length})`,
+      value: `${ms(server.startup.medianMs)} (runs ${server.startup.runsMs.map((v) => Math.round(v)).join(', ')})`,
+      ratio: '',
+      target: `< ${TARGETS.authServerReadyMs} ms`,
+      mark: server.startup.medianMs < TARGETS.authServerReadyMs ? 'pass' : 'miss',
+    });
+  }
+  if (server?.refresh) {
+    rows.push({ section: 'Auth server', figure: 'POST /token refresh (rotating chains)', value: `${server.refresh.rps.toFixed(0)} req/s, p50 ${server.refresh.p50Ms} ms, p99 ${server.refresh.p99Ms} ms${server.refresh.failures ? `, ${server.refresh.failures} failed` : ''}`, ratio: '', target: '', mark: '' });
+  }
+  if (server?.user) {
+    rows.push({ section: 'Auth server', figure: 'GET /user (bearer)', value: `${server.user.rps.toFixed(0)} req/s, p50 ${server.user.p50Ms} ms, p99 ${server.user.p99Ms} ms${server.user.failures ? `, ${server.user.failures} failed` : ''}`, ratio: '', target: '', mark: '' });
+  }
+  return rows;
+}
+
+function bundleRows(results: BenchResults): Row[] {
+  const bundle = results.bundle;
+  if (!bundle) return [];
+  const rows: Row[] = bundle.pages.map((p) => {
+    const isHome = p.path === '/en';
+    return {
+      section: 'Bundle',
+      figure: `First load ${p.path} (gzip)`,
+      value: `JS ${kb(p.jsGzipBytes)} in ${p.scripts} files, CSS ${kb(p.cssGzipBytes)} in ${p.stylesheets}`,
+      ratio: '',
+      target: isHome ? `JS ≤ ${TARGETS.homeFirstLoadJsKb} kB` : '',
+      mark: isHome ? atMost(p.jsGzipBytes / 1000, TARGETS.homeFirstLoadJsKb) : '',
+    };
+  });
+  const hits = bundle.browserChunks.hits;
+  rows.push({
+    section: 'Bundle',
+    figure: `Supabase client code in browser chunks (${bundle.browserChunks.files} files)`,
+    value: hits.length ? `yes: ${hits.map((h) => `${h.file} [${h.markers.join(', ')}]`).join('; ')}` : 'none',
+    ratio: '',
+    target: 'none',
+    mark: hits.length ? 'miss' : 'pass',
+  });
+  return rows;
+}
+
+function lighthouseRows(results: BenchResults): Row[] {
+  const lh = results.lighthouse;
+  if (!lh) return [];
+  return lh.pages.map(({ path, median: m }) => {
+    const pass = m.scores.performance >= TARGETS.lighthousePerformance && [m.scores.accessibility, m.scores['best-practices'], m.scores.seo].every((s) => s >= TARGETS.lighthouseOther);
+    return {
+      section: 'Lighthouse',
+      figure: `${path} mobile (median of ${lh.runsPerPage})`,
+      value: `perf ${m.scores.performance}, a11y ${m.scores.accessibility}, bp ${m.scores['best-practices']}, seo ${m.scores.seo}; LCP ${ms(m.lcpMs)}, TBT ${ms(m.tbtMs)}, CLS ${m.cls.toFixed(3)}`,
+      ratio: '',
+      target: `perf ≥ ${TARGETS.lighthousePerformance}, others ${TARGETS.lighthouseOther}`,
+      mark: Number.isFinite(m.scores.performance) ? (pass ? 'pass' : 'miss') : 'n/a',
+    };
+  });
+}
+
+export function buildRows(results: BenchResults): Row[] {
+  return [...loadRows(results), ...authRows(results), ...bundleRows(results), ...lighthouseRows(results)];
+}

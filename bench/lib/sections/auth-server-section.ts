@@ -1,0 +1,28 @@
+import { measureRefreshChains, measureUserEndpoint } from '../auth-server/endpoint-throughput.ts';
+import { measureStartup } from '../auth-server/startup-time.ts';
+import { signIn } from '../auth/signed-in-session.ts';
+import type { TestUser } from '../auth/test-user.ts';
+import type { BenchOptions } from '../options.ts';
+import { PORTS, productUrl, publishableKey } from '../ports.ts';
+import type { BenchResults } from '../report/results.ts';
+
+/** The local auth server on its own: start-up time, then refresh and /user throughput against the running one. */
+export async function authServerSection(options: BenchOptions, authUrl: string, user: TestUser, log: (line: string) => void): Promise<NonNullable<BenchResults['authServer']>> {
+  const startup = await measureStartup({ runs: options.startupRuns, port: PORTS.startupAuth, mailPort: PORTS.startupMail, siteUrl: productUrl });
+  log(`auth server start-up: ${startup.runsMs.map((v) => Math.round(v)).join(', ')} ms`);
+
+  const load = { durationSec: options.durationSec, connections: options.connections };
+  // One session per connection, so each connection rotates its own refresh-token chain.
+  const sessions = [];
+  for (let i = 0; i < load.connections; i++) sessions.push(await signIn(authUrl, publishableKey, user));
+  const refresh = await measureRefreshChains(authUrl, publishableKey, sessions.map((s) => s.refreshToken), load);
+  log(`refresh chains: ${refresh.rps.toFixed(0)} req/s, ${refresh.failures} failed`);
+  const userEndpoint = await measureUserEndpoint(authUrl, publishableKey, sessions[0]!.accessToken, load);
+  log(`GET /user: ${userEndpoint.rps.toFixed(0)} req/s, ${userEndpoint.failures} failed`);
+  return {
+    startup,
+    refresh: { ...refresh, note: `${load.connections} connections, each a sequential chain of genuine rotations (every request sends the token the previous response returned)` },
+    user: userEndpoint,
+    settings: load,
+  };
+}

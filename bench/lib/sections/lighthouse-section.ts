@@ -1,0 +1,24 @@
+import { launchChromium } from '../lighthouse/chromium.ts';
+import { auditPage, type PageAudit } from '../lighthouse/mobile-audit.ts';
+import type { BenchOptions } from '../options.ts';
+import { PORTS, productUrl } from '../ports.ts';
+import type { BenchResults } from '../report/results.ts';
+
+export const LIGHTHOUSE_PAGES = ['/en', '/en/sign-in', '/ar', '/ar/sign-in'];
+
+/** Lighthouse mobile audits of home and sign-in in en and ar, each the median of N runs. */
+export async function lighthouseSection(options: BenchOptions, log: (line: string) => void): Promise<NonNullable<BenchResults['lighthouse']>> {
+  const chromium = await launchChromium(PORTS.chromiumDebugging);
+  try {
+    const pages: PageAudit[] = [];
+    for (const path of LIGHTHOUSE_PAGES) {
+      const audit = await auditPage(productUrl, path, options.lighthouseRuns, chromium.port);
+      const s = audit.median.scores;
+      log(`lighthouse ${path}: perf ${s.performance}, a11y ${s.accessibility}, bp ${s['best-practices']}, seo ${s.seo}`);
+      pages.push(audit);
+    }
+    return { runsPerPage: options.lighthouseRuns, pages };
+  } finally {
+    await chromium.stop();
+  }
+}

@@ -1,0 +1,24 @@
+import { authServerMain, repoRoot } from '../paths.ts';
+import { type RunningProcess, startProcess } from './child-process.ts';
+import { waitForUrl } from './wait-for-url.ts';
+
+export interface AuthServer {
+  process: RunningProcess;
+  url: string;
+  /** From spawn to the first 200 of /auth/v1/health, in ms. */
+  readyMs: number;
+}
+
+/** The local auth server, in memory, on its own ports; resolves when /auth/v1/health answers 200. */
+export async function startAuthServer(options: { port: number; mailPort: number; siteUrl: string }): Promise<AuthServer> {
+  const url = `http://127.0.0.1:${options.port}`;
+  const started = performance.now();
+  const server = startProcess(
+    `auth server :${options.port}`,
+    process.execPath,
+    [authServerMain, '--memory', '--port', String(options.port), '--mail-port', String(options.mailPort)],
+    { cwd: repoRoot, env: { ...process.env, AUTH_SITE_URL: options.siteUrl } },
+  );
+  await waitForUrl(`${url}/auth/v1/health`, server, { timeoutMs: 30_000, intervalMs: 10 });
+  return { process: server, url, readyMs: performance.now() - started };
+}

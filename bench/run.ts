@@ -1,0 +1,93 @@
+// `npm run bench`: builds the product and both floors, starts them with the local auth server, measures,
+// prints a table and writes bench/results/<timestamp>.{json,md}. Missed targets never fail the run;
+// harness errors do (exit 1), after writing whatever was measured. See bench/README.md.
+import { signIn, type SignedInSession } from './lib/auth/signed-in-session.ts';
+import { createConfirmedUser, type TestUser } from './lib/auth/test-user.ts';
+import { parseOptions, type Section } from './lib/options.ts';
+import { publishableKey, secretKey } from './lib/ports.ts';
+import { machineInfo } from './lib/report/machine.ts';
+import type { BenchResults } from './lib/report/results.ts';
+import { buildRows } from './lib/report/rows.ts';
+import { textTable } from './lib/report/text-table.ts';
+import { writeResults } from './lib/report/write-results.ts';
+import { authServerSection } from './lib/sections/auth-server-section.ts';
+import { bundleSection } from './lib/sections/bundle-section.ts';
+import { lighthouseSection } from './lib/sections/lighthouse-section.ts';
+import { loadSection } from './lib/sections/load-section.ts';
+import { requestsSection } from './lib/sections/requests-section.ts';
+import { stopAll } from './lib/servers/child-process.ts';
+import { buildAll, startStack } from './lib/stack.ts';
+
+const log = (line: string) => console.error(`[bench] ${line}`);
+const options = parseOptions(process.argv.slice(2), process.env);
+const results: BenchResults = { startedAt: new Date().toISOString(), machine: await machineInfo(), quick: options.quick, errors: [] };
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    log(`${signal}: stopping servers`);
+    void stopAll().finally(() => process.exit(130));
+  });
+}
+
+/** Runs one section; a failure is recorded and the remaining sections still run. */
+async function section(name: Section, work: () => Promise<void>): Promise<void> {
+  if (!options.sections.has(name)) return;
+  log(`— ${name} —`);
+  try {
+    await work();
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    results.errors.push({ section: name, message });
+    log(`${name} failed: ${message}`);
+  }
+}
+
+try {
+  await buildAll(options, log);
+  const stack = await startStack(options, log);
+  let user: TestUser | undefined;
+  let session: SignedInSession | undefined;
+  if (stack.auth) {
+    user = await createConfirmedUser(stack.auth.url, secretKey);
+    session = await signIn(stack.auth.url, publishableKey, user);
+    log(`signed in; cookies ${session.cookieNames.join(', ')}`);
+  }
+  const needsAuth = (name: string) => {
+    throw new Error(`${name} needs the local auth server: ${stack.authError ?? 'not started'}`);
+  };
+
+  await section('load', async () => {
+    results.load = await loadSection(options, session?.cookieHeader, log);
+  });
+  // The floors have done their part; the remaining sections should not share the cores with them.
+  await Promise.all([stack.floor?.stop(), stack.intlFloor?.stop()]);
+  await section('requests', async () => {
+    if (!stack.auth || !session) return needsAuth('requests');
+    results.requestsPerView = await requestsSection(options, stack.auth.url, session.cookieHeader, log);
+  });
+  await section('bundle', async () => {
+    results.bundle = await bundleSection();
+  });
+  await section('auth-server', async () => {
+    if (!stack.auth || !user) return needsAuth('auth-server');
+    results.authServer = await authServerSection(options, stack.auth.url, user, log);
+  });
+  await section('lighthouse', async () => {
+    results.lighthouse = await lighthouseSection(options, log);
+  });
+} catch (error) {
+  results.errors.push({ section: 'setup', message: error instanceof Error ? error.message : String(error) });
+  log(`setup failed: ${error instanceof Error ? error.message : String(error)}`);
+} finally {
+  await stopAll();
+}
+
+results.finishedAt = new Date().toISOString();
+const rows = buildRows(results);
+console.log(textTable(rows));
+const written = await writeResults(results, rows);
+log(`wrote ${written.json} and ${written.markdown}`);
+if (results.errors.length) {
+  log(`${results.errors.length} harness error(s): ${results.errors.map((e) => e.section).join(', ')}`);
+  process.exitCode = 1;
+}
