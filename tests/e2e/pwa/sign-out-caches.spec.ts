@@ -5,6 +5,8 @@ import { cachedUrls, expectOnlyStaticFilesCached, waitForServiceWorkerControl } 
 import { appUrl, secretKey, supabaseUrl } from '../support/test-env';
 
 test('after signing in, opening the account page and signing out, Cache Storage holds no page, RSC payload or API response', async ({ page, context }) => {
+  const authUp = await fetch(`${supabaseUrl}/auth/v1/health`).then((r) => r.ok, () => false);
+  test.fixme(!authUp, `no auth server at ${supabaseUrl}: this test needs the sign-in stack`);
   // A confirmed user, created through the auth server's admin API (as supabase-js does it).
   const admin = createClient(supabaseUrl, secretKey, { auth: { persistSession: false, autoRefreshToken: false } });
   const email = `pwa-cache-${Date.now()}@example.com`;
