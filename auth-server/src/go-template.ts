@@ -1,0 +1,170 @@
+/**
+ * The subset of Go's html/template that Supabase's documented email templates use: `{{ .Field.Path }}`,
+ * `{{ if … }}{{ else if … }}{{ else }}{{ end }}` with `eq`, `ne`, `and`, `or`, `not`, `len`, string/number
+ * literals and parentheses, `{{- -}}` trimming and comment actions. Output is HTML-escaped (optional).
+ * A missing map key is "no value": it prints as "" and compares unequal, as in Go.
+ */
+type Expr = { kind: 'field'; path: string[] } | { kind: 'literal'; value: unknown } | { kind: 'call'; fn: string; args: Expr[] };
+type Node = { kind: 'text'; text: string } | { kind: 'output'; expr: Expr } | { kind: 'if'; branches: { cond: Expr; body: Node[] }[]; otherwise: Node[] };
+
+export type TemplateData = Record<string, unknown>;
+const MISSING = Symbol('no value');
+
+export class GoTemplate {
+  private readonly nodes: Node[];
+  constructor(source: string) {
+    this.nodes = parse(tokenize(source));
+  }
+
+  render(data: TemplateData, escapeHtml = true): string {
+    return renderNodes(this.nodes, data, escapeHtml);
+  }
+}
+
+type Token = { kind: 'text'; text: string } | { kind: 'action'; body: string };
+
+function tokenize(source: string): Token[] {
+  const tokens: Token[] = [];
+  let pos = 0;
+  while (pos < source.length) {
+    const open = source.indexOf('{{', pos);
+    if (open === -1) {
+      tokens.push({ kind: 'text', text: source.slice(pos) });
+      break;
+    }
+    const close = source.indexOf('}}', open + 2);
+    if (close === -1) throw new Error(`template: unclosed action at offset ${open}`);
+    let text = source.slice(pos, open);
+    let body = source.slice(open + 2, close);
+    if (body.startsWith('-') && /^-\s/.test(body)) {
+      text = text.replace(/\s+$/, '');
+      body = body.slice(1);
+    }
+    let next = close + 2;
+    if (/\s-$/.test(body)) {
+      body = body.slice(0, -1);
+      const rest = /^\s*/.exec(source.slice(next))![0];
+      next += rest.length;
+    }
+    if (text) tokens.push({ kind: 'text', text });
+    body = body.trim();
+    if (!(body.startsWith('/*') && body.endsWith('*/'))) tokens.push({ kind: 'action', body });
+    pos = next;
+  }
+  return tokens;
+}
+
+function parse(tokens: Token[]): Node[] {
+  let i = 0;
+  const block = (terminators: string[]): { nodes: Node[]; end: string } => {
+    const nodes: Node[] = [];
+    while (i < tokens.length) {
+      const t = tokens[i++]!;
+      if (t.kind === 'text') {
+        nodes.push({ kind: 'text', text: t.text });
+        continue;
+      }
+      const word = t.body.split(/\s+/)[0]!;
+      if (terminators.includes(word)) return { nodes, end: t.body };
+      if (word === 'if') nodes.push(parseIf(t.body.slice(2)));
+      else if (word === 'else' || word === 'end') throw new Error(`template: unexpected {{${t.body}}}`);
+      else nodes.push({ kind: 'output', expr: parseExpr(t.body) });
+    }
+    if (terminators.length) throw new Error('template: missing {{ end }}');
+    return { nodes, end: '' };
+  };
+  const parseIf = (condText: string): Node => {
+    const branches: { cond: Expr; body: Node[] }[] = [];
+    let cond = parseExpr(condText);
+    for (;;) {
+      const { nodes, end } = block(['else', 'end']);
+      branches.push({ cond, body: nodes });
+      if (end === 'end') return { kind: 'if', branches, otherwise: [] };
+      const elseIf = /^else\s+if\s+(.+)$/s.exec(end);
+      if (elseIf) {
+        cond = parseExpr(elseIf[1]!);
+        continue;
+      }
+      const rest = block(['end']);
+      return { kind: 'if', branches, otherwise: rest.nodes };
+    }
+  };
+  return block([]).nodes;
+}
+
+function parseExpr(text: string): Expr {
+  const tokens = text.match(/"(?:[^"\\]|\\.)*"|`[^`]*`|\(|\)|[^\s()]+/g) ?? [];
+  let i = 0;
+  const term = (): Expr => {
+    const t = tokens[i++];
+    if (t === undefined) throw new Error(`template: incomplete expression "${text}"`);
+    if (t === '(') {
+      const e = call();
+      if (tokens[i++] !== ')') throw new Error(`template: missing ) in "${text}"`);
+      return e;
+    }
+    if (t.startsWith('"')) return { kind: 'literal', value: JSON.parse(t) as string };
+    if (t.startsWith('`')) return { kind: 'literal', value: t.slice(1, -1) };
+    if (t === '.') return { kind: 'field', path: [] };
+    if (t.startsWith('.')) return { kind: 'field', path: t.slice(1).split('.') };
+    if (t === 'true' || t === 'false') return { kind: 'literal', value: t === 'true' };
+    if (/^-?\d+(\.\d+)?$/.test(t)) return { kind: 'literal', value: Number(t) };
+    throw new Error(`template: unsupported term "${t}"`);
+  };
+  const call = (): Expr => {
+    const head = tokens[i];
+    if (head && /^[a-z]+$/.test(head) && head !== 'true' && head !== 'false') {
+      i++;
+      if (!FUNCS[head]) throw new Error(`template: function "${head}" not defined`);
+      const args: Expr[] = [];
+      while (i < tokens.length && tokens[i] !== ')') args.push(term());
+      return { kind: 'call', fn: head, args };
+    }
+    return term();
+  };
+  const expr = call();
+  if (i !== tokens.length) throw new Error(`template: unexpected "${tokens[i]}" in "${text}"`);
+  return expr;
+}
+
+const truthy = (v: unknown): boolean =>
+  v !== MISSING && v !== undefined && v !== null && v !== false && v !== 0 && v !== '' &&
+  !(Array.isArray(v) && v.length === 0) && !(typeof v === 'object' && Object.keys(v).length === 0);
+
+const FUNCS: Record<string, (args: unknown[]) => unknown> = {
+  eq: ([a, ...rest]) => a !== MISSING && rest.some((b) => b === a),
+  ne: ([a, b]) => a !== b,
+  not: ([a]) => !truthy(a),
+  and: (args) => args.find((a) => !truthy(a)) ?? args[args.length - 1],
+  or: (args) => args.find((a) => truthy(a)) ?? args[args.length - 1],
+  len: ([a]) => (typeof a === 'string' || Array.isArray(a) ? a.length : a && typeof a === 'object' ? Object.keys(a).length : 0),
+};
+
+function evaluate(expr: Expr, data: TemplateData): unknown {
+  if (expr.kind === 'literal') return expr.value;
+  if (expr.kind === 'call') return FUNCS[expr.fn]!(expr.args.map((a) => evaluate(a, data)));
+  let value: unknown = data;
+  for (const key of expr.path) {
+    if (value === null || typeof value !== 'object' || !(key in value)) return MISSING;
+    value = (value as Record<string, unknown>)[key];
+  }
+  return value;
+}
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&#34;', "'": '&#39;' };
+
+function renderNodes(nodes: Node[], data: TemplateData, escape: boolean): string {
+  let out = '';
+  for (const node of nodes) {
+    if (node.kind === 'text') out += node.text;
+    else if (node.kind === 'output') {
+      const v = evaluate(node.expr, data);
+      const text = v === MISSING || v === undefined || v === null ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
+      out += escape ? text.replace(/[&<>"']/g, (c) => ESCAPES[c]!) : text;
+    } else {
+      const branch = node.branches.find((b) => truthy(evaluate(b.cond, data)));
+      out += renderNodes(branch ? branch.body : node.otherwise, data, escape);
+    }
+  }
+  return out;
+}

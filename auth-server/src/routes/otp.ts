@@ -1,0 +1,55 @@
+import { randomBytes } from 'node:crypto';
+import type { App } from '../app.ts';
+import { clientIp, requestRedirect } from '../auth-context.ts';
+import { sendLinkMail } from '../email-actions.ts';
+import { badRequest, unprocessable } from '../errors.ts';
+import { createFlowState, validatePkce } from '../flow-state.ts';
+import type { RequestContext } from '../http/context.ts';
+import type { Router } from '../http/router.ts';
+import { hashPassword } from '../passwords.ts';
+import { findUserByEmail, isConfirmed } from '../users.ts';
+import { validateEmail } from '../validation.ts';
+import { signupEmailUser } from './signup.ts';
+
+/** POST /otp and the legacy POST /magiclink (otp.go, magic_link.go), email only. */
+export function registerOtpRoutes(router: Router, app: App): void {
+  router.add('POST', '/otp', (ctx) => otp(app, ctx, 'OtpParams'));
+  router.add('POST', '/magiclink', (ctx) => otp(app, ctx, 'MagicLinkParams'));
+}
+
+async function otp(app: App, ctx: RequestContext, struct: string): Promise<void> {
+  app.limits.checkIp('signInSignUps', clientIp(app, ctx));
+  const body = await ctx.body(struct);
+  const rawEmail = body.string('email');
+  const phone = body.string('phone');
+  const channel = body.string('channel');
+  const data = body.object('data') ?? {};
+  const createUser = body.boolean('create_user') ?? true;
+  if (rawEmail !== '' && phone !== '') throw badRequest('validation_failed', 'Only an email address or phone number should be provided');
+  if (rawEmail !== '' && channel !== '') throw badRequest('validation_failed', 'Channel should only be specified with Phone OTP');
+  if (rawEmail === '' && phone === '') throw badRequest('validation_failed', 'One of email or phone must be set');
+  if (phone !== '') throw badRequest('phone_provider_disabled', 'Unsupported phone provider');
+  const email = validateEmail(rawEmail);
+  const pkce = validatePkce(body.string('code_challenge'), body.string('code_challenge_method'));
+  if (!app.config.email.enableSignup) throw unprocessable('email_provider_disabled', 'Email logins are disabled');
+  const redirectTo = requestRedirect(app, ctx);
+
+  const existing = await findUserByEmail(app.db.sql, email);
+  if (!existing && !createUser) throw unprocessable('otp_disabled', 'Signups not allowed for otp');
+
+  if (!existing || !isConfirmed(existing)) {
+    if (!existing && !app.config.enableSignup) throw unprocessable('signup_disabled', 'Signups not allowed for this instance');
+    // GoTrue signs new or unconfirmed users up with a random password: with confirmations on they get the
+    // signup confirmation mail; with autoconfirm the user is confirmed and the magic link follows below.
+    const passwordHash = await hashPassword(randomBytes(24).toString('base64url'));
+    await signupEmailUser(app, { email, passwordHash, data, pkce, redirectTo });
+    if (app.config.email.enableConfirmations) return ctx.json(200, {});
+  }
+
+  await app.db.tx(async (sql) => {
+    const user = (await findUserByEmail(sql, email))!;
+    if (pkce) await createFlowState(sql, { ...pkce, userId: user.id, providerType: 'magiclink', authMethod: 'magiclink' });
+    await sendLinkMail(app, sql, user, 'magiclink', pkce !== undefined, redirectTo);
+  });
+  ctx.json(200, {});
+}

@@ -1,0 +1,101 @@
+import type { App } from '../app.ts';
+import { clientIp, requestRedirect } from '../auth-context.ts';
+import { sendLinkMail } from '../email-actions.ts';
+import { badRequest, unprocessable } from '../errors.ts';
+import { createFlowState, type Pkce, validatePkce } from '../flow-state.ts';
+import type { RequestContext } from '../http/context.ts';
+import type { Router } from '../http/router.ts';
+import { listIdentities } from '../identities.ts';
+import { checkPasswordStrength, hashPassword } from '../passwords.ts';
+import { issueSession } from '../sessions.ts';
+import { confirmUser, createEmailUser, ensureEmailIdentity } from '../user-accounts.ts';
+import { findUserByEmail, isConfirmed, type UserRow, userJson } from '../users.ts';
+import { validateEmail } from '../validation.ts';
+
+/** POST /signup as GoTrue's signup.go, email provider only. */
+export function registerSignupRoutes(router: Router, app: App): void {
+  router.add('POST', '/signup', (ctx) => signup(app, ctx));
+}
+
+async function signup(app: App, ctx: RequestContext): Promise<void> {
+  const { config } = app;
+  app.limits.checkIp('signInSignUps', clientIp(app, ctx));
+  if (!config.enableSignup) throw unprocessable('signup_disabled', 'Signups not allowed for this instance');
+  const body = await ctx.body('SignupParams');
+  const rawEmail = body.string('email');
+  const phone = body.string('phone');
+  const password = body.string('password');
+  const data = body.object('data') ?? {};
+  body.string('channel');
+
+  if (rawEmail === '' && phone === '') {
+    throw unprocessable('anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
+  }
+  if (password === '') throw badRequest('validation_failed', 'Signup requires a valid password');
+  checkPasswordStrength(config, password);
+  if (rawEmail !== '' && phone !== '') {
+    throw badRequest('validation_failed', 'Only an email address or phone number should be provided on signup.');
+  }
+  const pkce = validatePkce(body.string('code_challenge'), body.string('code_challenge_method'));
+  if (phone !== '') throw badRequest('phone_provider_disabled', 'Phone signups are disabled');
+  if (!config.email.enableSignup) throw badRequest('email_provider_disabled', 'Email signups are disabled');
+  const email = validateEmail(rawEmail);
+  const redirectTo = requestRedirect(app, ctx);
+  const outcome = await signupEmailUser(app, { email, passwordHash: await hashPassword(password), data, pkce, redirectTo });
+  if (outcome.exists) {
+    if (!config.email.enableConfirmations) throw unprocessable('user_already_exists', 'User already registered');
+    ctx.json(200, obfuscatedUser(email, data));
+    return;
+  }
+  if (isConfirmed(outcome.user)) {
+    ctx.json(200, await issueSession(app, outcome.user, 'password'));
+    return;
+  }
+  ctx.json(200, userJson(outcome.user, await listIdentities(app.db.sql, outcome.user.id)));
+}
+
+export interface EmailSignup {
+  email: string;
+  passwordHash: string;
+  data: Record<string, unknown>;
+  pkce: Pkce | undefined;
+  redirectTo: string;
+}
+
+export type SignupOutcome = { exists: true } | { exists: false; user: UserRow };
+
+/**
+ * The transactional core of GoTrue's Signup, shared with /otp: a confirmed user "exists"; otherwise the user is
+ * created (or its email identity restored) and either confirmed (autoconfirm) or sent a confirmation mail.
+ */
+export async function signupEmailUser(app: App, p: EmailSignup): Promise<SignupOutcome> {
+  return app.db.tx(async (sql): Promise<SignupOutcome> => {
+    let user = await findUserByEmail(sql, p.email);
+    if (user && isConfirmed(user)) return { exists: true };
+    user = user
+      ? await ensureEmailIdentity(sql, user, p.data)
+      : await createEmailUser(sql, { email: p.email, passwordHash: p.passwordHash, data: p.data, metadataFromIdentity: true });
+    if (!app.config.email.enableConfirmations) return { exists: false, user: await confirmUser(sql, user) };
+    if (p.pkce) await createFlowState(sql, { ...p.pkce, userId: user.id, providerType: 'email', authMethod: 'email/signup' });
+    return { exists: false, user: await sendLinkMail(app, sql, user, 'signup', p.pkce !== undefined, p.redirectTo) };
+  });
+}
+
+/** GoTrue's sanitizeUser: a plausible but fake user so a repeated sign-up does not reveal the account exists. */
+function obfuscatedUser(email: string, data: Record<string, unknown>): Record<string, unknown> {
+  const now = new Date().toISOString();
+  return {
+    id: crypto.randomUUID(),
+    aud: 'authenticated',
+    role: '',
+    email,
+    phone: '',
+    confirmation_sent_at: now,
+    app_metadata: { provider: 'email', providers: ['email'] },
+    user_metadata: data,
+    identities: [],
+    created_at: now,
+    updated_at: now,
+    is_anonymous: false,
+  };
+}

@@ -1,0 +1,133 @@
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { createApiServer } from './api-server.ts';
+import type { App } from './app.ts';
+import { type AuthConfig, type DeepPartial, loadConfig, mergeConfig } from './config.ts';
+import { openDatabase } from './db.ts';
+import { loadSigningKey } from './keys.ts';
+import { createMailboxServer } from './mailbox-server.ts';
+import { Mailer } from './mailer.ts';
+import { RateLimiter } from './rate-limits.ts';
+import { globToRegExp } from './redirects.ts';
+import { RequestStats, type StatsSnapshot } from './request-stats.ts';
+
+export interface AuthServerOptions {
+  /** Interface to bind; loopback only unless allowRemote. Default 127.0.0.1. */
+  host?: string;
+  /** API port (0 = any free port). Default 54321. */
+  port?: number;
+  /** Mailbox port (0 = any free port). Default 54324. */
+  mailPort?: number;
+  /** Folder for the database and signing key; ignored with memory. Default auth-server/.data. */
+  dataDir?: string;
+  /** Keep everything in memory (tests). */
+  memory?: boolean;
+  /** CLI-format config.toml; null = built-in CLI defaults. Default supabase/config.toml. */
+  configPath?: string | null;
+  /** Test-only overrides applied on top of config.toml. */
+  configOverrides?: DeepPartial<AuthConfig>;
+  /** Header carrying the client IP for per-IP rate limits (GoTrue's RATE_LIMIT_HEADER); unset = no per-IP limits. */
+  rateLimitHeader?: string;
+  allowRemote?: boolean;
+  env?: NodeJS.ProcessEnv;
+  log?: (line: string) => void;
+}
+
+export interface RunningAuthServer {
+  /** Base URL for createClient, e.g. http://127.0.0.1:54321. */
+  url: string;
+  /** `${url}/auth/v1`. */
+  authUrl: string;
+  mailboxUrl: string;
+  config: AuthConfig;
+  requestCounts(): StatsSnapshot;
+  resetRequestCounts(): void;
+  stop(): Promise<void>;
+}
+
+export class StartupRefusal extends Error {}
+
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|::1|\[::1\])$/;
+
+/** Refuses production and non-loopback binds: this server holds well-known keys and is for development only. */
+export function assertSafeToStart(host: string, allowRemote: boolean, env: NodeJS.ProcessEnv): void {
+  if (env.NODE_ENV === 'production') {
+    throw new StartupRefusal('refusing to start: the local auth server is for development and tests only (NODE_ENV=production). Use hosted Supabase in production.');
+  }
+  if (!LOOPBACK.test(host) && !allowRemote) {
+    throw new StartupRefusal(`refusing to bind ${host}: not a loopback address. Pass --allow-remote (or AUTH_ALLOW_REMOTE=1) if you really mean it; the keys are public.`);
+  }
+}
+
+function listen(server: Server, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}
+
+function close(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}
+
+export async function startAuthServer(options: AuthServerOptions = {}): Promise<RunningAuthServer> {
+  const env = options.env ?? process.env;
+  const host = options.host ?? '127.0.0.1';
+  const log = options.log ?? ((line: string) => console.error(line));
+  assertSafeToStart(host, options.allowRemote ?? false, env);
+
+  const configPath = options.configPath === undefined ? 'supabase/config.toml' : options.configPath;
+  const config = mergeConfig(loadConfig(configPath ?? undefined, env), options.configOverrides);
+  const dataDir = options.memory ? undefined : (options.dataDir ?? 'auth-server/.data');
+  const mailer = new Mailer(config);
+  const [db, key] = await Promise.all([openDatabase(dataDir), loadSigningKey(dataDir)]);
+
+  const stats = new RequestStats();
+  let resolveApp!: (app: App) => void;
+  const appReady = new Promise<App>((resolve) => (resolveApp = resolve));
+  const api = createApiServer(appReady, stats, log);
+  const mailbox = createMailboxServer(db, log);
+  let port: number;
+  let mailPort: number;
+  try {
+    port = await listen(api, options.port ?? 54321, host);
+    mailPort = await listen(mailbox, options.mailPort ?? 54324, host);
+  } catch (err) {
+    await Promise.all([close(api), close(mailbox)]);
+    await db.close();
+    throw err;
+  }
+  const publicHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+  const url = `http://${publicHost}:${port}`;
+  resolveApp({
+    config,
+    db,
+    key,
+    mailer,
+    limits: new RateLimiter(config),
+    externalUrl: `${url}/auth/v1`,
+    rateLimitHeader: options.rateLimitHeader?.toLowerCase(),
+    redirectPatterns: config.additionalRedirectUrls.map(globToRegExp),
+  });
+
+  let stopped: Promise<void> | undefined;
+  return {
+    url,
+    authUrl: `${url}/auth/v1`,
+    mailboxUrl: `http://${publicHost}:${mailPort}`,
+    config,
+    requestCounts: () => stats.snapshot(),
+    resetRequestCounts: () => stats.reset(),
+    stop: () =>
+      (stopped ??= (async () => {
+        await Promise.all([close(api), close(mailbox)]);
+        await db.close();
+      })()),
+  };
+}
