@@ -5,6 +5,8 @@ export interface RequestsPerView {
   views: number;
   authRequests: number;
   perView: number;
+  /** The counters' own breakdown (e.g. requests per route), for finding out which calls a view makes. */
+  breakdown: unknown;
 }
 
 async function view(url: string, cookieHeader: string): Promise<void> {
@@ -24,6 +26,7 @@ export async function measureRequestsPerView(options: { authUrl: string; secretK
   const baseline = (await readStats(authUrl, secretKey)).total;
   await resetStats(authUrl, secretKey);
   for (let i = 0; i < views; i++) await view(pageUrl, cookieHeader);
-  const authRequests = (await readStats(authUrl, secretKey)).total - baseline;
-  return { path: options.path, views, authRequests, perView: authRequests / views };
+  const after = await readStats(authUrl, secretKey);
+  const authRequests = after.total - baseline;
+  return { path: options.path, views, authRequests, perView: authRequests / views, breakdown: after.raw };
 }

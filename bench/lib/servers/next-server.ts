@@ -3,7 +3,7 @@ import { type RunningProcess, startProcess } from './child-process.ts';
 import { waitForUrl } from './wait-for-url.ts';
 
 /** `next start` for a built app; resolves once `readyPath` answers 200. */
-export async function startNextServer(options: { name: string; cwd: string; port: number; readyPath: string; env?: NodeJS.ProcessEnv }): Promise<RunningProcess> {
+export async function startNextServer(options: { name: string; cwd: string; port: number; readyPath: string; env?: Record<string, string> }): Promise<RunningProcess> {
   const server = startProcess(options.name, process.execPath, [nextBin, 'start', '-p', String(options.port), '-H', '127.0.0.1'], {
     cwd: options.cwd,
     env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', ...options.env },
