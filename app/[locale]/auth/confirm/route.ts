@@ -3,7 +3,7 @@ import { redirect } from 'next/navigation';
 import type { NextRequest } from 'next/server';
 import { linkErrorPath, linkErrorReason } from '@/lib/auth/link-error-reason';
 import { preferredLocale } from '@/lib/auth/preferred-locale';
-import { localizedNextPath } from '@/lib/auth/safe-redirect';
+import { localizedNextPath, sameSitePath } from '@/lib/auth/safe-redirect';
 import { defaultLocale, isAppLocale } from '@/lib/i18n/locales';
 import { createSupabaseServerClient } from '@/lib/supabase/server-client';
 
@@ -11,8 +11,9 @@ const emailOtpTypes: readonly string[] = ['signup', 'invite', 'magiclink', 'reco
 const isEmailOtpType = (value: string | null): value is EmailOtpType => value !== null && emailOtpTypes.includes(value);
 
 /**
- * Emailed links land here with `token_hash` (see supabase/templates): verified on the server, so a link works
- * in any browser. Every failure ends on the localized error page, never a 500.
+ * Emailed links land here. With `token_hash` (our templates) the token is verified on the server, so the link
+ * works in any browser; templates using `{{ .ConfirmationURL }}` arrive via the auth server with a PKCE `code`
+ * instead, which only the browser that asked can exchange. Every failure ends on the localized error page.
  */
 export async function GET(request: NextRequest, { params }: RouteContext<'/[locale]/auth/confirm'>) {
   const { locale: requested } = await params;
@@ -20,17 +21,22 @@ export async function GET(request: NextRequest, { params }: RouteContext<'/[loca
   const query = request.nextUrl.searchParams;
   const type = query.get('type');
   const tokenHash = query.get('token_hash');
-  const flow = type === 'recovery' ? 'recovery' : null;
+  const code = query.get('code');
+  const flow = type === 'recovery' || sameSitePath(query.get('next'))?.startsWith('/reset-password') ? 'recovery' : null;
 
   // The auth server reports failures of its own /verify links as error_code on the redirect.
   const reportedError = query.get('error_code') ?? query.get('error');
   if (reportedError) redirect(linkErrorPath(locale, linkErrorReason(reportedError), flow));
-  if (!tokenHash || tokenHash.length > 512 || !isEmailOtpType(type)) redirect(linkErrorPath(locale, 'invalid', flow));
+  const byHash = tokenHash && tokenHash.length <= 512 && isEmailOtpType(type);
+  const byCode = !tokenHash && code && code.length <= 512;
+  if (!byHash && !byCode) redirect(linkErrorPath(locale, 'invalid', flow));
 
   let target: string;
   try {
     const supabase = await createSupabaseServerClient();
-    const { data, error } = await supabase.auth.verifyOtp({ type, token_hash: tokenHash });
+    const { data, error } = byHash
+      ? await supabase.auth.verifyOtp({ type: type as EmailOtpType, token_hash: tokenHash })
+      : await supabase.auth.exchangeCodeForSession(code!);
     target = error ? linkErrorPath(locale, linkErrorReason(error), flow) : localizedNextPath(query.get('next'), preferredLocale(data.user, locale));
   } catch (error) {
     target = linkErrorPath(locale, linkErrorReason(error), flow);

@@ -1,0 +1,96 @@
+import { expect, test } from '@playwright/test';
+import { createConfirmedUser, findUser, goodPassword, signInWithPassword, uniqueEmail } from '../support/auth-users';
+import { expectNoAxeViolations } from '../support/axe';
+import { mailTo } from '../support/mailbox';
+
+test('the account page is private and passes axe', async ({ page }) => {
+  const user = await createConfirmedUser();
+  await signInWithPassword(page, user.email, user.password);
+  const response = await page.goto('/en/account');
+  const cacheControl = response?.headers()['cache-control'] ?? '';
+  expect(cacheControl).toContain('private');
+  expect(cacheControl).toContain('no-store');
+  await expectNoAxeViolations(page);
+});
+
+test('changing the preferred language switches the interface and later emails', async ({ page }) => {
+  const user = await createConfirmedUser({ displayName: 'Before' });
+  await signInWithPassword(page, user.email, user.password);
+  await page.locator('#profile-displayName').fill('Después');
+  await page.locator('#profile-preferredLocale').selectOption('es');
+  await page.getByRole('button', { name: 'Save profile' }).click();
+  await expect(page).toHaveURL('/es/account?updated=profile');
+  await expect(page.getByRole('status').filter({ hasText: 'Tu perfil se ha guardado.' })).toBeVisible();
+  await expect(page.getByTestId('user-menu-trigger')).toContainText('Después');
+  expect((await findUser(user.id))?.user_metadata.locale).toBe('es');
+
+  // The next email (a password reset) comes in Spanish.
+  await page.goto('/en/forgot-password');
+  await page.locator('input[name="email"]').fill(user.email);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  expect((await mailTo(user.email)).subject).toMatch(/Restablece tu contraseña/);
+});
+
+test('email change takes effect once the new address is confirmed', async ({ page }) => {
+  const user = await createConfirmedUser();
+  const newEmail = uniqueEmail('changed');
+  await signInWithPassword(page, user.email, user.password);
+  await page.locator('#email-change-email').fill(newEmail);
+  await page.getByRole('button', { name: 'Change email' }).click();
+  await expect(page.getByTestId('form-message').filter({ hasText: newEmail })).toBeVisible();
+  expect((await findUser(user.id))?.email).toBe(user.email);
+
+  // With secure email change (double_confirm_changes) the old address must confirm too.
+  await page.goto((await mailTo(newEmail)).confirmLink);
+  if ((await findUser(user.id))?.email !== newEmail) await page.goto((await mailTo(user.email)).confirmLink);
+  await expect.poll(async () => (await findUser(user.id))?.email).toBe(newEmail);
+  await page.goto('/en/account');
+  await expect(page.getByTestId('current-email')).toContainText(newEmail);
+});
+
+test('password change: same password refused, new one accepted', async ({ page }) => {
+  const user = await createConfirmedUser();
+  await signInWithPassword(page, user.email, user.password);
+  const section = page.locator('section[aria-labelledby="password-title"]');
+  await section.locator('input[name="password"]').fill(user.password);
+  await section.locator('input[name="confirmPassword"]').fill(user.password);
+  await section.getByRole('button', { name: 'Change password' }).click();
+  await expect(section.getByTestId('form-message')).toHaveText('The new password must be different from your current one.');
+  await section.locator('input[name="password"]').fill(`${goodPassword}x`);
+  await section.locator('input[name="confirmPassword"]').fill(`${goodPassword}x`);
+  await section.getByRole('button', { name: 'Change password' }).click();
+  await expect(section.getByTestId('form-message')).toHaveText('Your password has been changed. Other devices have been signed out.');
+});
+
+test('sign out of other devices keeps this one; sign out everywhere ends both', async ({ page, browser }) => {
+  const user = await createConfirmedUser();
+  await signInWithPassword(page, user.email, user.password);
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await signInWithPassword(otherPage, user.email, user.password);
+
+  await page.getByRole('button', { name: 'Sign out of other devices' }).click();
+  await expect(page.getByText('You have been signed out on all other devices.')).toBeVisible();
+  await page.reload();
+  await expect(page).toHaveURL('/en/account');
+
+  await signInWithPassword(otherPage, user.email, user.password);
+  await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+  await expect(page).toHaveURL('/en/sign-in?status=signed-out-everywhere');
+  await expect(page.getByRole('status').filter({ hasText: 'You have been signed out on all devices.' })).toBeVisible();
+  await other.close();
+});
+
+test('deleting the account needs the confirmation word and uses the server only', async ({ page }) => {
+  const user = await createConfirmedUser();
+  await signInWithPassword(page, user.email, user.password);
+  const field = page.locator('#delete-confirmation');
+  await field.fill('remove');
+  await page.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(page.getByText('The word you typed does not match.')).toBeVisible();
+  await expect(field).toHaveValue('remove');
+  await field.fill('delete');
+  await page.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(page).toHaveURL('/en/sign-in?status=account-deleted');
+  expect(await findUser(user.id)).toBeNull();
+});

@@ -1,0 +1,55 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { createConfirmedUser, signInWithPassword } from '../support/auth-users';
+import { appUrl } from '../support/test-env';
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? files(path) : [path];
+  });
+}
+
+test('no browser chunk contains the Supabase client or the secret key', () => {
+  const staticDir = join(process.env.NEXT_DIST_DIR || '.next', 'static');
+  const chunks = files(staticDir).filter((path) => path.endsWith('.js'));
+  expect(chunks.length).toBeGreaterThan(0);
+  for (const chunk of chunks) {
+    const source = readFileSync(chunk, 'utf8');
+    for (const marker of ['GoTrueClient', 'supabase-js', 'auth/v1', 'createServerClient', 'sb_secret_', 'SUPABASE_SECRET_KEY']) {
+      expect(source.includes(marker), `${marker} in ${chunk}`).toBe(false);
+    }
+  }
+});
+
+test('auth cookies are HttpOnly and SameSite=Lax', async ({ page, context }) => {
+  const user = await createConfirmedUser();
+  await signInWithPassword(page, user.email, user.password);
+  const authCookies = (await context.cookies()).filter((cookie) => /^sb-.+-auth-token(\.\d+)?$/.test(cookie.name));
+  expect(authCookies.length).toBeGreaterThan(0);
+  for (const cookie of authCookies) {
+    expect(cookie.httpOnly).toBe(true);
+    expect(cookie.sameSite).toBe('Lax');
+  }
+  expect(await page.evaluate(() => document.cookie)).not.toContain('auth-token');
+});
+
+test('anonymous and malformed requests never cause a 500', async ({ request }) => {
+  const junk = [
+    { path: '/en', cookie: 'sb-127-auth-token=base64-%%%not-json' },
+    { path: '/en/account', cookie: 'sb-127-auth-token=garbage' },
+    { path: '/en/account', cookie: 'sb-127-auth-token.0=base64-eyJ; sb-127-auth-token.1=x' },
+    { path: '/en/sign-in?next=%E0%A4%A', cookie: '' },
+    { path: '/en/sign-in?next=//evil.example&next=/x', cookie: '' },
+    { path: '/en/auth/confirm?token_hash=%00&type=signup', cookie: '' },
+  ];
+  for (const { path, cookie } of junk) {
+    const response = await request.get(`${appUrl}${path}`, { headers: cookie ? { cookie } : {}, maxRedirects: 0 });
+    expect(response.status(), `${path} with ${cookie}`).toBeLessThan(500);
+  }
+  const signIn = await request.get(`${appUrl}/en/account`, { maxRedirects: 0 });
+  expect(signIn.status()).toBe(307);
+  expect(signIn.headers().location).toContain('/en/sign-in?next=%2Faccount');
+  expect(signIn.headers()['cache-control']).toContain('no-store');
+});

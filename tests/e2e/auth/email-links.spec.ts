@@ -1,0 +1,80 @@
+import { expect, test } from '@playwright/test';
+import { createConfirmedUser } from '../support/auth-users';
+import { expectNoAxeViolations } from '../support/axe';
+import { mailTo } from '../support/mailbox';
+
+async function requestEmailLink(page: import('@playwright/test').Page, email: string) {
+  await page.goto('/en/sign-in/email-link?next=%2Faccount%3Ffrom%3Dlink');
+  await expectNoAxeViolations(page);
+  await page.locator('input[name="email"]').fill(email);
+  await page.getByRole('button', { name: 'Email me a link and code' }).click();
+  await expect(page.getByText(`We sent a sign-in link and a 6-digit code to ${email}.`, { exact: false })).toBeVisible();
+}
+
+test('sign in with the 6-digit code from the email, after a wrong one', async ({ page }) => {
+  const user = await createConfirmedUser();
+  await requestEmailLink(page, user.email);
+  const mail = await mailTo(user.email);
+  expect(mail.subject).toMatch(/Your sign-in link/);
+
+  const code = page.locator('input[name="code"]');
+  await code.fill('12');
+  await page.getByRole('button', { name: 'Sign in with the code' }).click();
+  await expect(page.getByText('Enter the 6 digits from the email.')).toBeVisible();
+  await expect(code).toHaveAttribute('aria-invalid', 'true');
+  await code.fill(mail.code === '000000' ? '111111' : '000000');
+  await page.getByRole('button', { name: 'Sign in with the code' }).click();
+  await expect(page.getByTestId('form-message')).toHaveText('This code or link has expired or was already used. Ask for a new one.');
+  await expectNoAxeViolations(page);
+
+  await code.fill(mail.code!);
+  await page.getByRole('button', { name: 'Sign in with the code' }).click();
+  await expect(page).toHaveURL('/en/account?from=link');
+});
+
+test('the magic link in another browser: signs in (token hash) or explains the missing verifier (PKCE)', async ({ page, browser }) => {
+  const user = await createConfirmedUser();
+  await requestEmailLink(page, user.email);
+  const mail = await mailTo(user.email);
+
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await otherPage.goto(mail.confirmLink);
+  if (mail.tokenHashLink) {
+    // Token-hash links are verified on the server: no code verifier is needed in the opening browser.
+    await expect(otherPage).toHaveURL('/en/account?from=link');
+  } else {
+    await expect(otherPage).toHaveURL('/en/auth/error?reason=other-browser');
+    await expect(otherPage.getByTestId('link-error-reason')).toContainText('different browser');
+    // The browser that asked for it can still use it.
+    await page.goto(mail.confirmLink);
+    await expect(page).toHaveURL('/en/account?from=link');
+  }
+  await other.close();
+
+  await page.goto(mail.confirmLink);
+  await expect(page).toHaveURL('/en/auth/error?reason=expired');
+  await expect(page.getByTestId('link-error-reason')).toHaveText(/expired or was already used/);
+  await expectNoAxeViolations(page);
+  await page.getByRole('link', { name: 'Get a new sign-in link or code' }).click();
+  await expect(page).toHaveURL('/en/sign-in/email-link');
+});
+
+test('broken and foreign links get a clear page, never a 500', async ({ page }) => {
+  for (const path of [
+    '/en/auth/confirm',
+    '/en/auth/confirm?token_hash=pkce_0000&type=magiclink',
+    '/en/auth/confirm?token_hash=abc&type=not-a-type',
+    '/en/auth/confirm?error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid',
+    '/en/auth/callback',
+    '/en/auth/callback?code=00000000-0000-0000-0000-000000000000',
+    '/en/auth/callback?error=access_denied&error_description=denied',
+    '/en/auth/error?reason=%3Cscript%3E',
+  ]) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBeLessThan(500);
+    await expect(page.getByRole('heading', { level: 1, name: 'This link does not work' }), path).toBeVisible();
+  }
+  await page.goto('/en/auth/callback?error=access_denied&error_description=denied');
+  await expect(page.getByTestId('link-error-reason')).toHaveAttribute('data-reason', 'denied');
+});

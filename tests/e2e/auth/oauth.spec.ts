@@ -1,0 +1,49 @@
+import { expect, test } from '@playwright/test';
+import { uniqueEmail } from '../support/auth-users';
+import { expectNoAxeViolations } from '../support/axe';
+
+/** Picks "someone else" on the local auth server's identity page (standing in for GitHub/Google). */
+async function allowAs(page: import('@playwright/test').Page, email: string) {
+  await page.getByLabel('Someone else (below)').check();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Name').fill('OAuth Person');
+  await page.getByRole('button', { name: 'Allow' }).click();
+}
+
+for (const provider of ['GitHub', 'Google']) {
+  test(`sign in with ${provider} and land on next`, async ({ page }) => {
+    await page.goto('/en/sign-in?next=%2Faccount%3Fvia%3Doauth');
+    await page.getByRole('button', { name: `Continue with ${provider}` }).click();
+    await allowAs(page, uniqueEmail(provider.toLowerCase()));
+    await expect(page).toHaveURL('/en/account?via=oauth');
+    await expect(page.getByTestId('user-menu-trigger')).toContainText('OAuth Person');
+  });
+}
+
+test('a denied provider consent explains itself', async ({ page }) => {
+  await page.goto('/en/sign-in');
+  await page.getByRole('button', { name: 'Continue with GitHub' }).click();
+  await page.getByRole('button', { name: 'Deny' }).click();
+  await expect(page).toHaveURL(/\/en\/auth\/error\?reason=(denied|invalid)&flow=oauth/);
+  await expectNoAxeViolations(page);
+});
+
+test('a PKCE callback opened in another browser (no code verifier) gets its own page', async ({ page, browser }) => {
+  let callbackUrl = '';
+  await page.route('**/en/auth/callback?**', async (route) => {
+    callbackUrl = route.request().url();
+    await route.abort();
+  });
+  await page.goto('/en/sign-in');
+  await page.getByRole('button', { name: 'Continue with GitHub' }).click();
+  await allowAs(page, uniqueEmail('crossbrowser'));
+  await expect.poll(() => callbackUrl).toContain('code=');
+
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  const response = await otherPage.goto(callbackUrl);
+  expect(response?.status()).toBeLessThan(500);
+  await expect(otherPage).toHaveURL('/en/auth/error?reason=other-browser&flow=oauth');
+  await expect(otherPage.getByTestId('link-error-reason')).toContainText('different browser');
+  await other.close();
+});

@@ -1,0 +1,48 @@
+import { expect, test } from '@playwright/test';
+import { createConfirmedUser, signInWithPassword } from '../support/auth-users';
+import { expectNoAxeViolations } from '../support/axe';
+import { mailTo } from '../support/mailbox';
+
+const cases = [
+  { locale: 'en', subject: /Reset your password/, submit: 'Send reset link', save: 'Save new password', done: 'Your new password has been saved.' },
+  { locale: 'de', subject: /Passwort zurücksetzen/, submit: 'Link zum Zurücksetzen senden', save: 'Neues Passwort speichern', done: 'Ihr neues Passwort wurde gespeichert.' },
+  { locale: 'ar', subject: /إعادة تعيين كلمة المرور/, submit: 'أرسل رابط إعادة التعيين', save: 'احفظ كلمة المرور الجديدة', done: 'تم حفظ كلمة المرور الجديدة.' },
+];
+
+for (const { locale, subject, submit, save, done } of cases) {
+  test(`forgot password, then reset it from the emailed link (${locale})`, async ({ page, browser }) => {
+    const user = await createConfirmedUser({ locale });
+    await page.goto(`/${locale}/forgot-password`);
+    await expectNoAxeViolations(page);
+    await page.locator('input[name="email"]').fill(user.email);
+    await page.getByRole('button', { name: submit }).click();
+    await expect(page.getByTestId('form-message')).toContainText(user.email);
+
+    const mail = await mailTo(user.email);
+    expect(mail.subject).toMatch(subject);
+    await page.goto(mail.confirmLink);
+    await expect(page).toHaveURL(`/${locale}/reset-password`);
+    await expectNoAxeViolations(page);
+    await page.locator('input[name="password"]').fill('Brand-New-Pass9');
+    await page.locator('input[name="confirmPassword"]').fill('Brand-New-Pass9');
+    await page.getByRole('button', { name: save }).click();
+    await expect(page).toHaveURL(`/${locale}/account?updated=password`);
+    await expect(page.getByRole('status').filter({ hasText: done })).toBeVisible();
+
+    // The new password works elsewhere; the used link does not work twice.
+    const other = await browser.newContext();
+    const otherPage = await other.newPage();
+    await signInWithPassword(otherPage, user.email, 'Brand-New-Pass9', { locale });
+    await otherPage.goto(mail.confirmLink);
+    await expect(otherPage).toHaveURL(`/${locale}/auth/error?reason=expired&flow=recovery`);
+    await expect(otherPage.getByRole('link', { name: /./ }).first()).toBeVisible();
+    await other.close();
+  });
+}
+
+test('the reset page without a recovery session offers a new link', async ({ page }) => {
+  await page.goto('/en/reset-password');
+  await expect(page.getByText('This reset link has expired or was already used. Ask for a new one.')).toBeVisible();
+  await page.getByRole('link', { name: 'Request a new link' }).click();
+  await expect(page).toHaveURL('/en/forgot-password');
+});
