@@ -1,0 +1,28 @@
+import { readFileSync } from 'node:fs';
+import { parse } from 'smol-toml';
+import { describe, expect, it } from 'vitest';
+import { oauthProviders } from '@/lib/auth/oauth-providers';
+import { missingCharacterGroups, passwordPolicy } from '@/lib/auth/password-policy';
+
+const config = parse(readFileSync(new URL('../../supabase/config.toml', import.meta.url), 'utf8')) as {
+  auth: { minimum_password_length: number; password_requirements: string; external: Record<string, { enabled: boolean }> };
+};
+
+describe('password policy', () => {
+  it('matches [auth] in supabase/config.toml', () => {
+    expect(passwordPolicy.minLength).toBe(config.auth.minimum_password_length);
+    expect(passwordPolicy.requirements).toBe(config.auth.password_requirements);
+  });
+
+  it('lists what a password still lacks', () => {
+    expect(missingCharacterGroups('abc')).toEqual(['uppercase', 'digit']);
+    expect(missingCharacterGroups('Abc1')).toEqual([]);
+  });
+});
+
+describe('OAuth buttons', () => {
+  it('offer exactly the providers enabled in config.toml', () => {
+    const enabled = Object.entries(config.auth.external).filter(([, provider]) => provider.enabled).map(([name]) => name);
+    expect([...oauthProviders].sort()).toEqual(enabled.sort());
+  });
+});
