@@ -6,6 +6,8 @@ export interface FirstLoad {
   cssGzipBytes: number;
   scripts: number;
   stylesheets: number;
+  /** Every referenced file with its gzip size, largest first: where to look when the total grows. */
+  files: { src: string; gzipBytes: number }[];
 }
 
 const attribute = (tag: string, name: string): string | undefined =>
@@ -33,6 +35,16 @@ export async function measureFirstLoad(baseUrl: string, path: string): Promise<F
   const response = await fetch(new URL(path, baseUrl), { redirect: 'manual' });
   if (response.status !== 200) throw new Error(`${path} answered ${response.status}; cannot read its first load`);
   const { scripts, stylesheets } = referencedAssets(await response.text());
-  const sum = async (list: string[]) => (await Promise.all(list.map((src) => gzipSize(new URL(src, baseUrl).href)))).reduce((a, b) => a + b, 0);
-  return { path, jsGzipBytes: await sum(scripts), cssGzipBytes: await sum(stylesheets), scripts: scripts.length, stylesheets: stylesheets.length };
+  const sized = async (list: string[]) => Promise.all(list.map(async (src) => ({ src, gzipBytes: await gzipSize(new URL(src, baseUrl).href) })));
+  const js = await sized(scripts);
+  const css = await sized(stylesheets);
+  const total = (files: { gzipBytes: number }[]) => files.reduce((sum, f) => sum + f.gzipBytes, 0);
+  return {
+    path,
+    jsGzipBytes: total(js),
+    cssGzipBytes: total(css),
+    scripts: scripts.length,
+    stylesheets: stylesheets.length,
+    files: [...js, ...css].sort((a, b) => b.gzipBytes - a.gzipBytes),
+  };
 }

@@ -38,7 +38,7 @@ function loadRows(results: BenchResults): Row[] {
     rows.push({
       section: 'Load',
       figure: `${t.target.label} latency p50 / p99`,
-      value: `${t.p50Ms} / ${t.p99Ms} ms`,
+      value: `${Math.round(t.p50Ms)} / ${Math.round(t.p99Ms)} ms`,
       ratio: Number.isFinite(t.p50Ratio) ? `${t.p50Ratio.toFixed(2)}× / ${t.p99Ratio.toFixed(2)}×` : '',
       target: '',
       mark: '',
