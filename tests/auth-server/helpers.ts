@@ -1,6 +1,6 @@
 import { createServerClient } from '@supabase/ssr';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { PUBLISHABLE_KEY, SECRET_KEY } from '../../auth-server/src/keys.ts';
 import { startAuthServer, type AuthServerOptions, type RunningAuthServer } from '../../auth-server/src/server.ts';
 
@@ -20,11 +20,14 @@ export function uniqueEmail(prefix = 'user'): string {
 /** One in-memory server per test file, on free ports, with the project's supabase/config.toml. */
 export function useAuthServer(options: AuthServerOptions = {}): { get: () => RunningAuthServer } {
   let server: RunningAuthServer | undefined;
+  const logged: string[] = [];
   beforeAll(async () => {
-    server = await startAuthServer({ memory: true, port: 0, mailPort: 0, log: () => {}, ...options });
+    server = await startAuthServer({ memory: true, port: 0, mailPort: 0, log: (line) => logged.push(line), ...options });
   });
   afterAll(async () => {
     await server?.stop();
+    // Every handler error must be an answered GoTrue error, never an unexpected 500.
+    expect(logged).toEqual([]);
   });
   return {
     get: () => {

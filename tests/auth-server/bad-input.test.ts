@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { api, PUBLISHABLE_KEY, useAuthServer } from './helpers.ts';
+
+const srv = useAuthServer();
+
+describe('bad input never crashes the server', () => {
+  it('malformed JSON → 400 bad_json', async () => {
+    const res = await api(srv.get(), '/signup', { rawBody: '{"email": "a@b.c", ' });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('bad_json');
+    expect(String(res.body.message)).toMatch(/^Could not parse request body as JSON: /);
+    expect(res.headers.get('x-sb-error-code')).toBe('bad_json');
+    expect(res.headers.get('x-supabase-api-version')).toBe('2024-01-01');
+  });
+
+  it('wrong JSON types → 400 bad_json naming the field, as Go reports it', async () => {
+    const res = await api(srv.get(), '/signup', { body: { email: 42, password: 'x' } });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      code: 'bad_json',
+      message: 'Could not parse request body as JSON: json: cannot unmarshal number into Go struct field SignupParams.email of type string',
+    });
+    const array = await api(srv.get(), '/token?grant_type=password', { rawBody: '[1,2]' });
+    expect(array.body.code).toBe('bad_json');
+    const data = await api(srv.get(), '/signup', { body: { email: 'x@example.com', password: 'Passw0rdOne', data: 'nope' } });
+    expect(data.body.code).toBe('bad_json');
+  });
+
+  it('missing fields → validation_failed', async () => {
+    const server = srv.get();
+    expect((await api(server, '/verify', { body: { type: 'signup' } })).body).toEqual({
+      code: 'validation_failed',
+      message: 'Verify requires either a token or a token hash',
+    });
+    expect((await api(server, '/verify', { body: { type: 'email', token_hash: 'abc', email: 'x@example.com' } })).body.message).toBe(
+      'Only the token_hash and type should be provided',
+    );
+    expect((await api(server, '/token?grant_type=pkce', { body: { auth_code: 'x' } })).body.code).toBe('validation_failed');
+    expect((await api(server, '/recover', { body: {} })).status).toBe(400);
+    expect((await api(server, '/otp', { body: {} })).body.message).toBe('One of email or phone must be set');
+    expect((await api(server, '/signup', { body: { email: 'a@example.com', password: 'Passw0rdOne', code_challenge: 'short', code_challenge_method: 's256' } })).body).toEqual({
+      code: 'validation_failed',
+      message: 'code challenge has to be between 43 and 128 characters',
+    });
+  });
+
+  it('bodies over 1 MB → 413 request_entity_too_large', async () => {
+    const res = await api(srv.get(), '/signup', { rawBody: JSON.stringify({ email: 'a@example.com', password: 'x'.repeat(1024 * 1024 + 10) }) });
+    expect(res.status).toBe(413);
+    expect(res.body).toEqual({ code: 'request_entity_too_large', message: 'Request body too large (max 1048576 bytes)' });
+  });
+
+  it('unknown PKCE codes → 404 flow_state_not_found; unknown routes → 404 JSON; wrong method → 405', async () => {
+    const server = srv.get();
+    const pkce = await api(server, '/token?grant_type=pkce', { body: { auth_code: crypto.randomUUID(), code_verifier: 'v'.repeat(50) } });
+    expect(pkce.status).toBe(404);
+    expect(pkce.body).toEqual({ code: 'flow_state_not_found', message: 'invalid flow state, no valid flow state found' });
+    const missing = await api(server, '/does-not-exist');
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('content-type')).toContain('application/json');
+    expect(missing.body.code).toBe('not_found');
+    expect((await api(server, '/signup')).status).toBe(405);
+  });
+
+  it('routes answer at the root too, and without the version header in the legacy envelope', async () => {
+    const server = srv.get();
+    const res = await fetch(`${server.url}/token?grant_type=password`, { method: 'POST', body: '{}' });
+    expect(res.status).toBe(400);
+    expect(res.headers.get('x-supabase-api-version')).toBeNull();
+    expect(await res.json()).toEqual({ code: 400, error_code: 'validation_failed', msg: 'missing email or phone' });
+    expect((await fetch(`${server.url}/health`)).status).toBe(200);
+    expect((await fetch(`${server.authUrl}/health`)).status).toBe(200);
+  });
+
+  it('CORS: preflight echoes requested headers; responses expose X-Supabase-Api-Version so browsers see error codes', async () => {
+    const server = srv.get();
+    const origin = 'http://localhost:3000';
+    const pre = await fetch(`${server.authUrl}/token?grant_type=password`, {
+      method: 'OPTIONS',
+      headers: { Origin: origin, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'apikey, authorization, content-type, x-client-info, x-supabase-api-version' },
+    });
+    expect(pre.status).toBe(204);
+    expect(pre.headers.get('access-control-allow-origin')).toBe(origin);
+    expect(pre.headers.get('access-control-allow-credentials')).toBe('true');
+    expect(pre.headers.get('access-control-allow-headers')).toBe('apikey, authorization, content-type, x-client-info, x-supabase-api-version');
+    expect(pre.headers.get('access-control-allow-methods')).toContain('POST');
+    const res = await fetch(`${server.authUrl}/token?grant_type=password`, {
+      method: 'POST',
+      headers: { Origin: origin, apikey: PUBLISHABLE_KEY, 'X-Supabase-Api-Version': '2024-01-01' },
+      body: JSON.stringify({ email: 'nobody@example.com', password: 'x' }),
+    });
+    expect(res.headers.get('access-control-allow-origin')).toBe(origin);
+    expect(res.headers.get('access-control-expose-headers')).toBe('X-Total-Count, Link, X-Supabase-Api-Version');
+    expect(res.headers.get('x-supabase-api-version')).toBe('2024-01-01');
+  });
+
+  it('settings, health and the JWKS answer as GoTrue does', async () => {
+    const server = srv.get();
+    const settings = (await api(server, '/settings')).body as { external: Record<string, boolean>; mailer_autoconfirm: boolean; disable_signup: boolean };
+    expect(settings.external).toMatchObject({ email: true, github: true, google: true, apple: false, phone: false, anonymous_users: false });
+    expect(settings.mailer_autoconfirm).toBe(false);
+    expect(settings.disable_signup).toBe(false);
+    const health = await api(server, '/health');
+    expect(health.body).toMatchObject({ name: 'GoTrue' });
+    const jwks = await fetch(`${server.authUrl}/.well-known/jwks.json`);
+    expect(jwks.headers.get('cache-control')).toBe('public, max-age=600');
+  });
+});
