@@ -59,14 +59,14 @@ try {
   await section('load', async () => {
     results.load = await loadSection(options, session?.cookieHeader, log);
   });
+  await section('bundle', async () => {
+    results.bundle = await bundleSection(stack.floor !== undefined);
+  });
   // The floors have done their part; the remaining sections should not share the cores with them.
   await Promise.all([stack.floor?.stop(), stack.intlFloor?.stop()]);
   await section('requests', async () => {
     if (!stack.auth || !session) return needsAuth('requests');
     results.requestsPerView = await requestsSection(options, stack.auth.url, session.cookieHeader, log);
-  });
-  await section('bundle', async () => {
-    results.bundle = await bundleSection();
   });
   await section('auth-server', async () => {
     if (!stack.auth || !user) return needsAuth('auth-server');

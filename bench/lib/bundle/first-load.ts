@@ -13,9 +13,15 @@ export interface FirstLoad {
 const attribute = (tag: string, name: string): string | undefined =>
   new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i').exec(tag)?.slice(1).find((v) => v !== undefined);
 
-/** `<script src>` and `<link rel=stylesheet href>` the HTML references (the browser's first load, before any navigation). */
+/**
+ * `<script src>` and `<link rel=stylesheet href>` the HTML references (the browser's first load, before any
+ * navigation). `nomodule` scripts are left out: browsers with ES modules never download them (Next's polyfills).
+ */
 export function referencedAssets(html: string): { scripts: string[]; stylesheets: string[] } {
-  const scripts = [...html.matchAll(/<script\b[^>]*>/gi)].map((m) => attribute(m[0], 'src')).filter((s): s is string => !!s);
+  const scripts = [...html.matchAll(/<script\b[^>]*>/gi)]
+    .filter((m) => !/\snomodule\b/i.test(m[0]))
+    .map((m) => attribute(m[0], 'src'))
+    .filter((s): s is string => !!s);
   const stylesheets = [...html.matchAll(/<link\b[^>]*>/gi)]
     .filter((m) => /^stylesheet$/i.test(attribute(m[0], 'rel') ?? ''))
     .map((m) => attribute(m[0], 'href'))

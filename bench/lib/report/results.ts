@@ -15,7 +15,7 @@ export interface BenchResults {
   quick: boolean;
   load?: { settings: LoadSettings; targets: TargetSummary[]; signedInToAnonymous?: { ratio: number; spread: number } };
   requestsPerView?: RequestsPerView[];
-  bundle?: { pages: FirstLoad[]; browserChunks: BrowserChunkScan };
+  bundle?: { pages: FirstLoad[]; floor?: FirstLoad; browserChunks: BrowserChunkScan };
   lighthouse?: { runsPerPage: number; pages: PageAudit[] };
   authServer?: {
     startup?: StartupTimes;
