@@ -6,9 +6,10 @@
 //    language (/<locale>/~offline). The offline pages are fetched WITHOUT cookies, so they are the
 //    anonymous version even if the worker installs while someone is signed in.
 // 2. Network only, never stored: page navigations, React Server Component requests (RSC: 1,
-//    Next-Router-State-Tree, ?_rsc), /api/*, /auth/*, /<locale>/account*, sign-in/up/out pages, the
-//    Supabase origin, every other origin and every non-GET request. Serwist's caching strategies
-//    ignore Cache-Control, so "no-store" alone would not keep a per-user response out.
+//    Next-Router-State-Tree, ?_rsc), /api/*, /auth/*, /<locale>/account*, sign-in/up/out pages and
+//    every non-GET request. Serwist's caching strategies ignore Cache-Control, so "no-store" alone
+//    would not keep a per-user response out. Other origins (the Supabase origin, and Google Tag
+//    Manager once allowed) are not handled by the worker at all: they go straight to the network.
 // 3. Cache first: hashed static assets and fonts (their URLs change when their bytes do).
 //    Stale-while-revalidate: icons. Anything else: network only.
 // 4. Offline: a failed navigation answers with the precached offline page of the URL's language.
@@ -55,7 +56,7 @@ const serwist = new Serwist({
   navigationPreload: false,
   runtimeCaching: [
     {
-      matcher: ({ request, url }) => isPrivateRequest(factsOf(request, url), supabaseOrigin),
+      matcher: ({ request, url, sameOrigin }) => sameOrigin && isPrivateRequest(factsOf(request, url), supabaseOrigin),
       handler: new NetworkOnly(),
     },
     {
@@ -73,7 +74,7 @@ const serwist = new Serwist({
       matcher: ({ url }) => isIcon({ url, origin }),
       handler: new StaleWhileRevalidate({ cacheName: runtimeCacheNames.icons, plugins: [new ExpirationPlugin({ maxEntries: 16 })] }),
     },
-    { matcher: () => true, handler: new NetworkOnly() },
+    { matcher: ({ sameOrigin }) => sameOrigin, handler: new NetworkOnly() },
   ],
   fallbacks: {
     entries: offlinePagePaths.map((path) => ({
