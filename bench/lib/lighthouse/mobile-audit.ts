@@ -9,6 +9,8 @@ export interface AuditRun {
   lcpMs: number;
   tbtMs: number;
   cls: number;
+  /** Audits that cost points outside performance (accessibility, best practices, SEO): why a score is not 100. */
+  failedAudits?: string[];
 }
 
 export interface PageAudit {
@@ -26,7 +28,13 @@ async function auditOnce(url: string, port: number): Promise<AuditRun> {
   if (runtimeError) throw new Error(`Lighthouse could not audit ${url}: ${runtimeError.code} ${runtimeError.message}`);
   const score = (id: Category) => Math.round((categories[id]?.score ?? Number.NaN) * 100);
   const metric = (id: string) => audits[id]?.numericValue ?? Number.NaN;
+  const failedAudits = (['accessibility', 'best-practices', 'seo'] as const).flatMap((id) =>
+    (categories[id]?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && audits[ref.id]?.score !== null && (audits[ref.id]?.score ?? 1) < 1)
+      .map((ref) => `${id}: ${ref.id}`),
+  );
   return {
+    failedAudits,
     scores: { performance: score('performance'), accessibility: score('accessibility'), 'best-practices': score('best-practices'), seo: score('seo') },
     lcpMs: metric('largest-contentful-paint'),
     tbtMs: metric('total-blocking-time'),
@@ -51,6 +59,7 @@ export async function auditPage(baseUrl: string, path: string, runs: number, por
       lcpMs: of((r) => r.lcpMs),
       tbtMs: of((r) => r.tbtMs),
       cls: of((r) => r.cls),
+      failedAudits: [...new Set(results.flatMap((r) => r.failedAudits ?? []))],
     },
   };
 }

@@ -125,7 +125,7 @@ function lighthouseRows(results: BenchResults): Row[] {
     return {
       section: 'Lighthouse',
       figure: `${path} mobile (median of ${lh.runsPerPage})`,
-      value: `perf ${m.scores.performance}, a11y ${m.scores.accessibility}, bp ${m.scores['best-practices']}, seo ${m.scores.seo}; LCP ${ms(m.lcpMs)}, TBT ${ms(m.tbtMs)}, CLS ${m.cls.toFixed(3)}`,
+      value: `perf ${m.scores.performance}, a11y ${m.scores.accessibility}, bp ${m.scores['best-practices']}, seo ${m.scores.seo}; LCP ${ms(m.lcpMs)}, TBT ${ms(m.tbtMs)}, CLS ${m.cls.toFixed(3)}${m.failedAudits?.length ? `; failing: ${m.failedAudits.join(', ')}` : ''}`,
       ratio: '',
       target: `perf ≥ ${TARGETS.lighthousePerformance}, others ${TARGETS.lighthouseOther}`,
       mark: Number.isFinite(m.scores.performance) ? (pass ? 'pass' : 'miss') : 'n/a',
