@@ -25,9 +25,11 @@ export function UserMenu({ locale, name, labels }: UserMenuProps) {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="sm" aria-label={labels.open} data-testid="user-menu-trigger">
+        <Button variant="ghost" size="sm" data-testid="user-menu-trigger">
           <CircleUser aria-hidden="true" />
-          <span className="hidden max-w-32 truncate sm:inline">{name}</span>
+          {/* The accessible name includes the visible name (WCAG 2.5.3, label in name). */}
+          <span className="sr-only">{labels.open}: </span>
+          <span className="max-w-32 truncate max-sm:sr-only">{name}</span>
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="min-w-52">

@@ -12,5 +12,6 @@ export async function requireCurrentUser(locale: AppLocale) {
   const { data, error } = await supabase.auth.getUser();
   if (data.user) return { supabase, user: data.user, unavailable: false as const };
   if (error && authErrorMessage(error).key === 'serviceUnavailable') return { supabase, user: null, unavailable: true as const };
-  redirect(`/${locale}/sign-in?next=%2Faccount`);
+  // The cookie may still hold a valid-looking token for a session the server has ended: clear it first.
+  redirect(`/${locale}/auth/session-ended?next=%2Faccount`);
 }

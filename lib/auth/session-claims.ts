@@ -16,7 +16,9 @@ export async function sessionIdentity(): Promise<SessionIdentity | null> {
     const { data } = await supabase.auth.getClaims();
     const claims = data?.claims;
     if (!claims || typeof claims.sub !== 'string') return null;
-    const name: unknown = claims.user_metadata?.display_name;
+    // Our sign-up stores display_name; OAuth providers give full_name or name.
+    const metadata = claims.user_metadata ?? {};
+    const name: unknown = metadata.display_name ?? metadata.full_name ?? metadata.name;
     return { id: claims.sub, email: typeof claims.email === 'string' ? claims.email : '', displayName: typeof name === 'string' ? name : undefined };
   } catch {
     // An unreachable auth server must not take public pages down: show the signed-out header.

@@ -19,7 +19,11 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t('title'), description: t('description'), alternates: pageAlternates((await getLocale()) as AppLocale, '/sign-in') };
 }
 
-const statusMessages = { 'account-deleted': 'accountDeleted', 'signed-out-everywhere': 'signedOutEverywhere' } as const;
+const statusMessages = {
+  'account-deleted': 'accountDeleted',
+  'signed-out-everywhere': 'signedOutEverywhere',
+  'session-ended': 'sessionEnded',
+} as const;
 
 async function SignInContent({ searchParams }: { searchParams: PageProps<'/[locale]/sign-in'>['searchParams'] }) {
   const params = await searchParams;

@@ -29,15 +29,16 @@ test('a denied provider consent explains itself', async ({ page }) => {
 });
 
 test('a PKCE callback opened in another browser (no code verifier) gets its own page', async ({ page, browser }) => {
+  // The provider's redirect back to the app carries the code; this browser also holds the verifier.
   let callbackUrl = '';
-  await page.route('**/en/auth/callback?**', async (route) => {
-    callbackUrl = route.request().url();
-    await route.abort();
+  page.on('request', (request) => {
+    if (request.url().includes('/en/auth/callback?')) callbackUrl = request.url();
   });
   await page.goto('/en/sign-in');
   await page.getByRole('button', { name: 'Continue with GitHub' }).click();
   await allowAs(page, uniqueEmail('crossbrowser'));
   await expect.poll(() => callbackUrl).toContain('code=');
+  await expect(page).toHaveURL('/en/account');
 
   const other = await browser.newContext();
   const otherPage = await other.newPage();

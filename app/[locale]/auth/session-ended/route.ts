@@ -1,0 +1,24 @@
+import { redirect } from 'next/navigation';
+import type { NextRequest } from 'next/server';
+import { authErrorMessage } from '@/lib/auth/auth-error-messages';
+import { sameSitePath } from '@/lib/auth/safe-redirect';
+import { defaultLocale, isAppLocale } from '@/lib/i18n/locales';
+import { createSupabaseServerClient } from '@/lib/supabase/server-client';
+
+/**
+ * Pages land here when the auth server says a session the cookie still vouches for has ended (signed out
+ * elsewhere, account deleted). Clearing the cookie breaks what would otherwise be a sign-in ↔ account loop
+ * until the access token expires. Only a session the server rejects is cleared, so a crafted link cannot
+ * sign anyone out.
+ */
+export async function GET(request: NextRequest, { params }: RouteContext<'/[locale]/auth/session-ended'>) {
+  const { locale: requested } = await params;
+  const locale = isAppLocale(requested) ? requested : defaultLocale;
+  const next = sameSitePath(request.nextUrl.searchParams.get('next')) ?? '/account';
+
+  const supabase = await createSupabaseServerClient();
+  const { data, error } = await supabase.auth.getUser();
+  if (data.user) redirect(`/${locale}${next === '/' ? '' : next}`);
+  if (!error || authErrorMessage(error).key !== 'serviceUnavailable') await supabase.auth.signOut({ scope: 'local' });
+  redirect(`/${locale}/sign-in?next=${encodeURIComponent(next)}&status=session-ended`);
+}
