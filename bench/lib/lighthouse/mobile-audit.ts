@@ -20,6 +20,16 @@ export interface PageAudit {
   median: AuditRun;
 }
 
+/** The first few items of an audit's table (e.g. the console errors themselves), for the report. */
+function describeItems(details: unknown): string {
+  const items = (details as { items?: { description?: unknown; source?: unknown; url?: unknown }[] } | undefined)?.items ?? [];
+  const texts = items
+    .slice(0, 2)
+    .map((item) => [item.source, item.description ?? item.url].filter((v) => typeof v === 'string' && v).join(' '))
+    .filter(Boolean);
+  return texts.length ? ` (${texts.map((t) => t.slice(0, 160)).join(' | ')})` : '';
+}
+
 /** One Lighthouse run with its default (mobile: Moto G Power emulation, simulated slow 4G) settings. */
 async function auditOnce(url: string, port: number): Promise<AuditRun> {
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
@@ -31,7 +41,7 @@ async function auditOnce(url: string, port: number): Promise<AuditRun> {
   const failedAudits = (['accessibility', 'best-practices', 'seo'] as const).flatMap((id) =>
     (categories[id]?.auditRefs ?? [])
       .filter((ref) => ref.weight > 0 && audits[ref.id]?.score !== null && (audits[ref.id]?.score ?? 1) < 1)
-      .map((ref) => `${id}: ${ref.id}`),
+      .map((ref) => `${id}: ${ref.id}${describeItems(audits[ref.id]?.details)}`),
   );
   return {
     failedAudits,
