@@ -11,14 +11,14 @@ import { otpSchema } from '@/lib/auth/form-schemas';
 import { useValidatedAction } from '@/lib/forms/use-validated-action';
 import { FormContextFields } from './form-context-fields';
 
-export function EmailCodeForm({ email, next }: { email: string; next?: string }) {
+export function EmailCodeForm({ email }: { email: string }) {
   const te = useTranslations('EmailLink');
   const locale = useLocale();
   const { state, formAction, onSubmit, errors } = useValidatedAction(verifyEmailCode, otpSchema);
 
   return (
     <form action={formAction} onSubmit={onSubmit} noValidate className="grid gap-4">
-      <FormContextFields locale={locale} next={next} />
+      <FormContextFields locale={locale} />
       <input type="hidden" name="email" value={email} />
       <Alert role="status">
         <AlertDescription className="text-foreground">{te('sent', { email })}</AlertDescription>

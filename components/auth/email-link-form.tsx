@@ -11,17 +11,17 @@ import { EmailCodeForm } from './email-code-form';
 import { FormContextFields } from './form-context-fields';
 
 /** Step one asks for the address; once the email is out, step two takes the code (or the user opens the link). */
-export function EmailLinkForm({ next }: { next?: string }) {
+export function EmailLinkForm() {
   const t = useTranslations('AuthForm');
   const te = useTranslations('EmailLink');
   const locale = useLocale();
   const { state, formAction, onSubmit, errors } = useValidatedAction(requestEmailLink, emailOnlySchema);
   const sentTo = state.status === 'success' ? state.values?.email : undefined;
 
-  if (sentTo) return <EmailCodeForm email={sentTo} next={next} />;
+  if (sentTo) return <EmailCodeForm email={sentTo} />;
   return (
     <form action={formAction} onSubmit={onSubmit} noValidate className="grid gap-4">
-      <FormContextFields locale={locale} next={next} />
+      <FormContextFields locale={locale} />
       <FormMessage state={state} />
       <FormField name="email" type="email" label={t('email')} autoComplete="email" required defaultValue={state.values?.email} error={errors.email} />
       <SubmitButton className="w-full">{te('submit')}</SubmitButton>

@@ -12,13 +12,13 @@ import { FormContextFields } from './form-context-fields';
 const providerNames = { github: 'GitHub', google: 'Google' } as const;
 
 /** One form, one submit button per provider: works without JavaScript. */
-export function OAuthButtons({ next }: { next?: string }) {
+export function OAuthButtons() {
   const t = useTranslations('AuthForm');
   const locale = useLocale();
   const [state, formAction] = useActionState(signInWithOAuth, initialFormState);
   return (
     <form action={formAction} className="grid gap-3">
-      <FormContextFields locale={locale} next={next} />
+      <FormContextFields locale={locale} />
       <FormMessage state={state} />
       <div className="grid gap-2 sm:grid-cols-2">
         {oauthProviders.map((provider) => (

@@ -10,7 +10,7 @@ import { signInSchema } from '@/lib/auth/form-schemas';
 import { useValidatedAction } from '@/lib/forms/use-validated-action';
 import { FormContextFields } from './form-context-fields';
 
-export function SignInForm({ next }: { next?: string }) {
+export function SignInForm() {
   const t = useTranslations('AuthForm');
   const ts = useTranslations('SignIn');
   const locale = useLocale();
@@ -18,7 +18,7 @@ export function SignInForm({ next }: { next?: string }) {
 
   return (
     <form action={formAction} onSubmit={onSubmit} noValidate className="grid gap-4">
-      <FormContextFields locale={locale} next={next} />
+      <FormContextFields locale={locale} />
       <FormMessage state={state} />
       <FormField name="email" type="email" label={t('email')} autoComplete="email" required defaultValue={state.values?.email} error={errors.email} />
       <FormField name="password" type="password" label={t('password')} autoComplete="current-password" required error={errors.password} />

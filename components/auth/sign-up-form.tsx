@@ -11,7 +11,7 @@ import { useValidatedAction } from '@/lib/forms/use-validated-action';
 import { FormContextFields } from './form-context-fields';
 import { PasswordRequirements } from './password-requirements';
 
-export function SignUpForm({ next }: { next?: string }) {
+export function SignUpForm() {
   const t = useTranslations('AuthForm');
   const ts = useTranslations('SignUp');
   const locale = useLocale();
@@ -20,7 +20,7 @@ export function SignUpForm({ next }: { next?: string }) {
 
   return (
     <form action={formAction} onSubmit={onSubmit} noValidate className="grid gap-4">
-      <FormContextFields locale={locale} next={next} />
+      <FormContextFields locale={locale} />
       <FormMessage state={state} />
       <FormField name="displayName" label={t('displayName')} autoComplete="name" required defaultValue={state.values?.displayName} error={errors.displayName} />
       <FormField name="email" type="email" label={t('email')} autoComplete="email" required defaultValue={state.values?.email} error={errors.email} />

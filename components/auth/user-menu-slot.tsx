@@ -2,7 +2,6 @@ import { getLocale, getTranslations } from 'next-intl/server';
 import { Button } from '@/components/ui/button';
 import { Link } from '@/i18n/navigation';
 import { sessionIdentity } from '@/lib/auth/session-claims';
-import { SignOutForm } from './sign-out-form';
 import { UserMenu } from './user-menu';
 
 /** Reads the session cookie, so it renders inside a Suspense boundary and the header shell stays static. */
@@ -22,21 +21,10 @@ export async function UserMenuSlot() {
   }
   const name = identity.displayName || identity.email;
   return (
-    <>
-      <UserMenu
-        locale={locale}
-        name={name}
-        labels={{ open: t('open'), signedInAs: t('signedInAs', { name }), account: t('account'), signOut: t('signOut') }}
-      />
-      {/* The dropdown needs JavaScript; without it, account and sign-out are plain links and forms. */}
-      <noscript>
-        <span className="flex items-center gap-1">
-          <Link href="/account" className="px-2 text-sm underline">
-            {t('account')}
-          </Link>
-          <SignOutForm locale={locale} label={t('signOut')} variant="ghost" size="sm" />
-        </span>
-      </noscript>
-    </>
+    <UserMenu
+      locale={locale}
+      name={name}
+      labels={{ open: t('open'), signedInAs: t('signedInAs', { name }), account: t('account'), signOut: t('signOut') }}
+    />
   );
 }

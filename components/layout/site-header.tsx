@@ -1,10 +1,10 @@
 import { useTranslations } from 'next-intl';
 import { Suspense } from 'react';
+import { UserMenuFallback } from '@/components/auth/user-menu-fallback';
 import { UserMenuSlot } from '@/components/auth/user-menu-slot';
 import { LocaleSwitcher } from '@/components/i18n/locale-switcher';
 import { InstallButton } from '@/components/pwa/install-button';
 import { ThemeToggle } from '@/components/theme/theme-toggle';
-import { Skeleton } from '@/components/ui/skeleton';
 import { Link } from '@/i18n/navigation';
 
 export function SiteHeader() {
@@ -22,7 +22,7 @@ export function SiteHeader() {
           <InstallButton />
           <LocaleSwitcher />
           <ThemeToggle />
-          <Suspense fallback={<Skeleton className="h-8 w-20" />}>
+          <Suspense fallback={<UserMenuFallback />}>
             <UserMenuSlot />
           </Suspense>
         </div>

@@ -5,6 +5,7 @@ import { emailOnlySchema, otpSchema } from '@/lib/auth/form-schemas';
 import { authErrorState } from '@/lib/auth/auth-error-state';
 import { preferredLocale, rememberLocaleChoice } from '@/lib/auth/preferred-locale';
 import { authRedirectUrl, localizedNextPath } from '@/lib/auth/safe-redirect';
+import { requestedNext } from '@/lib/auth/requested-next';
 import { formLocale } from '@/lib/forms/form-locale';
 import { echoedValues, type FormState } from '@/lib/forms/form-state';
 import { parseForm } from '@/lib/forms/parse-form';
@@ -20,7 +21,7 @@ export async function requestEmailLink(_previous: FormState, formData: FormData)
   const { error } = await supabase.auth.signInWithOtp({
     email: parsed.data.email,
     options: {
-      emailRedirectTo: authRedirectUrl(locale, '/auth/confirm', formData.get('next')),
+      emailRedirectTo: authRedirectUrl(locale, '/auth/confirm', await requestedNext(formData)),
       // Unknown addresses get an account (and a confirmation email) instead of an answer revealing who is registered.
       shouldCreateUser: true,
       data: { locale },
@@ -42,5 +43,5 @@ export async function verifyEmailCode(_previous: FormState, formData: FormData):
 
   const language = preferredLocale(data.user, locale);
   if (language !== locale) await rememberLocaleChoice(language);
-  redirect(localizedNextPath(formData.get('next'), language));
+  redirect(localizedNextPath(await requestedNext(formData), language));
 }

@@ -4,6 +4,7 @@ import { redirect } from 'next/navigation';
 import { authErrorState } from '@/lib/auth/auth-error-state';
 import { isOAuthProvider } from '@/lib/auth/oauth-providers';
 import { authRedirectUrl } from '@/lib/auth/safe-redirect';
+import { requestedNext } from '@/lib/auth/requested-next';
 import { formLocale } from '@/lib/forms/form-locale';
 import type { FormState } from '@/lib/forms/form-state';
 import { createSupabaseServerClient } from '@/lib/supabase/server-client';
@@ -17,7 +18,7 @@ export async function signInWithOAuth(_previous: FormState, formData: FormData):
   const supabase = await createSupabaseServerClient();
   const { data, error } = await supabase.auth.signInWithOAuth({
     provider,
-    options: { redirectTo: authRedirectUrl(locale, '/auth/callback', formData.get('next')), skipBrowserRedirect: true },
+    options: { redirectTo: authRedirectUrl(locale, '/auth/callback', await requestedNext(formData)), skipBrowserRedirect: true },
   });
   if (error || !data.url) return authErrorState(error, locale);
   redirect(data.url);

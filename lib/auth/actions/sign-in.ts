@@ -5,6 +5,7 @@ import { signInSchema } from '@/lib/auth/form-schemas';
 import { authErrorState } from '@/lib/auth/auth-error-state';
 import { preferredLocale, rememberLocaleChoice } from '@/lib/auth/preferred-locale';
 import { localizedNextPath } from '@/lib/auth/safe-redirect';
+import { requestedNext } from '@/lib/auth/requested-next';
 import { formLocale } from '@/lib/forms/form-locale';
 import { echoedValues, type FormState } from '@/lib/forms/form-state';
 import { parseForm } from '@/lib/forms/parse-form';
@@ -21,5 +22,5 @@ export async function signInWithPassword(_previous: FormState, formData: FormDat
 
   const language = preferredLocale(data.user, locale);
   if (language !== locale) await rememberLocaleChoice(language);
-  redirect(localizedNextPath(formData.get('next'), language));
+  redirect(localizedNextPath(await requestedNext(formData), language));
 }

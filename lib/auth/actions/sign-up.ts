@@ -5,6 +5,7 @@ import { signUpSchema } from '@/lib/auth/form-schemas';
 import { authErrorState } from '@/lib/auth/auth-error-state';
 import { rememberPendingEmail } from '@/lib/auth/pending-email-cookie';
 import { authRedirectUrl, localizedNextPath } from '@/lib/auth/safe-redirect';
+import { requestedNext } from '@/lib/auth/requested-next';
 import { formLocale } from '@/lib/forms/form-locale';
 import { echoedValues, type FormState } from '@/lib/forms/form-state';
 import { parseForm } from '@/lib/forms/parse-form';
@@ -17,7 +18,7 @@ export async function signUp(_previous: FormState, formData: FormData): Promise<
   const parsed = await parseForm(signUpSchema, formData, locale, echoed);
   if (!parsed.ok) return parsed.state;
   const { displayName, email, password } = parsed.data;
-  const next = formData.get('next');
+  const next = await requestedNext(formData);
 
   const supabase = await createSupabaseServerClient();
   const { data, error } = await supabase.auth.signUp({

@@ -1,0 +1,26 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useSyncExternalStore } from 'react';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+
+const statusMessages = {
+  'account-deleted': 'accountDeleted',
+  'signed-out-everywhere': 'signedOutEverywhere',
+  'session-ended': 'sessionEnded',
+} as const;
+
+const noSubscription = () => () => {};
+
+/** Why the visitor was sent to sign-in (`?status=`), read in the browser so the page stays static. */
+export function SignInStatus() {
+  const t = useTranslations('SignIn');
+  const status = useSyncExternalStore(noSubscription, () => new URLSearchParams(window.location.search).get('status'), () => null);
+  const key = status && status in statusMessages ? statusMessages[status as keyof typeof statusMessages] : undefined;
+  if (!key) return null;
+  return (
+    <Alert role="status">
+      <AlertDescription className="text-foreground">{t(key)}</AlertDescription>
+    </Alert>
+  );
+}
