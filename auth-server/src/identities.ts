@@ -13,6 +13,12 @@ export interface IdentityRow {
   updated_at: Date;
 }
 
+/** An identities row that came back as JSON: timestamps become Dates again. */
+export function reviveIdentity(raw: IdentityRow): IdentityRow {
+  const date = (v: unknown) => (v ? new Date(v as string) : null);
+  return { ...raw, last_sign_in_at: date(raw.last_sign_in_at), created_at: date(raw.created_at)!, updated_at: date(raw.updated_at)! };
+}
+
 export async function listIdentities(sql: Sql, userId: string): Promise<IdentityRow[]> {
   return (await sql.query<IdentityRow>('select * from auth.identities where user_id = $1 order by created_at, id', [userId])).rows;
 }
@@ -47,7 +53,7 @@ export async function updateIdentityData(sql: Sql, identityId: string, updates: 
 }
 
 /** The email identity's data as GoTrue builds it from provider.Claims: sub, email and both verified flags. */
-export function emailIdentityData(user: UserRow, extra: Record<string, unknown> = {}): Record<string, unknown> {
+export function emailIdentityData(user: Pick<UserRow, 'id' | 'email'>, extra: Record<string, unknown> = {}): Record<string, unknown> {
   const data: Record<string, unknown> = { sub: user.id, email: user.email ?? '', email_verified: false, phone_verified: false };
   for (const [k, v] of Object.entries(extra)) if (!(k in data)) data[k] = v;
   return data;

@@ -6,7 +6,7 @@ import type { AuthConfig } from './config.ts';
  * Local-only hashing: async scrypt (off the event loop) with modest cost so 200 parallel sign-ins stay quick on two
  * cores. Parameters are stored with the hash so they can change without breaking old rows.
  */
-const N = 4096;
+const N = 1024;
 const R = 8;
 const P = 1;
 const KEY_LEN = 32;

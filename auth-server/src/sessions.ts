@@ -1,9 +1,9 @@
 import { randomInt } from 'node:crypto';
 import type { App } from './app.ts';
 import type { Sql } from './db.ts';
-import { listIdentities } from './identities.ts';
+import { type IdentityRow, reviveIdentity } from './identities.ts';
 import { signAccessToken } from './jwt.ts';
-import { type UserRow, findUserById, updateUser, userJson } from './users.ts';
+import { type UserRow, reviveUser, userJson } from './users.ts';
 
 const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';
 
@@ -25,17 +25,28 @@ export async function insertRefreshToken(sql: Sql, userId: string, sessionId: st
   return token;
 }
 
-/** Starts a session (with its amr claim and first refresh token) and records the sign-in time. */
+/**
+ * Starts a session with its amr claim and first refresh token, and records the sign-in time, in one statement
+ * (PGlite round trips dominate the cost of a sign-in).
+ */
 export async function createSession(sql: Sql, user: UserRow, method: string, userAgent?: string): Promise<{ sessionId: string; refreshToken: string }> {
   const sessionId = crypto.randomUUID();
-  await sql.query('insert into auth.sessions (id, user_id, user_agent) values ($1, $2, $3)', [sessionId, user.id, userAgent ?? null]);
-  await sql.query('insert into auth.mfa_amr_claims (id, session_id, authentication_method) values ($1, $2, $3)', [
-    crypto.randomUUID(),
-    sessionId,
-    method,
-  ]);
-  await updateUser(sql, user.id, { last_sign_in_at: new Date() });
-  return { sessionId, refreshToken: await insertRefreshToken(sql, user.id, sessionId, null) };
+  const refreshToken = newRefreshTokenString();
+  await sql.query(
+    `with s as (insert into auth.sessions (id, user_id, user_agent) values ($1, $2, $3) returning id),
+          a as (insert into auth.mfa_amr_claims (id, session_id, authentication_method) select $4, id, $5 from s),
+          r as (insert into auth.refresh_tokens (token, user_id, session_id) select $6, $2, id from s)
+     update auth.users set last_sign_in_at = now(), updated_at = now() where id = $2`,
+    [sessionId, user.id, userAgent ?? null, crypto.randomUUID(), method, refreshToken],
+  );
+  return { sessionId, refreshToken };
+}
+
+interface TokenSubject {
+  user: Record<string, unknown>;
+  identities: IdentityRow[];
+  aal: string | null;
+  amr: { method: string; timestamp: number }[] | null;
 }
 
 /** The AccessTokenResponse: a fresh ES256 access token for the session plus the given refresh token. */
@@ -47,12 +58,20 @@ export async function tokenResponse(
   refreshToken: string,
   extra: Record<string, unknown> = {},
 ): Promise<Record<string, unknown>> {
-  const user = (await findUserById(sql, userId))!;
-  const session = (await sql.query<{ aal: string }>('select aal from auth.sessions where id = $1', [sessionId])).rows[0];
-  const amr = await sql.query<{ authentication_method: string; created_at: Date }>(
-    'select authentication_method, created_at from auth.mfa_amr_claims where session_id = $1 order by created_at desc',
-    [sessionId],
-  );
+  // One round trip for the user, identities, session AAL and amr claims.
+  const row = (
+    await sql.query<{ subject: TokenSubject }>(
+      `select json_build_object(
+         'user', to_json(u),
+         'identities', coalesce((select json_agg(i order by i.created_at, i.id) from auth.identities i where i.user_id = u.id), '[]'::json),
+         'aal', (select aal from auth.sessions where id = $2),
+         'amr', (select json_agg(json_build_object('method', c.authentication_method, 'timestamp', floor(extract(epoch from c.created_at))::bigint) order by c.created_at desc)
+                 from auth.mfa_amr_claims c where c.session_id = $2)
+       ) as subject from auth.users u where u.id = $1`,
+      [userId, sessionId],
+    )
+  ).rows[0]!.subject;
+  const user = reviveUser(row.user);
   const iat = Math.floor(Date.now() / 1000);
   const exp = iat + app.config.jwtExpiry;
   const accessToken = await signAccessToken(app.key, {
@@ -66,8 +85,8 @@ export async function tokenResponse(
     app_metadata: user.raw_app_meta_data,
     user_metadata: user.raw_user_meta_data,
     role: user.role,
-    aal: session?.aal ?? 'aal1',
-    amr: amr.rows.map((r) => ({ method: r.authentication_method, timestamp: Math.floor(r.created_at.getTime() / 1000) })),
+    aal: row.aal ?? 'aal1',
+    amr: row.amr ?? [],
     session_id: sessionId,
     is_anonymous: user.is_anonymous,
   });
@@ -77,7 +96,7 @@ export async function tokenResponse(
     expires_in: app.config.jwtExpiry,
     expires_at: exp,
     refresh_token: refreshToken,
-    user: userJson(user, await listIdentities(sql, user.id)),
+    user: userJson(user, row.identities.map(reviveIdentity)),
     ...extra,
   };
 }

@@ -15,18 +15,17 @@ export interface NewEmailUser {
 
 /** Inserts a user with its email identity, shaped as GoTrue's signup / admin create leave it. */
 export async function createEmailUser(sql: Sql, opts: NewEmailUser): Promise<UserRow> {
+  const id = opts.id ?? crypto.randomUUID();
+  const identityData = emailIdentityData({ id, email: opts.email }, opts.data);
   const user = await insertUser(sql, {
-    id: opts.id,
+    id,
     email: opts.email,
     encrypted_password: opts.passwordHash,
     raw_app_meta_data: { provider: 'email', providers: ['email'], ...opts.appMetadata },
-    raw_user_meta_data: opts.data,
+    raw_user_meta_data: opts.metadataFromIdentity ? identityData : opts.data,
   });
-  const identityData = emailIdentityData(user, opts.data);
-  await createIdentity(sql, user.id, 'email', user.id, identityData);
-  if (opts.metadataFromIdentity) await updateUser(sql, user.id, { raw_user_meta_data: identityData });
-  await syncProviders(sql, user.id);
-  return (await findUserById(sql, user.id))!;
+  await createIdentity(sql, id, 'email', id, identityData);
+  return user;
 }
 
 /** For an unconfirmed user re-entering by email: ensures the email identity exists, as GoTrue's signup does. */
@@ -43,13 +42,13 @@ export async function ensureEmailIdentity(sql: Sql, user: UserRow, data: Record<
 
 /** GoTrue's User.Confirm: email confirmed, email_verified in metadata, pending one-time tokens cleared. */
 export async function confirmUser(sql: Sql, user: UserRow): Promise<UserRow> {
-  await updateUser(sql, user.id, {
+  const confirmed = await updateUser(sql, user.id, {
     email_confirmed_at: new Date(),
     confirmation_token: '',
     raw_user_meta_data: mergeMetadata(user.raw_user_meta_data, { email_verified: true }),
   });
   await clearAllOneTimeTokens(sql, user.id);
-  return (await findUserById(sql, user.id))!;
+  return confirmed;
 }
 
 /** signupVerify also marks the matching email identity verified. */

@@ -32,6 +32,18 @@ export interface UserRow {
   updated_at: Date;
 }
 
+const USER_DATES = [
+  'email_confirmed_at', 'invited_at', 'confirmation_sent_at', 'recovery_sent_at', 'email_change_sent_at', 'reauthentication_sent_at',
+  'last_sign_in_at', 'phone_confirmed_at', 'banned_until', 'deleted_at', 'created_at', 'updated_at',
+] as const;
+
+/** A users row that came back as JSON (from json_build_object): timestamps become Dates again. */
+export function reviveUser(raw: Record<string, unknown>): UserRow {
+  const row = { ...raw } as Record<string, unknown>;
+  for (const k of USER_DATES) row[k] = row[k] ? new Date(row[k] as string) : null;
+  return row as unknown as UserRow;
+}
+
 export type UserPatch = Partial<Omit<UserRow, 'id' | 'created_at' | 'updated_at'>>;
 
 export async function findUserById(sql: Sql, id: string): Promise<UserRow | undefined> {

@@ -79,14 +79,15 @@ describe('admin API', () => {
     const email = uniqueEmail('gen');
     const { data, error } = await admin.auth.admin.generateLink({ type: 'signup', email, password: PASSWORD, options: { redirectTo: 'http://localhost:3000/welcome' } });
     expect(error).toBeNull();
-    expect(data.properties).toMatchObject({ verification_type: 'signup', redirect_to: 'http://localhost:3000/welcome' });
-    expect(data.properties.email_otp).toMatch(/^\d{6}$/);
-    expect(data.properties.action_link).toBe(
-      `${server.authUrl}/verify?token=${data.properties.hashed_token}&type=signup&redirect_to=${encodeURIComponent('http://localhost:3000/welcome')}`,
+    const props = data.properties!;
+    expect(props).toMatchObject({ verification_type: 'signup', redirect_to: 'http://localhost:3000/welcome' });
+    expect(props.email_otp).toMatch(/^\d{6}$/);
+    expect(props.action_link).toBe(
+      `${server.authUrl}/verify?token=${props.hashed_token}&type=signup&redirect_to=${encodeURIComponent('http://localhost:3000/welcome')}`,
     );
     expect(data.user?.email).toBe(email);
     expect(await mailsTo(server, email)).toEqual([]);
-    const followed = await open(data.properties.action_link);
+    const followed = await open(props.action_link);
     expect(followed.status).toBe(303);
     expect(followed.location).toContain('http://localhost:3000/welcome#access_token=');
 
