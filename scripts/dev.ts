@@ -23,8 +23,9 @@ function shutdown(code: number) {
 process.on('SIGINT', () => shutdown(0));
 process.on('SIGTERM', () => shutdown(0));
 
-async function waitForAuthServer(url: string) {
-  for (let attempt = 0; attempt < 100; attempt++) {
+async function waitForAuthServer(url: string, server: ChildProcess) {
+  // The first start creates the database and signing key, which can take a while on a busy machine.
+  for (let attempt = 0; attempt < 600 && server.exitCode === null; attempt++) {
     try {
       if ((await fetch(`${url}/auth/v1/health`)).ok) return;
     } catch {
@@ -32,13 +33,13 @@ async function waitForAuthServer(url: string) {
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+  shutdown(1);
   throw new Error(`The local auth server did not answer at ${url}`);
 }
 
 if (local) {
   const url = configured ?? 'http://127.0.0.1:54321';
   const port = new URL(url).port || '54321';
-  run(process.execPath, ['auth-server/src/main.ts', '--port', port]);
-  await waitForAuthServer(url);
+  await waitForAuthServer(url, run(process.execPath, ['auth-server/src/main.ts', '--port', port]));
 }
 run(process.execPath, ['node_modules/next/dist/bin/next', 'dev', ...process.argv.slice(2)]);
