@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { GoTemplate } from '../../auth-server/src/go-template.ts';
+import { htmlToText } from '../../auth-server/src/mailer.ts';
+import { globToRegExp, isRedirectAllowed } from '../../auth-server/src/redirects.ts';
+import { loadConfig } from '../../auth-server/src/config.ts';
+
+describe('Go template subset', () => {
+  const t = new GoTemplate('{{ if eq .Data.locale "de" }}Hallo{{ else if eq .Data.locale "fr" }}Bonjour{{ else }}Hello{{ end }} {{ .Email }}');
+
+  it('branches on .Data.locale; a missing key makes eq false', () => {
+    expect(t.render({ Data: { locale: 'de' }, Email: 'a@b.c' })).toBe('Hallo a@b.c');
+    expect(t.render({ Data: { locale: 'fr' }, Email: 'a@b.c' })).toBe('Bonjour a@b.c');
+    expect(t.render({ Data: {}, Email: 'a@b.c' })).toBe('Hello a@b.c');
+    expect(t.render({ Email: 'a@b.c' })).toBe('Hello a@b.c');
+  });
+
+  it('escapes output like html/template, prints missing values as empty, trims with {{- -}}', () => {
+    expect(new GoTemplate('<a href="{{ .URL }}">{{ .Name }}</a>').render({ URL: 'http://x/?a=1&b=2', Name: '<b>"O\'Neil"</b>' })).toBe(
+      '<a href="http://x/?a=1&amp;b=2">&lt;b&gt;&#34;O&#39;Neil&#34;&lt;/b&gt;</a>',
+    );
+    expect(new GoTemplate('[{{ .Nope.Deeper }}]').render({})).toBe('[]');
+    expect(new GoTemplate('a  {{- .X -}}  b').render({ X: 1 })).toBe('a1b');
+    expect(new GoTemplate('{{ if and .A (not .B) }}yes{{ end }}{{/* note */}}').render({ A: true, B: false })).toBe('yes');
+  });
+
+  it('rejects unsupported syntax at load time', () => {
+    expect(() => new GoTemplate('{{ if .A }}open')).toThrow(/missing \{\{ end \}\}/);
+    expect(() => new GoTemplate('{{ range .Items }}{{ end }}')).toThrow();
+  });
+
+  it('every project template renders in all six locales', () => {
+    const config = loadConfig('supabase/config.toml', {} as NodeJS.ProcessEnv);
+    for (const [kind, template] of Object.entries(config.templates)) {
+      for (const locale of ['en', 'de', 'fr', 'es', 'ja', 'ar']) {
+        const data = { ConfirmationURL: 'http://127.0.0.1:54321/auth/v1/verify?token=t&type=signup', Token: '123456', Email: 'a@b.c', NewEmail: 'n@b.c', Data: { locale } };
+        const html = new GoTemplate(template.content).render(data);
+        expect(html, `${kind}/${locale}`).toContain(locale === 'en' ? '<div lang="en">' : `lang="${locale}"`);
+        expect(html).toContain('123456');
+        if (kind !== 'reauthentication') expect(htmlToText(html)).toContain('http://127.0.0.1:54321/auth/v1/verify?token=t&type=signup');
+        if (locale === 'ar') expect(html).toContain('dir="rtl"');
+        expect(new GoTemplate(template.subject).render(data, false).length).toBeGreaterThan(3);
+      }
+    }
+  });
+});
+
+describe('redirect allow-list (GoTrue globs, separators . and /)', () => {
+  const config = loadConfig('supabase/config.toml', {} as NodeJS.ProcessEnv);
+  const patterns = config.additionalRedirectUrls.map(globToRegExp);
+
+  it('matches like gobwas/glob', () => {
+    expect(globToRegExp('http://localhost:*/**').test('http://localhost:3000/de/auth/callback?x=1')).toBe(true);
+    expect(globToRegExp('https://*.example.com/*').test('https://app.example.com/cb')).toBe(true);
+    expect(globToRegExp('https://*.example.com/*').test('https://a.b.example.com/cb')).toBe(false);
+    expect(globToRegExp('https://*.example.com/*').test('https://app.example.com/a/b')).toBe(false);
+    expect(globToRegExp('https://{a,b}.example.com/**').test('https://b.example.com/x/y')).toBe(true);
+  });
+
+  it('allows site_url hosts, loopback and the list; refuses others', () => {
+    expect(isRedirectAllowed(config, patterns, 'http://localhost:3000/anything')).toBe(true);
+    expect(isRedirectAllowed(config, patterns, 'http://localhost:4123/e2e')).toBe(true);
+    expect(isRedirectAllowed(config, patterns, 'http://127.0.0.1:9999/x')).toBe(true);
+    expect(isRedirectAllowed(config, patterns, 'https://evil.example.com/')).toBe(false);
+    expect(isRedirectAllowed(config, patterns, 'javascript:alert(1)')).toBe(false);
+  });
+});
