@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { adminClient, ANON_KEY, anonClient, api, latestMailTo, linkAndCode, mailsTo, open, PASSWORD, PUBLISHABLE_KEY, SECRET_KEY, SERVICE_ROLE_KEY, signedInUser, uniqueEmail, useAuthServer } from './helpers.ts';
+import { adminClient, ANON_KEY, anonClient, api, latestMailTo, linkAndCode, mailsTo, open, PASSWORD, PUBLISHABLE_KEY, SECRET_KEY, SERVICE_ROLE_KEY, signedInUser, uniqueEmail, authServerForFile } from './helpers.ts';
 
-const srv = useAuthServer();
+const srv = authServerForFile();
 
 describe('admin API', () => {
   it('creates, reads, updates and deletes users', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { api, PUBLISHABLE_KEY, useAuthServer } from './helpers.ts';
+import { api, PUBLISHABLE_KEY, authServerForFile } from './helpers.ts';
 
-const srv = useAuthServer();
+const srv = authServerForFile();
 
 describe('bad input never crashes the server', () => {
   it('malformed JSON → 400 bad_json', async () => {

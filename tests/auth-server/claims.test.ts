@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
-import { adminClient, api, PASSWORD, serverClient, uniqueEmail, useAuthServer } from './helpers.ts';
+import { adminClient, api, PASSWORD, serverClient, uniqueEmail, authServerForFile } from './helpers.ts';
 import { LOCAL_JWT_SECRET } from '../../auth-server/src/keys.ts';
 
-const srv = useAuthServer();
+const srv = authServerForFile();
 
 describe('getClaims verifies locally', () => {
   it('an ssr server client verifies with the JWKS and makes no GET /user request', async () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { anonClient, api, PASSWORD, SECRET_KEY, uniqueEmail, useAuthServer } from './helpers.ts';
+import { anonClient, api, PASSWORD, SECRET_KEY, uniqueEmail, authServerForFile } from './helpers.ts';
 
 // Autoconfirm here so that every sign-up can sign in at once; the transactional paths are the same.
-const srv = useAuthServer({ configOverrides: { email: { enableConfirmations: false } } });
+const srv = authServerForFile({ configOverrides: { email: { enableConfirmations: false } } });
 
 const N = 200;
 

@@ -18,7 +18,7 @@ export function uniqueEmail(prefix = 'user'): string {
 }
 
 /** One in-memory server per test file, on free ports, with the project's supabase/config.toml. */
-export function useAuthServer(options: AuthServerOptions = {}): { get: () => RunningAuthServer } {
+export function authServerForFile(options: AuthServerOptions = {}): { get: () => RunningAuthServer } {
   let server: RunningAuthServer | undefined;
   const logged: string[] = [];
   beforeAll(async () => {

@@ -1,8 +1,8 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
-import { adminClient, anonClient, PASSWORD, serverClient, uniqueEmail, useAuthServer } from './helpers.ts';
+import { adminClient, anonClient, PASSWORD, serverClient, uniqueEmail, authServerForFile } from './helpers.ts';
 
-const srv = useAuthServer();
+const srv = authServerForFile();
 
 async function threeSessions(): Promise<SupabaseClient[]> {
   const email = uniqueEmail('logout');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { adminClient, anonClient, APP_URL, decodeJwtPart, latestMailTo, linkAndCode, mailsTo, open, PASSWORD, serverClient, uniqueEmail, useAuthServer } from './helpers.ts';
+import { adminClient, anonClient, APP_URL, decodeJwtPart, latestMailTo, linkAndCode, mailsTo, open, PASSWORD, serverClient, uniqueEmail, authServerForFile } from './helpers.ts';
 
-const srv = useAuthServer();
+const srv = authServerForFile();
 
 async function confirmedUser(locale?: string): Promise<string> {
   const email = uniqueEmail('magic');

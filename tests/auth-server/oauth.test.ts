@@ -1,8 +1,8 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
-import { adminClient, APP_URL, open, PASSWORD, serverClient, uniqueEmail, useAuthServer } from './helpers.ts';
+import { adminClient, APP_URL, open, PASSWORD, serverClient, uniqueEmail, authServerForFile } from './helpers.ts';
 
-const srv = useAuthServer();
+const srv = authServerForFile();
 
 /** Drives the local IdP like a browser: /authorize → consent page → form post → /callback → app redirect. */
 async function throughIdp(client: SupabaseClient, provider: 'github' | 'google', form: Record<string, string>): Promise<string> {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { adminClient, anonClient, api, decodeJwtPart, PASSWORD, serverClient, sessionFromJar, uniqueEmail, useAuthServer } from './helpers.ts';
+import { adminClient, anonClient, api, decodeJwtPart, PASSWORD, serverClient, sessionFromJar, uniqueEmail, authServerForFile } from './helpers.ts';
 
 // Reuse interval 0 so replaying a rotated token outside the "parent of the active token" case trips reuse detection.
-const srv = useAuthServer({ configOverrides: { refreshTokenReuseInterval: 0 } });
+const srv = authServerForFile({ configOverrides: { refreshTokenReuseInterval: 0 } });
 
 async function confirmedUser(metadata: Record<string, unknown> = {}): Promise<string> {
   const email = uniqueEmail();

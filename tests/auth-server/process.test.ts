@@ -32,7 +32,7 @@ interface Spawned {
 }
 
 function run(args: string[], env: Record<string, string> = {}): Spawned {
-  const childEnv = { ...process.env, NODE_ENV: 'development', ...env };
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'development', ...env };
   const child = spawn(process.execPath, [MAIN, ...args], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
   let out = '';

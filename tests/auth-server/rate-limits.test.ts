@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { anonClient, api, PASSWORD, uniqueEmail, useAuthServer } from './helpers.ts';
+import { anonClient, api, PASSWORD, uniqueEmail, authServerForFile } from './helpers.ts';
 
 // Per-IP limits need the client-IP header (GoTrue's RATE_LIMIT_HEADER); email_sent is lowered from the local default.
-const srv = useAuthServer({
+const srv = authServerForFile({
   rateLimitHeader: 'X-Test-Client-IP',
   configOverrides: { rateLimit: { emailSent: 2, signInSignUps: 3, tokenRefresh: 2, tokenVerifications: 2 } },
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { adminClient, anonClient, APP_URL, latestMailTo, linkAndCode, mailsTo, open, OTHER_PASSWORD, PASSWORD, serverClient, uniqueEmail, useAuthServer } from './helpers.ts';
+import { adminClient, anonClient, APP_URL, latestMailTo, linkAndCode, mailsTo, open, OTHER_PASSWORD, PASSWORD, serverClient, uniqueEmail, authServerForFile } from './helpers.ts';
 
-const srv = useAuthServer();
+const srv = authServerForFile();
 
 async function confirmedUser(): Promise<string> {
   const email = uniqueEmail('recover');

@@ -1,8 +1,8 @@
 import { AuthWeakPasswordError } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
-import { anonClient, APP_URL, latestMailTo, linkAndCode, mailsTo, open, PASSWORD, serverClient, sessionFromJar, uniqueEmail, useAuthServer } from './helpers.ts';
+import { anonClient, APP_URL, latestMailTo, linkAndCode, mailsTo, open, PASSWORD, serverClient, sessionFromJar, uniqueEmail, authServerForFile } from './helpers.ts';
 
-const srv = useAuthServer();
+const srv = authServerForFile();
 
 describe('sign-up with email confirmation', () => {
   it('PKCE sign-up mails a localized link + code; the link returns ?code= that exchanges into cookies and SIGNED_IN', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { anonClient, api, APP_URL, latestMailTo, linkAndCode, mailsTo, open, OTHER_PASSWORD, PASSWORD, signedInUser, uniqueEmail, useAuthServer } from './helpers.ts';
+import { anonClient, api, APP_URL, latestMailTo, linkAndCode, mailsTo, open, OTHER_PASSWORD, PASSWORD, signedInUser, uniqueEmail, authServerForFile } from './helpers.ts';
 
-const srv = useAuthServer();
+const srv = authServerForFile();
 
 describe('GET /user and PUT /user', () => {
   it('getUser returns the user; metadata updates merge and null deletes a key', async () => {
