@@ -25,7 +25,7 @@ function describeItems(details: unknown): string {
   const items = (details as { items?: { description?: unknown; source?: unknown; url?: unknown }[] } | undefined)?.items ?? [];
   const texts = items
     .slice(0, 2)
-    .map((item) => [item.source, item.description ?? item.url].filter((v) => typeof v === 'string' && v).join(' '))
+    .map((item) => [item.source, item.description, item.url].filter((v) => typeof v === 'string' && v).join(' '))
     .filter(Boolean);
   return texts.length ? ` (${texts.map((t) => t.slice(0, 160)).join(' | ')})` : '';
 }
