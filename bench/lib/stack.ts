@@ -1,6 +1,6 @@
 import { buildProduct, productEnv } from './build/build-product.ts';
 import { buildReferenceApp, referenceAppDir } from './build/stage-reference.ts';
-import type { BenchOptions } from './options.ts';
+import type { BenchOptions, Section } from './options.ts';
 import { repoRoot } from './paths.ts';
 import { authUrl, PORTS, productUrl, publishableKey, secretKey } from './ports.ts';
 import { type AuthServer, startAuthServer } from './servers/auth-server.ts';
@@ -22,7 +22,8 @@ const env = () => productEnv({ siteUrl: productUrl, authUrl, publishableKey, sec
 export async function buildAll(options: BenchOptions, log: (line: string) => void): Promise<void> {
   if (options.skipBuild) return log('skipping builds (--skip-build)');
   const needsFloors = options.sections.has('load');
-  const needsProduct = ['load', 'requests', 'bundle', 'lighthouse'].some((s) => options.sections.has(s as never));
+  const productSections: Section[] = ['load', 'requests', 'bundle', 'lighthouse'];
+  const needsProduct = productSections.some((s) => options.sections.has(s));
   if (needsProduct) {
     log('building the product into .next-bench …');
     await buildProduct(env());

@@ -1,5 +1,6 @@
 import { authServerMain, repoRoot } from '../paths.ts';
 import { type RunningProcess, startProcess } from './child-process.ts';
+import { assertPortFree } from './port-free.ts';
 import { waitForUrl } from './wait-for-url.ts';
 
 export interface AuthServer {
@@ -11,6 +12,7 @@ export interface AuthServer {
 
 /** The local auth server, in memory, on its own ports; resolves when /auth/v1/health answers 200. */
 export async function startAuthServer(options: { port: number; mailPort: number; siteUrl: string }): Promise<AuthServer> {
+  await Promise.all([assertPortFree(options.port), assertPortFree(options.mailPort)]);
   const url = `http://127.0.0.1:${options.port}`;
   const started = performance.now();
   const server = startProcess(
