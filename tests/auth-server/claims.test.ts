@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
-import { adminClient, api, PASSWORD, serverClient, uniqueEmail, authServerForFile } from './helpers.ts';
+import { createBrowserClient } from '@supabase/ssr';
+import { adminClient, api, PASSWORD, PUBLISHABLE_KEY, serverClient, uniqueEmail, authServerForFile } from './helpers.ts';
 import { LOCAL_JWT_SECRET } from '../../auth-server/src/keys.ts';
 
 const srv = authServerForFile();
@@ -35,6 +36,29 @@ describe('getClaims verifies locally', () => {
     expect(after.routes['GET /user']).toBe(1);
     const reset = await fetch(`${server.url}/__local/stats/reset`, { method: 'POST' });
     expect(((await reset.json()) as { total: number }).total).toBe(0);
+  });
+
+  it('an ssr browser client (cookie storage) also verifies locally after sign-in', async () => {
+    const server = srv.get();
+    const email = uniqueEmail('browser');
+    await adminClient(server).auth.admin.createUser({ email, password: PASSWORD, email_confirm: true });
+    const cookies = new Map<string, string>();
+    const browser = createBrowserClient(server.url, PUBLISHABLE_KEY, {
+      isSingleton: false,
+      auth: { autoRefreshToken: false, detectSessionInUrl: false },
+      cookies: {
+        getAll: () => [...cookies].map(([name, value]) => ({ name, value })),
+        setAll: (list) => list.forEach(({ name, value }) => (value ? cookies.set(name, value) : cookies.delete(name))),
+      },
+    });
+    const signIn = await browser.auth.signInWithPassword({ email, password: PASSWORD });
+    expect(signIn.error).toBeNull();
+    expect([...cookies.keys()].some((k) => k.startsWith('sb-127-auth-token'))).toBe(true);
+    server.resetRequestCounts();
+    const { data, error } = await browser.auth.getClaims();
+    expect(error).toBeNull();
+    expect(data?.claims.sub).toBe(signIn.data.user?.id);
+    expect(server.requestCounts().routes['GET /user']).toBeUndefined();
   });
 
   it('HS256 user tokens signed with the local secret are accepted (getClaims falls back to GET /user)', async () => {

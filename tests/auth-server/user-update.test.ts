@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { anonClient, api, APP_URL, latestMailTo, linkAndCode, mailsTo, open, OTHER_PASSWORD, PASSWORD, signedInUser, uniqueEmail, authServerForFile } from './helpers.ts';
+import { adminClient, anonClient, api, APP_URL, latestMailTo, linkAndCode, mailsTo, open, OTHER_PASSWORD, PASSWORD, serverClient, signedInUser, uniqueEmail, authServerForFile } from './helpers.ts';
 
 const srv = authServerForFile();
 
@@ -80,6 +80,28 @@ describe('GET /user and PUT /user', () => {
     expect(after.identities?.[0]?.identity_data?.email).toBe(newEmail);
     const signIn = await anonClient(server).auth.signInWithPassword({ email: newEmail, password: PASSWORD });
     expect(signIn.error).toBeNull();
+  });
+
+  it('email change from an ssr (PKCE) client: first link → ?message=, second link → ?code= that exchanges', async () => {
+    const server = srv.get();
+    const email = uniqueEmail('ssr-move');
+    await adminClient(server).auth.admin.createUser({ email, password: PASSWORD, email_confirm: true });
+    const { client } = serverClient(server);
+    await client.auth.signInWithPassword({ email, password: PASSWORD });
+    const newEmail = uniqueEmail('ssr-moved');
+    const { error } = await client.auth.updateUser({ email: newEmail }, { emailRedirectTo: `${APP_URL}/account` });
+    expect(error).toBeNull();
+    const oldLink = linkAndCode(await latestMailTo(server, email)).link;
+    const newLink = linkAndCode(await latestMailTo(server, newEmail)).link;
+    expect(new URL(oldLink).searchParams.get('token')).toMatch(/^pkce_/);
+    const first = await open(oldLink);
+    expect(new URL(first.location).searchParams.get('message')).toBe('Confirmation link accepted. Please proceed to confirm link sent to the other email');
+    const second = await open(newLink);
+    const code = new URL(second.location).searchParams.get('code');
+    expect(code).toBeTruthy();
+    const exchanged = await client.auth.exchangeCodeForSession(code!);
+    expect(exchanged.error).toBeNull();
+    expect(exchanged.data.user?.email).toBe(newEmail);
   });
 
   it('email change codes: the first verifyOtp answers the single-confirmation message, the second a session', async () => {
