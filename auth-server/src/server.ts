@@ -1,4 +1,6 @@
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Server } from 'node:http';
 import { createApiServer } from './api-server.ts';
 import type { App } from './app.ts';
@@ -47,6 +49,11 @@ export interface RunningAuthServer {
 
 export class StartupRefusal extends Error {}
 
+/** The project root (this file lives in <root>/auth-server/src), so defaults work from any working directory. */
+const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const DEFAULT_CONFIG = path.join(PROJECT_ROOT, 'supabase', 'config.toml');
+const DEFAULT_DATA_DIR = path.join(PROJECT_ROOT, 'auth-server', '.data');
+
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|::1|\[::1\])$/;
 
 /** Refuses production and non-loopback binds: this server holds well-known keys and is for development only. */
@@ -82,9 +89,9 @@ export async function startAuthServer(options: AuthServerOptions = {}): Promise<
   const log = options.log ?? ((line: string) => console.error(line));
   assertSafeToStart(host, options.allowRemote ?? false, env);
 
-  const configPath = options.configPath === undefined ? 'supabase/config.toml' : options.configPath;
+  const configPath = options.configPath === undefined ? DEFAULT_CONFIG : options.configPath;
   const config = mergeConfig(loadConfig(configPath ?? undefined, env), options.configOverrides);
-  const dataDir = options.memory ? undefined : (options.dataDir ?? 'auth-server/.data');
+  const dataDir = options.memory ? undefined : (options.dataDir ?? DEFAULT_DATA_DIR);
   const mailer = new Mailer(config);
   const [db, key] = await Promise.all([openDatabase(dataDir), loadSigningKey(dataDir)]);
 
