@@ -1,8 +1,11 @@
 'use client';
 
+import { lazy, Suspense } from 'react';
 import { ConsentBanner } from '@/components/consent/consent-banner';
-import { ConsentDialog } from '@/components/consent/consent-dialog';
 import { useConsent } from '@/lib/consent/use-consent';
+
+// The settings dialog is opened rarely: its code loads on first use, not with every page.
+const ConsentDialog = lazy(() => import('@/components/consent/consent-dialog').then((m) => ({ default: m.ConsentDialog })));
 
 /** The banner until the visitor chooses; the settings dialog whenever it is opened (banner or footer). */
 export function ConsentPrompt() {
@@ -11,7 +14,11 @@ export function ConsentPrompt() {
   return (
     <>
       {choice === null && <ConsentBanner />}
-      {settingsOpen && <ConsentDialog analyticsInitially={choice?.analytics ?? false} />}
+      {settingsOpen && (
+        <Suspense fallback={null}>
+          <ConsentDialog analyticsInitially={choice?.analytics ?? false} />
+        </Suspense>
+      )}
     </>
   );
 }

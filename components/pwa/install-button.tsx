@@ -2,11 +2,13 @@
 
 import { Download } from 'lucide-react';
 import { useTranslations } from 'next-intl';
-import { useEffect, useState, useSyncExternalStore } from 'react';
-import { IosInstallDialog } from '@/components/pwa/ios-install-dialog';
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { Button } from '@/components/ui/button';
 import { isIosSafari, runsInstalled } from '@/lib/pwa/install-environment';
 import { installPromptSnapshot, noInstallPromptOnServer, promptInstall, subscribeToInstallPrompt } from '@/lib/pwa/install-prompt';
+
+// Only iOS Safari needs the instructions dialog, so only it downloads that code.
+const IosInstallDialog = lazy(() => import('@/components/pwa/ios-install-dialog').then((m) => ({ default: m.IosInstallDialog })));
 
 /** "Install app": the browser's prompt where offered, instructions on iOS Safari, hidden once installed. */
 export function InstallButton() {
@@ -24,7 +26,13 @@ export function InstallButton() {
   }, []);
 
   if (platform === 'installed') return null;
-  if (platform === 'ios') return <IosInstallDialog />;
+  if (platform === 'ios') {
+    return (
+      <Suspense fallback={null}>
+        <IosInstallDialog />
+      </Suspense>
+    );
+  }
   if (!prompt) return null;
   return (
     <Button variant="ghost" size="sm" onClick={() => void promptInstall()}>
