@@ -5,7 +5,7 @@ const config = [
   ...next,
   ...nextTs,
   {
-    ignores: ['.next/**', 'node_modules/**', 'bench/*/.next/**', 'bench/results/**', 'next-env.d.ts', 'public/**', 'test-results/**', 'playwright-report/**'],
+    ignores: ['.next/**', '.next-*/**', 'node_modules/**', 'bench/*/.next/**', 'bench/results/**', 'next-env.d.ts', 'public/**', 'test-results/**', 'playwright-report/**'],
   },
 ];
 
