@@ -1,7 +1,11 @@
 import createNextIntlPlugin from 'next-intl/plugin';
 import { securityHeaders } from './lib/http/security-headers.ts';
 
-const withNextIntl = createNextIntlPlugin('./i18n/request.ts');
+const withNextIntl = createNextIntlPlugin({
+  requestConfig: './i18n/request.ts',
+  // Messages compiled at build time: the browser gets no ICU parser.
+  experimental: { messages: { path: './messages', format: 'json', locales: 'infer', precompile: true } },
+});
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {

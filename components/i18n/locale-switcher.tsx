@@ -2,19 +2,15 @@
 
 import { Languages } from 'lucide-react';
 import { useLocale, useTranslations } from 'next-intl';
-import { useTransition } from 'react';
+import { lazy, useTransition } from 'react';
+import { DeferredMenu } from '@/components/menus/deferred-menu';
 import { Button } from '@/components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuLabel,
-  DropdownMenuRadioGroup,
-  DropdownMenuRadioItem,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
 import { useRouter } from '@/i18n/navigation';
-import { type AppLocale, isAppLocale, locales, nativeLanguageName } from '@/lib/i18n/locales';
+import { type AppLocale, isAppLocale, nativeLanguageName } from '@/lib/i18n/locales';
 import { currentPathWithoutLocale, rememberLocale } from '@/lib/i18n/locale-persistence';
+
+const loadLocaleMenu = () => import('./locale-menu');
+const LocaleMenu = lazy(loadLocaleMenu);
 
 export function LocaleSwitcher() {
   const t = useTranslations('LocaleSwitcher');
@@ -29,24 +25,16 @@ export function LocaleSwitcher() {
     startTransition(() => router.replace(currentPathWithoutLocale(), { locale: value }));
   }
 
+  const trigger = (
+    <Button variant="ghost" size="sm" aria-label={t('current', { language: nativeLanguageName(current) })} disabled={pending}>
+      <Languages aria-hidden="true" />
+      <span className="hidden sm:inline">{nativeLanguageName(current)}</span>
+    </Button>
+  );
+
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="sm" aria-label={t('current', { language: nativeLanguageName(current) })} disabled={pending}>
-          <Languages aria-hidden="true" />
-          <span className="hidden sm:inline">{nativeLanguageName(current)}</span>
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="min-w-44">
-        <DropdownMenuLabel>{t('label')}</DropdownMenuLabel>
-        <DropdownMenuRadioGroup value={current} onValueChange={choose}>
-          {locales.map((locale) => (
-            <DropdownMenuRadioItem key={locale} value={locale} lang={locale} data-locale={locale}>
-              {nativeLanguageName(locale)}
-            </DropdownMenuRadioItem>
-          ))}
-        </DropdownMenuRadioGroup>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <DeferredMenu trigger={trigger} preload={loadLocaleMenu}>
+      {(menuTrigger) => <LocaleMenu trigger={menuTrigger} current={current} label={t('label')} onChoose={choose} />}
+    </DeferredMenu>
   );
 }

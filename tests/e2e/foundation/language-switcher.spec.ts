@@ -3,6 +3,7 @@ import { appUrl } from '../support/test-env';
 
 test('the switcher keeps the page and query, and persists the choice for a year', async ({ context, page }) => {
   await page.goto('/en?ref=newsletter');
+  await page.waitForLoadState('networkidle'); // hydrated: the menu button has its handlers
   await page.getByRole('button', { name: 'Language: English' }).click();
   const item = page.getByRole('menuitemradio', { name: 'Deutsch' });
   await expect(page.getByRole('menuitemradio', { name: '日本語' })).toBeVisible();
@@ -28,6 +29,7 @@ test('the switcher keeps the page and query, and persists the choice for a year'
 
 test('the switcher works from the keyboard', async ({ page }) => {
   await page.goto('/en');
+  await page.waitForLoadState('networkidle');
   await page.getByRole('button', { name: 'Language: English' }).focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('menu')).toBeVisible();
