@@ -3,6 +3,7 @@ import type { App } from './app.ts';
 import { ApiError, writeError } from './errors.ts';
 import { RequestContext } from './http/context.ts';
 import { applyCors } from './http/cors.ts';
+import { refuseNulInQuery } from './http/nul-characters.ts';
 import { MAX_BODY_BYTES } from './http/request-body.ts';
 import { Router } from './http/router.ts';
 import type { RequestStats } from './request-stats.ts';
@@ -70,6 +71,7 @@ export function createApiServer(appReady: Promise<App>, stats: RequestStats, log
       }
       if (match === undefined) throw new ApiError(404, 'not_found', 'Not Found');
       if (match === 'method') throw new ApiError(405, 'method_not_allowed', 'Method Not Allowed');
+      refuseNulInQuery(url.searchParams);
       const ctx = new RequestContext(req, res, url, path);
       ctx.params = match.params;
       await match.handler(ctx);

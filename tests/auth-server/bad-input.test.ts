@@ -26,6 +26,20 @@ describe('bad input never crashes the server', () => {
     expect(data.body.code).toBe('bad_json');
   });
 
+  it('NUL characters in a body, form or query → 400 validation_failed, never a database error', async () => {
+    const server = srv.get();
+    const body = await api(server, '/verify', { body: { type: 'signup', token_hash: 'abc\u0000def' } });
+    expect(body.status).toBe(400);
+    expect(body.body.code).toBe('validation_failed');
+    const key = await api(server, '/signup', { rawBody: '{"email\\u0000":"a@example.com","password":"Passw0rdOne"}' });
+    expect(key.body.code).toBe('validation_failed');
+    const query = await api(server, '/verify?token=%00&type=signup&redirect_to=http://localhost:3000');
+    expect(query.status).toBe(400);
+    expect(query.body.code).toBe('validation_failed');
+    const token = await api(server, '/token?grant_type=password', { body: { email: 'a\u0000@example.com', password: 'x' } });
+    expect(token.status).toBe(400);
+  });
+
   it('missing fields → validation_failed', async () => {
     const server = srv.get();
     expect((await api(server, '/verify', { body: { type: 'signup' } })).body).toEqual({

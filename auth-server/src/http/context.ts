@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readBody, parseJsonObject } from './request-body.ts';
+import { refuseNul } from './nul-characters.ts';
 import { Params } from './params.ts';
 
 /** Everything a route handler needs about one request. */
@@ -38,7 +39,9 @@ export class RequestContext {
   /** An HTML form post (application/x-www-form-urlencoded), as sent by the local IdP page and OAuth callbacks. */
   async form(): Promise<Params> {
     this.bodyCache ??= readBody(this.req).then((raw) =>
-      this.header('content-type')?.includes('application/json') ? parseJsonObject(raw) : Object.fromEntries(new URLSearchParams(raw.toString('utf8'))),
+      this.header('content-type')?.includes('application/json')
+        ? parseJsonObject(raw)
+        : Object.fromEntries([...new URLSearchParams(raw.toString('utf8'))].map(([k, v]) => [refuseNul(k), refuseNul(v)])),
     );
     return new Params(await this.bodyCache, 'Form');
   }

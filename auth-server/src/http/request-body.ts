@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { ApiError, badRequest } from '../errors.ts';
+import { nulFreeReviver } from './nul-characters.ts';
 
 /** GoTrue rejects bodies above 1 MB (its request size limit) with 413. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -33,8 +34,9 @@ export function parseJsonObject(raw: Buffer): Record<string, unknown> {
   if (text.trim() === '') return {};
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = JSON.parse(text, nulFreeReviver);
   } catch (err) {
+    if (err instanceof ApiError) throw err;
     throw badRequest('bad_json', `Could not parse request body as JSON: ${(err as Error).message}`);
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
