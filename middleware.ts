@@ -45,6 +45,12 @@ export async function middleware(request: NextRequest) {
 }
 
 export const config = {
-  // Never locale-route API routes, Next internals, Vercel's endpoints, the service worker or files.
-  matcher: ['/((?!api/|api$|_next/|_vercel/|serwist/|.*\\..*).*)'],
+  matcher: [
+    // Unprefixed URLs, for language detection; never API routes, Next internals, Vercel's endpoints, the
+    // service worker, files, or URLs that already carry a locale (keep this list in step with lib/i18n/locales.ts).
+    '/((?!api/|api$|_next/|_vercel/|serwist/|(?:en|de|fr|es|ja|ar)(?:/|$)|.*\\..*).*)',
+    // Locale pages whose answer depends on the session. Public pages are static and shared: the middleware
+    // skips them entirely, and their header learns who is signed in from the session hint cookie.
+    '/:locale(en|de|fr|es|ja|ar)/:section(account|sign-in|sign-up|reset-password|auth)/:rest*',
+  ],
 };

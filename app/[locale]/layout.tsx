@@ -7,6 +7,7 @@ import { ConsentPrompt } from '@/components/consent/consent-prompt';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteHeader } from '@/components/layout/site-header';
 import { SkipLink } from '@/components/layout/skip-link';
+import { SessionHintScript } from '@/components/auth/session-hint-script';
 import { DirectionProvider } from '@/components/i18n/direction-provider';
 import { LocaleStorageSync } from '@/components/i18n/locale-storage-sync';
 import { UpdateNotice } from '@/components/pwa/update-notice';
@@ -42,7 +43,7 @@ export const viewport: Viewport = {
 };
 
 // Client components only get the namespaces they render.
-const clientNamespaces = ['LocaleSwitcher', 'Theme', 'Error', 'Install', 'Update', 'Consent'] as const;
+const clientNamespaces = ['LocaleSwitcher', 'Theme', 'Error', 'Install', 'Update', 'Consent', 'UserMenu'] as const;
 
 export default async function LocaleLayout({ children, params }: LayoutProps<'/[locale]'>) {
   const { locale } = await params;
@@ -53,6 +54,7 @@ export default async function LocaleLayout({ children, params }: LayoutProps<'/[
   return (
     <html lang={locale} dir={dir} className={inter.variable} suppressHydrationWarning>
       <body className="flex min-h-dvh flex-col bg-background font-sans text-foreground antialiased">
+        <SessionHintScript />
         <NextIntlClientProvider messages={messages}>
           <ThemeProvider>
             <DirectionProvider dir={dir}>

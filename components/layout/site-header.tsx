@@ -1,7 +1,6 @@
 import { useTranslations } from 'next-intl';
-import { Suspense } from 'react';
-import { UserMenuFallback } from '@/components/auth/user-menu-fallback';
-import { UserMenuSlot } from '@/components/auth/user-menu-slot';
+import { SignedOutLinks } from '@/components/auth/signed-out-links';
+import { UserMenu } from '@/components/auth/user-menu';
 import { LocaleSwitcher } from '@/components/i18n/locale-switcher';
 import { InstallButton } from '@/components/pwa/install-button';
 import { ThemeToggle } from '@/components/theme/theme-toggle';
@@ -22,9 +21,8 @@ export function SiteHeader() {
           <InstallButton />
           <LocaleSwitcher />
           <ThemeToggle />
-          <Suspense fallback={<UserMenuFallback />}>
-            <UserMenuSlot />
-          </Suspense>
+          <SignedOutLinks />
+          <UserMenu />
         </div>
       </div>
     </header>

@@ -1,27 +1,23 @@
 import { createSupabaseServerClient } from '@/lib/supabase/server-client';
+import { identityOf, type SessionIdentity } from './session-identity';
 
-export interface SessionIdentity {
-  id: string;
-  email: string;
-  displayName?: string;
+export interface SessionClaims {
+  identity: SessionIdentity;
+  userMetadata: Record<string, unknown>;
 }
 
 /**
- * Who the session cookie says is signed in, verified locally from the access token (no auth-server request).
- * Enough for showing a name; anything that changes data asks getUser() instead.
+ * Who the session cookie says is signed in, verified locally from the access token (no auth-server request
+ * while it is valid). Enough for showing a page; anything that changes data asks getUser() instead.
  */
-export async function sessionIdentity(): Promise<SessionIdentity | null> {
+export async function sessionClaims(): Promise<SessionClaims | null> {
   try {
     const supabase = await createSupabaseServerClient();
     const { data } = await supabase.auth.getClaims();
-    const claims = data?.claims;
-    if (!claims || typeof claims.sub !== 'string') return null;
-    // Our sign-up stores display_name; OAuth providers give full_name or name.
-    const metadata = claims.user_metadata ?? {};
-    const name: unknown = metadata.display_name ?? metadata.full_name ?? metadata.name;
-    return { id: claims.sub, email: typeof claims.email === 'string' ? claims.email : '', displayName: typeof name === 'string' ? name : undefined };
+    const identity = data?.claims ? identityOf(data.claims) : null;
+    return identity ? { identity, userMetadata: data?.claims.user_metadata ?? {} } : null;
   } catch {
-    // An unreachable auth server must not take public pages down: show the signed-out header.
+    // An unreachable auth server or a malformed cookie counts as signed out.
     return null;
   }
 }

@@ -1,9 +1,21 @@
 import { type NextRequest, NextResponse } from 'next/server';
 import type { AppLocale } from '@/lib/i18n/locales';
-import { hasAuthCookie, readSessionUserId } from '@/lib/supabase/middleware-client';
+import { hasAuthCookie, readSessionIdentity } from '@/lib/supabase/middleware-client';
 import { accessRedirect, isPrivatePath } from './access-rules';
+import type { SessionIdentity } from './session-identity';
+import { SESSION_PRESENCE_COOKIE, sessionPresenceValue } from './session-presence';
+import { sessionPresenceCookieOptions } from './session-presence-cookie';
 
 const privateCacheControl = 'private, no-store';
+
+/** Sets, updates or clears the header's sign-in hint to match the verified session. */
+function syncPresence(request: NextRequest, response: NextResponse, identity: SessionIdentity | null) {
+  const current = request.cookies.get(SESSION_PRESENCE_COOKIE)?.value;
+  const wanted = identity ? sessionPresenceValue(identity) : undefined;
+  if (wanted === current) return;
+  if (wanted) response.cookies.set(SESSION_PRESENCE_COOKIE, wanted, sessionPresenceCookieOptions);
+  else response.cookies.set(SESSION_PRESENCE_COOKIE, '', { ...sessionPresenceCookieOptions, maxAge: 0 });
+}
 
 /**
  * The middleware's auth step for a locale-prefixed request: session refresh, access rules, private caching.
@@ -11,9 +23,10 @@ const privateCacheControl = 'private, no-store';
  */
 export async function applySession(request: NextRequest, response: NextResponse, locale: AppLocale): Promise<NextResponse> {
   const path = request.nextUrl.pathname.slice(locale.length + 1) || '/';
-  const userId = hasAuthCookie(request) ? await readSessionUserId(request, response) : null;
+  const identity = hasAuthCookie(request) ? await readSessionIdentity(request, response) : null;
+  syncPresence(request, response, identity);
 
-  const target = accessRedirect({ locale, path, search: request.nextUrl.searchParams, signedIn: userId !== null });
+  const target = accessRedirect({ locale, path, search: request.nextUrl.searchParams, signedIn: identity !== null });
   if (target) {
     const redirect = NextResponse.redirect(new URL(target, request.url), 307);
     // Carry refreshed or cleared cookies and Supabase's cache headers onto the redirect.

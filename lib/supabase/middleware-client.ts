@@ -1,5 +1,6 @@
 import { createServerClient } from '@supabase/ssr';
 import type { NextRequest, NextResponse } from 'next/server';
+import { identityOf, type SessionIdentity } from '@/lib/auth/session-identity';
 import { authCookieOptions, isAuthCookieName, supabasePublishableKey, supabaseUrl } from './config';
 
 export function hasAuthCookie(request: NextRequest): boolean {
@@ -7,12 +8,12 @@ export function hasAuthCookie(request: NextRequest): boolean {
 }
 
 /**
- * The signed-in user's id, from the session cookie, refreshing it when the access token has expired.
+ * The signed-in user, from the session cookie, refreshing it when the access token has expired.
  * Refreshed cookies and Supabase's no-store headers go onto `response` itself, so nothing the routing step
  * put there is lost. With asymmetric signing keys getClaims() verifies locally (JWKS cached for 10 minutes):
  * no request to the auth server per page view while the access token is valid.
  */
-export async function readSessionUserId(request: NextRequest, response: NextResponse): Promise<string | null> {
+export async function readSessionIdentity(request: NextRequest, response: NextResponse): Promise<SessionIdentity | null> {
   const supabase = createServerClient(supabaseUrl, supabasePublishableKey, {
     cookieOptions: authCookieOptions,
     cookies: {
@@ -28,7 +29,7 @@ export async function readSessionUserId(request: NextRequest, response: NextResp
   });
   try {
     const { data } = await supabase.auth.getClaims();
-    return typeof data?.claims.sub === 'string' ? data.claims.sub : null;
+    return data?.claims ? identityOf(data.claims) : null;
   } catch {
     // Unreachable auth server or a malformed cookie: treat as signed out, never fail the page.
     return null;

@@ -1,6 +1,6 @@
 // Renders the app icons (public/icons/*.png) from one SVG with Chromium. Run after changing the
 // design: `node scripts/pwa/render-icons.ts`. The PNGs are committed; nothing runs at build time.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 
 const indigo = '#4f46e5';
@@ -20,7 +20,23 @@ const targets: Array<{ file: string; size: number; kind: 'any' | 'maskable' | 'a
   { file: 'maskable-192.png', size: 192, kind: 'maskable' },
   { file: 'maskable-512.png', size: 512, kind: 'maskable' },
   { file: 'apple-touch-icon.png', size: 180, kind: 'apple' },
+  { file: 'favicon-32.png', size: 32, kind: 'any' },
 ];
+
+/** An ICO file holding one PNG image (every current browser reads PNG-in-ICO). */
+function icoFromPng(png: Buffer, size: number): Buffer {
+  const header = Buffer.alloc(22);
+  header.writeUInt16LE(0, 0); // reserved
+  header.writeUInt16LE(1, 2); // type: icon
+  header.writeUInt16LE(1, 4); // one image
+  header.writeUInt8(size, 6);
+  header.writeUInt8(size, 7);
+  header.writeUInt16LE(1, 10); // colour planes
+  header.writeUInt16LE(32, 12); // bits per pixel
+  header.writeUInt32LE(png.length, 14);
+  header.writeUInt32LE(22, 18); // image data offset
+  return Buffer.concat([header, png]);
+}
 
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
 mkdirSync('public/icons', { recursive: true });
@@ -32,4 +48,6 @@ for (const { file, size, kind } of targets) {
   await page.close();
 }
 await browser.close();
-console.log(`Rendered ${targets.length} icons into public/icons/`);
+// Browsers ask for /favicon.ico on their own; app/favicon.ico answers it.
+writeFileSync('app/favicon.ico', icoFromPng(readFileSync('public/icons/favicon-32.png'), 32));
+console.log(`Rendered ${targets.length} icons into public/icons/ and app/favicon.ico`);

@@ -1,7 +1,6 @@
 import type { Metadata } from 'next';
 import { useTranslations } from 'next-intl';
 import { getLocale, getTranslations } from 'next-intl/server';
-import { Suspense } from 'react';
 import { AccountSection } from '@/components/account/account-section';
 import { DeleteAccountForm } from '@/components/account/delete-account-form';
 import { EmailChangeForm } from '@/components/account/email-change-form';
@@ -10,12 +9,15 @@ import { ProfileForm } from '@/components/account/profile-form';
 import { SessionButtons } from '@/components/account/session-buttons';
 import { AuthMessages } from '@/components/auth/auth-messages';
 import { SignOutForm } from '@/components/auth/sign-out-form';
-import { FormSkeleton } from '@/components/forms/form-skeleton';
 import { Alert, AlertDescription } from '@/components/ui/alert';
-import { requireCurrentUser } from '@/lib/auth/current-user';
+import { redirect } from '@/i18n/navigation';
 import { preferredLocale } from '@/lib/auth/preferred-locale';
 import { firstParam } from '@/lib/auth/search-param';
+import { sessionClaims } from '@/lib/auth/session-claims';
 import type { AppLocale } from '@/lib/i18n/locales';
+
+// Rendered in one piece on the server (no streaming boundary), so the page and its forms work without JavaScript.
+export const instant = false;
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('Account');
@@ -27,19 +29,14 @@ const updateMessages = { profile: 'profileSaved', email: 'emailUpdated', passwor
 async function AccountContent({ searchParams }: { searchParams: PageProps<'/[locale]/account'>['searchParams'] }) {
   const locale = (await getLocale()) as AppLocale;
   const t = await getTranslations('Account');
-  // The middleware already checked the cookie; the page asks the auth server itself before showing anything.
-  const { user } = await requireCurrentUser(locale);
-  if (!user) {
-    const te = await getTranslations('AuthErrors');
-    return (
-      <Alert variant="destructive">
-        <AlertDescription>{te('serviceUnavailable')}</AlertDescription>
-      </Alert>
-    );
-  }
+  // The middleware already checked the session; the page verifies the token itself too (locally, from the
+  // claims: viewing costs no auth-server request). Every action asks the auth server with getUser().
+  const session = await sessionClaims();
+  if (!session) redirect({ href: '/sign-in?next=%2Faccount', locale });
+  const { identity, userMetadata } = session!;
   const updated = firstParam((await searchParams).updated);
   const updateKey = updated && updated in updateMessages ? updateMessages[updated as keyof typeof updateMessages] : undefined;
-  const displayName = typeof user.user_metadata.display_name === 'string' ? user.user_metadata.display_name : '';
+  const displayName = typeof userMetadata.display_name === 'string' ? userMetadata.display_name : '';
 
   return (
     <AuthMessages>
@@ -49,16 +46,13 @@ async function AccountContent({ searchParams }: { searchParams: PageProps<'/[loc
         </Alert>
       ) : null}
       <AccountSection id="profile" title={t('profileTitle')} description={t('profileDescription')}>
-        <ProfileForm displayName={displayName} preferredLocale={preferredLocale(user, locale)} />
+        <ProfileForm displayName={displayName} preferredLocale={preferredLocale({ user_metadata: userMetadata }, locale)} />
       </AccountSection>
       <AccountSection
         id="email"
         title={t('emailTitle')}
         description={
-          <>
-            <p data-testid="current-email">{t('currentEmail', { email: user.email ?? '' })}</p>
-            {user.new_email ? <p>{t('pendingEmail', { email: user.new_email })}</p> : null}
-          </>
+          <p data-testid="current-email">{t('currentEmail', { email: identity.email })}</p>
         }
       >
         <EmailChangeForm />
@@ -85,9 +79,7 @@ export default function AccountPage({ searchParams }: PageProps<'/[locale]/accou
         <h1 className="text-2xl font-semibold tracking-tight">{t('title')}</h1>
         <p className="text-muted-foreground">{t('description')}</p>
       </div>
-      <Suspense fallback={<FormSkeleton fields={4} />}>
-        <AccountContent searchParams={searchParams} />
-      </Suspense>
+      <AccountContent searchParams={searchParams} />
     </div>
   );
 }

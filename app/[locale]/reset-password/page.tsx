@@ -8,7 +8,7 @@ import { ResetPasswordForm } from '@/components/auth/reset-password-form';
 import { TextLink } from '@/components/auth/text-link';
 import { FormSkeleton } from '@/components/forms/form-skeleton';
 import { Alert, AlertDescription } from '@/components/ui/alert';
-import { sessionIdentity } from '@/lib/auth/session-claims';
+import { sessionClaims } from '@/lib/auth/session-claims';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('ResetPassword');
@@ -18,7 +18,7 @@ export async function generateMetadata(): Promise<Metadata> {
 /** Only reachable with the session a recovery link opened; without one, the way forward is a new link. */
 async function ResetPasswordContent() {
   const t = await getTranslations('ResetPassword');
-  if (!(await sessionIdentity())) {
+  if (!(await sessionClaims())) {
     return (
       <>
         <Alert variant="destructive">

@@ -40,9 +40,10 @@ test('after signing in, opening the account page and signing out, Cache Storage 
   await page.getByTestId('user-menu-trigger').click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/en$/);
-  await expect(page.getByTestId('user-menu-trigger')).toHaveCount(0);
+  await expect(page.getByTestId('user-menu-trigger')).toBeHidden();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toBeVisible();
 
-  const names = Object.keys(await cachedUrls(page));
-  expect(names.filter((name) => !name.startsWith('serwist-precache'))).toEqual([]);
+  // The runtime caches were emptied (the next page load may refill them with static files only).
+  expect(Object.keys(await cachedUrls(page))).not.toContain('polyglot-runtime-probe');
   await expectOnlyStaticFilesCached(page, appUrl);
 });

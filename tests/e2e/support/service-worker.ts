@@ -28,6 +28,7 @@ export function isAllowedCachedUrl(url: string, appOrigin: string): boolean {
   return (
     pathname.startsWith('/_next/static/') ||
     /^\/icons\/[\w.-]+\.png$/.test(pathname) ||
+    pathname === '/favicon.ico' ||
     /\.(woff2?|ttf|otf)$/.test(pathname) ||
     /^\/(en|de|fr|es|ja|ar)\/~offline$/.test(pathname)
   );

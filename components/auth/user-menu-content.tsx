@@ -1,0 +1,51 @@
+'use client';
+
+import { LogOut, UserRound } from 'lucide-react';
+import type { ReactElement } from 'react';
+import { ClearCachesForm } from '@/components/pwa/clear-caches-form';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { Link } from '@/i18n/navigation';
+import { signOut } from '@/lib/auth/actions/sign-out';
+
+interface UserMenuContentProps {
+  trigger: ReactElement;
+  locale: string;
+  labels: { signedInAs: string; account: string; signOut: string };
+}
+
+/** The user menu's Radix dropdown, loaded on first use (see DeferredMenu). */
+export default function UserMenuContent({ trigger, locale, labels }: UserMenuContentProps) {
+  return (
+    <DropdownMenu defaultOpen>
+      <DropdownMenuTrigger asChild>{trigger}</DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="min-w-52">
+        <DropdownMenuLabel className="truncate font-normal text-muted-foreground">{labels.signedInAs}</DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
+          <Link href="/account">
+            <UserRound aria-hidden="true" />
+            {labels.account}
+          </Link>
+        </DropdownMenuItem>
+        {/* Also empties the service worker's runtime caches on the way out. */}
+        <ClearCachesForm action={signOut}>
+          <input type="hidden" name="locale" value={locale} />
+          {/* Keep the menu (and so the form) mounted until the post has gone out. */}
+          <DropdownMenuItem asChild onSelect={(event) => event.preventDefault()}>
+            <button type="submit" className="w-full">
+              <LogOut aria-hidden="true" />
+              {labels.signOut}
+            </button>
+          </DropdownMenuItem>
+        </ClearCachesForm>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

@@ -1,0 +1,27 @@
+/** Who a session belongs to, as far as the header and account page need to know. */
+export interface SessionIdentity {
+  id: string;
+  email: string;
+  displayName?: string;
+}
+
+interface UserShape {
+  sub?: unknown;
+  id?: unknown;
+  email?: unknown;
+  user_metadata?: Record<string, unknown> | null;
+}
+
+/** From access-token claims (`sub`) or a user object (`id`): the same fields either way. */
+export function identityOf(source: UserShape): SessionIdentity | null {
+  const id = typeof source.sub === 'string' ? source.sub : source.id;
+  if (typeof id !== 'string') return null;
+  // Our sign-up stores display_name; OAuth providers give full_name or name.
+  const metadata = source.user_metadata ?? {};
+  const name: unknown = metadata.display_name ?? metadata.full_name ?? metadata.name;
+  return {
+    id,
+    email: typeof source.email === 'string' ? source.email : '',
+    displayName: typeof name === 'string' && name.trim() ? name : undefined,
+  };
+}

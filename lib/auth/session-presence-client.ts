@@ -1,0 +1,36 @@
+import { useEffect, useSyncExternalStore } from 'react';
+import { presenceName, SESSION_PRESENCE_COOKIE } from './session-presence';
+
+function readCookie(): string | undefined {
+  const prefix = `${SESSION_PRESENCE_COOKIE}=`;
+  return document.cookie
+    .split('; ')
+    .find((entry) => entry.startsWith(prefix))
+    ?.slice(prefix.length);
+}
+
+type CookieChangeTarget = { addEventListener(type: 'change', listener: () => void): void; removeEventListener(type: 'change', listener: () => void): void };
+
+/** Cookie changes (sign-in or sign-out in a server action, another tab) without a page load. */
+function subscribe(onChange: () => void): () => void {
+  const cookieStore = (window as unknown as { cookieStore?: CookieChangeTarget }).cookieStore;
+  cookieStore?.addEventListener('change', onChange);
+  window.addEventListener('focus', onChange);
+  // Browsers without the Cookie Store API: a cheap look every second.
+  const timer = cookieStore ? undefined : window.setInterval(onChange, 1000);
+  return () => {
+    cookieStore?.removeEventListener('change', onChange);
+    window.removeEventListener('focus', onChange);
+    window.clearInterval(timer);
+  };
+}
+
+/** The signed-in user's name from the hint cookie, kept in step with <html data-session>. Null when signed out. */
+export function useSessionPresence(): string | null {
+  const value = useSyncExternalStore(subscribe, readCookie, () => undefined);
+  const name = presenceName(value);
+  useEffect(() => {
+    document.documentElement.dataset.session = name ? 'in' : 'out';
+  }, [name]);
+  return name;
+}

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { locales } from '@/lib/i18n/locales';
+import { config } from '@/middleware';
+
+// Next needs the matcher as literals, so the locale list is written out there: keep it in step.
+describe('middleware matcher', () => {
+  const lists = config.matcher.map((source) => /\(\??:?(?:[a-z]+\()?((?:[a-z]{2}\|)+[a-z]{2})\)/.exec(source)?.[1]?.split('|'));
+
+  it('names exactly the configured locales in every rule', () => {
+    for (const list of lists) expect(list?.sort()).toEqual([...locales].sort());
+  });
+
+  it('skips API routes, internals, the service worker and files, and runs for session pages', () => {
+    const [unprefixed, session] = config.matcher;
+    expect(unprefixed).toContain('api/');
+    expect(unprefixed).toContain('_next/');
+    expect(unprefixed).toContain('serwist/');
+    expect(session).toMatch(/account\|sign-in\|sign-up\|reset-password\|auth/);
+  });
+});
