@@ -1,25 +1,20 @@
 import type { Metadata } from 'next';
 import { useTranslations } from 'next-intl';
-import { getLocale, getTranslations } from 'next-intl/server';
 import { AuthCard } from '@/components/auth/auth-card';
 import { AuthMessages } from '@/components/auth/auth-messages';
-import { OAuthButtons } from '@/components/auth/oauth-buttons';
+import { OAuthSection } from '@/components/auth/oauth-section';
 import { SignInForm } from '@/components/auth/sign-in-form';
 import { SignInStatus } from '@/components/auth/sign-in-status';
 import { TextLink } from '@/components/auth/text-link';
-import { Separator } from '@/components/ui/separator';
-import type { AppLocale } from '@/lib/i18n/locales';
-import { pageAlternates } from '@/lib/seo/alternates';
+import { publicPageMetadata } from '@/lib/seo/page-metadata';
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations('SignIn');
-  return { title: t('title'), description: t('description'), alternates: pageAlternates((await getLocale()) as AppLocale, '/sign-in') };
+export function generateMetadata(): Promise<Metadata> {
+  return publicPageMetadata('SignIn', '/sign-in');
 }
 
 // Static on purpose: prerendered pages work without JavaScript (streamed Suspense content would stay hidden).
 export default function SignInPage() {
   const t = useTranslations('SignIn');
-  const tf = useTranslations('AuthForm');
   return (
     <AuthCard
       title={t('title')}
@@ -36,12 +31,7 @@ export default function SignInPage() {
         <TextLink href="/sign-in/email-link" className="justify-self-center text-sm">
           {t('emailLink')}
         </TextLink>
-        <div className="flex items-center gap-3 text-xs text-muted-foreground">
-          <Separator className="flex-1" />
-          <span>{tf('orContinueWith')}</span>
-          <Separator className="flex-1" />
-        </div>
-        <OAuthButtons />
+        <OAuthSection />
       </AuthMessages>
     </AuthCard>
   );
