@@ -3,7 +3,8 @@ import { createConfirmedUser, signInWithPassword } from '../support/auth-users';
 import { stopListener } from '../support/stop-listener';
 import { authPort, supabaseUrl, usesLocalAuth } from '../support/test-env';
 
-// Runs last (file name): it stops this run's local auth server for good.
+// Runs in its own Playwright project after every other test (playwright.config.ts): it stops this run's
+// local auth server for good.
 test.describe.configure({ mode: 'serial' });
 test.skip(!usesLocalAuth, 'Only the local auth server can be stopped from a test.');
 
