@@ -32,7 +32,7 @@ describe('sign-up with email confirmation', () => {
     expect([...jar.cookies.keys()].some((k) => k.startsWith('sb-127-auth-token') && k.endsWith('code-verifier'))).toBe(true);
 
     const mail = await latestMailTo(server, email);
-    expect(mail.Subject).toBe('Bestätige deine E-Mail-Adresse');
+    expect(mail.Subject).toBe('Bestätigen Sie Ihre E-Mail-Adresse');
     expect(mail.From).toEqual({ Name: 'Admin', Address: 'admin@email.com' });
     expect(mail.HTML).toContain('lang="de"');
     const { link, code } = linkAndCode(mail);
