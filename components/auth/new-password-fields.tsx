@@ -1,28 +1,16 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
 import { FormField } from '@/components/forms/form-field';
 import type { FieldErrors } from '@/lib/forms/validation-messages';
-import { PasswordRequirements } from './password-requirements';
+import { PolicyPasswordField } from './policy-password-field';
 
 /** New password and its repetition, with the policy shown up front. */
 export function NewPasswordFields({ errors, idPrefix }: { errors: FieldErrors; idPrefix?: string }) {
   const t = useTranslations('AuthForm');
-  const [password, setPassword] = useState('');
   return (
     <>
-      <FormField
-        idPrefix={idPrefix}
-        name="password"
-        type="password"
-        label={t('newPassword')}
-        autoComplete="new-password"
-        required
-        error={errors.password}
-        onChange={(event) => setPassword(event.currentTarget.value)}
-        description={<PasswordRequirements password={password} />}
-      />
+      <PolicyPasswordField idPrefix={idPrefix} label={t('newPassword')} error={errors.password} />
       <FormField idPrefix={idPrefix} name="confirmPassword" type="password" label={t('confirmPassword')} autoComplete="new-password" required error={errors.confirmPassword} />
     </>
   );

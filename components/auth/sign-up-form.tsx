@@ -1,7 +1,6 @@
 'use client';
 
 import { useLocale, useTranslations } from 'next-intl';
-import { useState } from 'react';
 import { FormField } from '@/components/forms/form-field';
 import { FormMessage } from '@/components/forms/form-message';
 import { SubmitButton } from '@/components/forms/submit-button';
@@ -9,14 +8,13 @@ import { signUp } from '@/lib/auth/actions/sign-up';
 import { signUpSchema } from '@/lib/auth/form-schemas';
 import { useValidatedAction } from '@/lib/forms/use-validated-action';
 import { FormContextFields } from './form-context-fields';
-import { PasswordRequirements } from './password-requirements';
+import { PolicyPasswordField } from './policy-password-field';
 
 export function SignUpForm() {
   const t = useTranslations('AuthForm');
   const ts = useTranslations('SignUp');
   const locale = useLocale();
   const { state, formAction, onSubmit, errors } = useValidatedAction(signUp, signUpSchema);
-  const [password, setPassword] = useState('');
 
   return (
     <form action={formAction} onSubmit={onSubmit} noValidate className="grid gap-4">
@@ -24,16 +22,7 @@ export function SignUpForm() {
       <FormMessage state={state} />
       <FormField name="displayName" label={t('displayName')} autoComplete="name" required defaultValue={state.values?.displayName} error={errors.displayName} />
       <FormField name="email" type="email" label={t('email')} autoComplete="email" required defaultValue={state.values?.email} error={errors.email} />
-      <FormField
-        name="password"
-        type="password"
-        label={t('password')}
-        autoComplete="new-password"
-        required
-        error={errors.password}
-        onChange={(event) => setPassword(event.currentTarget.value)}
-        description={<PasswordRequirements password={password} />}
-      />
+      <PolicyPasswordField label={t('password')} error={errors.password} />
       <SubmitButton className="w-full">{ts('submit')}</SubmitButton>
     </form>
   );
