@@ -5,7 +5,8 @@ import { useEffect } from 'react';
 import { useRouter } from '@/i18n/navigation';
 import { type LocaleSource, storedLocaleToRestore } from '@/lib/i18n/detect-locale';
 import { DETECTED_LOCALE_COOKIE } from '@/lib/i18n/locale-cookie';
-import { currentPathWithoutLocale, readCookie, readStorage, rememberLocale } from '@/lib/i18n/locale-persistence';
+import { readBrowserCookie, writeBrowserCookie } from '@/lib/http/browser-cookies';
+import { currentPathWithoutLocale, readStorage, rememberLocale } from '@/lib/i18n/locale-persistence';
 import type { AppLocale } from '@/lib/i18n/locales';
 
 /**
@@ -18,9 +19,9 @@ export function LocaleStorageSync() {
   const router = useRouter();
 
   useEffect(() => {
-    const source = readCookie(DETECTED_LOCALE_COOKIE) as LocaleSource | undefined;
+    const source = readBrowserCookie(DETECTED_LOCALE_COOKIE) as LocaleSource | undefined;
     if (!source) return;
-    document.cookie = `${DETECTED_LOCALE_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
+    writeBrowserCookie(DETECTED_LOCALE_COOKIE, '', 0);
     const stored = storedLocaleToRestore({
       current: locale,
       source,

@@ -1,13 +1,8 @@
 import { useEffect, useSyncExternalStore } from 'react';
+import { readBrowserCookie } from '@/lib/http/browser-cookies';
 import { presenceName, SESSION_PRESENCE_COOKIE } from './session-presence';
 
-function readCookie(): string | undefined {
-  const prefix = `${SESSION_PRESENCE_COOKIE}=`;
-  return document.cookie
-    .split('; ')
-    .find((entry) => entry.startsWith(prefix))
-    ?.slice(prefix.length);
-}
+const readCookie = () => readBrowserCookie(SESSION_PRESENCE_COOKIE);
 
 type CookieChangeTarget = { addEventListener(type: 'change', listener: () => void): void; removeEventListener(type: 'change', listener: () => void): void };
 

@@ -1,5 +1,6 @@
 // Browser-side consent state shared by the banner, the settings dialog, the footer link and the
 // analytics loaders (a tiny external store for useSyncExternalStore).
+import { readBrowserCookie, writeBrowserCookie } from '@/lib/http/browser-cookies';
 import { CONSENT_COOKIE, CONSENT_MAX_AGE_SECONDS, type ConsentChoice, parseConsent, serializeConsent } from './consent-cookie';
 
 export interface ConsentState {
@@ -12,18 +13,13 @@ const serverState: ConsentState = { choice: undefined, settingsOpen: false };
 let state: ConsentState | undefined;
 const listeners = new Set<() => void>();
 
-function readCookie(): string | undefined {
-  const prefix = `${CONSENT_COOKIE}=`;
-  return document.cookie.split('; ').find((entry) => entry.startsWith(prefix))?.slice(prefix.length);
-}
-
 function update(next: Partial<ConsentState>): void {
   state = { ...getConsentState(), ...next };
   listeners.forEach((listener) => listener());
 }
 
 export function getConsentState(): ConsentState {
-  state ??= { choice: parseConsent(readCookie()), settingsOpen: false };
+  state ??= { choice: parseConsent(readBrowserCookie(CONSENT_COOKIE)), settingsOpen: false };
   return state;
 }
 
@@ -36,8 +32,7 @@ export function subscribeToConsent(listener: () => void): () => void {
 
 export function saveConsent(analytics: boolean): void {
   const choice = { analytics, decidedAt: new Date().toISOString() };
-  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
-  document.cookie = `${CONSENT_COOKIE}=${serializeConsent(choice)}; Path=/; Max-Age=${CONSENT_MAX_AGE_SECONDS}; SameSite=Lax${secure}`;
+  writeBrowserCookie(CONSENT_COOKIE, serializeConsent(choice), CONSENT_MAX_AGE_SECONDS);
   update({ choice, settingsOpen: false });
 }
 

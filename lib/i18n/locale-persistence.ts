@@ -1,23 +1,15 @@
+import { writeBrowserCookie } from '@/lib/http/browser-cookies';
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, LOCALE_STORAGE_KEY } from './locale-cookie';
 import type { AppLocale } from './locales';
 
 /** Browser side: persist a language choice in the cookie (one year, Lax) and in localStorage. */
 export function rememberLocale(locale: AppLocale): void {
-  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
-  document.cookie = `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE}; SameSite=Lax${secure}`;
+  writeBrowserCookie(LOCALE_COOKIE, locale, LOCALE_COOKIE_MAX_AGE);
   try {
     window.localStorage.setItem(LOCALE_STORAGE_KEY, locale);
   } catch {
     // Storage can be unavailable (private mode, quota); the cookie still carries the choice.
   }
-}
-
-export function readCookie(name: string): string | undefined {
-  const prefix = `${name}=`;
-  return document.cookie
-    .split('; ')
-    .find((entry) => entry.startsWith(prefix))
-    ?.slice(prefix.length);
 }
 
 export function readStorage(storage: 'localStorage' | 'sessionStorage'): string | null {
