@@ -1,9 +1,16 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
+import { type ComponentProps, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { closeConsentSettings, saveConsent } from '@/lib/consent/consent-store';
@@ -26,29 +33,45 @@ export function ConsentDialog({ analyticsInitially }: { analyticsInitially: bool
           <DialogDescription>{t('settingsDescription')}</DialogDescription>
         </DialogHeader>
         <div className="flex flex-col gap-4">
-          <div className="flex items-start justify-between gap-4">
-            <div>
-              <Label htmlFor="consent-necessary">{t('necessaryLabel')}</Label>
-              <p id="consent-necessary-hint" className="text-sm text-muted-foreground">
-                {t('necessaryDescription')}
-              </p>
-            </div>
-            <Switch id="consent-necessary" checked disabled aria-describedby="consent-necessary-hint" />
-          </div>
-          <div className="flex items-start justify-between gap-4">
-            <div>
-              <Label htmlFor="consent-analytics">{t('analyticsLabel')}</Label>
-              <p id="consent-analytics-hint" className="text-sm text-muted-foreground">
-                {t('analyticsDescription')}
-              </p>
-            </div>
-            <Switch id="consent-analytics" checked={analytics} onCheckedChange={setAnalytics} aria-describedby="consent-analytics-hint" />
-          </div>
+          <ConsentCategory
+            id="consent-necessary"
+            label={t('necessaryLabel')}
+            description={t('necessaryDescription')}
+            checked
+            disabled
+          />
+          <ConsentCategory
+            id="consent-analytics"
+            label={t('analyticsLabel')}
+            description={t('analyticsDescription')}
+            checked={analytics}
+            onCheckedChange={setAnalytics}
+          />
         </div>
         <DialogFooter>
           <Button onClick={() => saveConsent(analytics)}>{t('save')}</Button>
         </DialogFooter>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** One category: its name, what it covers, and its switch (described by the text). */
+function ConsentCategory({
+  id,
+  label,
+  description,
+  ...toggle
+}: { id: string; label: string; description: string } & ComponentProps<typeof Switch>) {
+  return (
+    <div className="flex items-start justify-between gap-4">
+      <div>
+        <Label htmlFor={id}>{label}</Label>
+        <p id={`${id}-hint`} className="text-sm text-muted-foreground">
+          {description}
+        </p>
+      </div>
+      <Switch id={id} aria-describedby={`${id}-hint`} {...toggle} />
+    </div>
   );
 }
