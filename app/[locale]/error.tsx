@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { Button } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/button-variants';
 import { Link } from '@/i18n/navigation';
 
 export default function ErrorPage({ reset }: { error: Error & { digest?: string }; reset: () => void }) {
@@ -11,10 +11,13 @@ export default function ErrorPage({ reset }: { error: Error & { digest?: string 
       <h1 className="text-3xl font-semibold tracking-tight">{t('title')}</h1>
       <p className="text-muted-foreground">{t('description')}</p>
       <div className="flex flex-wrap justify-center gap-3">
-        <Button onClick={reset}>{t('retry')}</Button>
-        <Button asChild variant="outline">
-          <Link href="/">{t('backHome')}</Link>
-        </Button>
+        {/* Classes only, not <Button>: every page loads this boundary, and Button brings tailwind-merge. */}
+        <button type="button" onClick={reset} className={buttonVariants()}>
+          {t('retry')}
+        </button>
+        <Link href="/" className={buttonVariants({ variant: 'outline' })}>
+          {t('backHome')}
+        </Link>
       </div>
     </section>
   );

@@ -1,9 +1,9 @@
-import { Download, Globe, KeyRound, ShieldCheck } from 'lucide-react';
+import { Globe, KeyRound, MonitorSmartphone, ShieldCheck } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 
 const features = [
   { key: 'signIn', icon: KeyRound },
-  { key: 'install', icon: Download },
+  { key: 'install', icon: MonitorSmartphone },
   { key: 'languages', icon: Globe },
   { key: 'privacy', icon: ShieldCheck },
 ] as const;

@@ -2,12 +2,13 @@
 
 import { cloneElement, type ReactElement, type ReactNode, Suspense, useState } from 'react';
 
-type TriggerElement = ReactElement<{
+export type TriggerElement = ReactElement<{
   onClick?: () => void;
   onFocus?: () => void;
   onPointerEnter?: () => void;
   'aria-haspopup'?: 'menu';
   'aria-expanded'?: boolean;
+  disabled?: boolean;
 }>;
 
 interface DeferredMenuProps {

@@ -1,21 +1,16 @@
 'use client';
 
-import { Download, Share, SquarePlus } from 'lucide-react';
+import { Share, SquarePlus } from 'lucide-react';
 import { useTranslations } from 'next-intl';
-import { Button } from '@/components/ui/button';
+import type { ReactElement } from 'react';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 
 /** iOS Safari cannot prompt: the button opens two short steps instead. */
-export function IosInstallDialog() {
+export function IosInstallDialog({ trigger }: { trigger: ReactElement }) {
   const t = useTranslations('Install');
   return (
     <Dialog>
-      <DialogTrigger asChild>
-        <Button variant="ghost" size="sm">
-          <Download aria-hidden="true" />
-          {t('button')}
-        </Button>
-      </DialogTrigger>
+      <DialogTrigger asChild>{trigger}</DialogTrigger>
       <DialogContent closeLabel={t('close')}>
         <DialogHeader>
           <DialogTitle>{t('iosTitle')}</DialogTitle>

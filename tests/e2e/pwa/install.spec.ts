@@ -41,6 +41,27 @@ test('the install button uses the browser prompt where offered', async ({ page }
   await expect(install).toHaveCount(0); // the prompt can be used once
 });
 
+test('with installation offered, the header still fits 320 and 360 px phones in every language', async ({ browser }) => {
+  // A header wider than the screen makes mobile browsers zoom the whole page out when the button
+  // appears: a layout shift of everything, and text too small to read.
+  for (const width of [320, 360]) {
+    const context = await browser.newContext({ viewport: { width, height: 740 }, isMobile: true, hasTouch: true });
+    await presetConsent(context, false);
+    const page = await context.newPage();
+    for (const locale of ['en', 'de', 'fr', 'es', 'ja', 'ar']) {
+      await page.goto(`/${locale}`);
+      const install = page.getByRole('banner').locator('button:has(.lucide-download)');
+      await expect(async () => {
+        await offerInstall(page);
+        await expect(install).toBeVisible({ timeout: 500 });
+      }).toPass();
+      const widths = await page.evaluate(() => ({ layout: window.innerWidth, content: document.documentElement.scrollWidth }));
+      expect(widths, `${locale} at ${width} px`).toEqual({ layout: width, content: width });
+    }
+    await context.close();
+  }
+});
+
 test('on iOS Safari the button explains the two steps, in the page language', async ({ browser }) => {
   const context = await browser.newContext({ userAgent: iphoneSafari, viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
   await presetConsent(context, false);

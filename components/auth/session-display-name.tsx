@@ -1,0 +1,8 @@
+'use client';
+
+import { useSessionPresence } from '@/lib/auth/session-presence-client';
+
+/** The signed-in user's name from the session hint cookie; `fallback` while unknown (and on the server). */
+export function SessionDisplayName({ fallback, className }: { fallback: string; className?: string }) {
+  return <span className={className}>{useSessionPresence() ?? fallback}</span>;
+}
