@@ -1,4 +1,5 @@
 import type { Config } from 'tailwindcss';
+import plugin from 'tailwindcss/plugin';
 
 /**
  * Design tokens (single source of truth). Loaded from app/globals.css with `@config`;
@@ -18,39 +19,29 @@ export const radii = {
 } as const;
 
 /**
- * `font-sans`: Inter (self-hosted via next/font/local, see lib/fonts.ts, which sets `--font-inter`
- * on <html>, including its Latin-only metric fallback), then good system fonts for Japanese and
- * Arabic, which Inter does not cover, then the usual system UI stack.
+ * Named system fonts for the scripts Inter lacks. Each list applies only to pages in its language
+ * (`--font-script`, set per `lang` by the plugin below): every family the browser has to look for and
+ * cannot find costs layout time, so an English page should not search for twelve Japanese and Arabic fonts.
  */
-export const fontSans = [
-  'var(--font-inter)',
-  // Japanese (listed before the generic system stack so kanji get Japanese glyph forms)
-  '"Hiragino Sans"',
-  '"Hiragino Kaku Gothic ProN"',
-  '"Yu Gothic UI"',
-  '"Yu Gothic"',
-  '"Noto Sans JP"',
-  '"Noto Sans CJK JP"',
-  'Meiryo',
-  // Arabic
-  '"Geeza Pro"',
-  '"Noto Sans Arabic"',
-  '"Noto Sans Arabic UI"',
-  '"Segoe UI Arabic"',
-  'Tahoma',
-  // System UI, then generic + emoji
-  'ui-sans-serif',
-  'system-ui',
-  '-apple-system',
-  '"Segoe UI"',
-  'Roboto',
-  '"Helvetica Neue"',
-  'Arial',
-  'sans-serif',
-  '"Apple Color Emoji"',
-  '"Segoe UI Emoji"',
-  '"Noto Color Emoji"',
-];
+export const scriptFonts = {
+  // Japanese: before the generic system stack, so kanji get Japanese glyph forms.
+  ja: ['"Hiragino Sans"', '"Hiragino Kaku Gothic ProN"', '"Yu Gothic UI"', '"Yu Gothic"', '"Noto Sans JP"', '"Noto Sans CJK JP"', 'Meiryo'],
+  ar: ['"Geeza Pro"', '"Noto Sans Arabic"', '"Noto Sans Arabic UI"', '"Segoe UI Arabic"', 'Tahoma'],
+} as const;
+
+/**
+ * `font-sans`: Inter (self-hosted via next/font/local, see lib/fonts.ts, which sets `--font-inter`
+ * on <html>, including its Latin-only metric fallback), then the page language's script fonts,
+ * then the system UI stack.
+ */
+export const fontSans = ['var(--font-inter)', 'var(--font-script)', 'ui-sans-serif', 'system-ui', 'sans-serif'];
+
+const scriptFontsByLanguage = plugin(({ addBase }) => {
+  addBase({ ':root': { '--font-script': 'system-ui' } });
+  for (const [lang, families] of Object.entries(scriptFonts)) {
+    addBase({ [`:root:lang(${lang})`]: { '--font-script': families.join(', ') } });
+  }
+});
 
 const config = {
   theme: {
@@ -64,6 +55,7 @@ const config = {
       },
     },
   },
+  plugins: [scriptFontsByLanguage],
 } satisfies Config;
 
 export default config;

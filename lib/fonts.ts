@@ -6,7 +6,7 @@ import localFont from 'next/font/local';
  * everything en, de, fr and es need (ä, ß, é, œ, ñ, €…), and the Latin Extended file (86 kB more,
  * preloaded on every page) bought nothing but a slower first paint on mobile. Rarer letters in
  * user-entered text (ł, ő, ș…) come from the metric-matched fallback below. Japanese and Arabic use
- * system fonts (see `fontSans` in tailwind.config.ts).
+ * system fonts (see `scriptFonts` in tailwind.config.ts).
  *
  * Fallback metrics: next/font's automatic metric fallback (`adjustFontFallback`) is `local(Arial)`
  * with no unicode-range, and Arial has Arabic glyphs, so Arabic text would render in a resized

@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { buttonVariants } from '@/components/ui/button-variants';
-import { Link } from '@/i18n/navigation';
+import { Link } from '@/components/navigation/link';
 
 export default function ErrorPage({ reset }: { error: Error & { digest?: string }; reset: () => void }) {
   const t = useTranslations('Error');

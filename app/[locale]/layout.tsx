@@ -43,7 +43,7 @@ export const viewport: Viewport = {
 };
 
 // Client components only get the namespaces they render.
-const clientNamespaces = ['LocaleSwitcher', 'Theme', 'Error', 'Install', 'Update', 'Consent', 'UserMenu'] as const;
+const clientNamespaces = ['Error', 'Install', 'Update', 'Consent', 'UserMenu'] as const;
 
 export default async function LocaleLayout({ children, params }: LayoutProps<'/[locale]'>) {
   const { locale } = await params;

@@ -5,7 +5,7 @@ import { FormField } from '@/components/forms/form-field';
 import { FormMessage } from '@/components/forms/form-message';
 import { SubmitButton } from '@/components/forms/submit-button';
 import { Alert, AlertDescription } from '@/components/ui/alert';
-import { Link } from '@/i18n/navigation';
+import { Link } from '@/components/navigation/link';
 import { verifyEmailCode } from '@/lib/auth/actions/email-link';
 import { otpSchema } from '@/lib/auth/form-schemas';
 import { useValidatedAction } from '@/lib/forms/use-validated-action';

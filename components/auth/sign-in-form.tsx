@@ -4,7 +4,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { FormField } from '@/components/forms/form-field';
 import { FormMessage } from '@/components/forms/form-message';
 import { SubmitButton } from '@/components/forms/submit-button';
-import { Link } from '@/i18n/navigation';
+import { Link } from '@/components/navigation/link';
 import { signInWithPassword } from '@/lib/auth/actions/sign-in';
 import { signInSchema } from '@/lib/auth/form-schemas';
 import { useValidatedAction } from '@/lib/forms/use-validated-action';

@@ -1,6 +1,6 @@
 import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
-import { Link } from '@/i18n/navigation';
+import { Link } from '@/components/navigation/link';
 
 /** The header's sign-in and sign-up links; hidden by CSS once the session hint says someone is signed in. */
 export function SignedOutLinks() {

@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { Link } from '@/i18n/navigation';
+import { Link } from '@/components/navigation/link';
 import { cn } from '@/lib/class-names';
 
 export function TextLink({ className, ...props }: ComponentProps<typeof Link>) {

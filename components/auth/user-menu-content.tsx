@@ -11,7 +11,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
-import { Link } from '@/i18n/navigation';
+import { Link } from '@/components/navigation/link';
 import { signOut } from '@/lib/auth/actions/sign-out';
 
 interface UserMenuContentProps {

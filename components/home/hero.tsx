@@ -1,7 +1,7 @@
 import { ArrowRight } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
-import { Link } from '@/i18n/navigation';
+import { Link } from '@/components/navigation/link';
 
 export function Hero() {
   const t = useTranslations('Home');

@@ -1,5 +1,5 @@
 import { getTranslations } from 'next-intl/server';
-import { Link } from '@/i18n/navigation';
+import { Link } from '@/components/navigation/link';
 import { locales, nativeLanguageName, textDirection } from '@/lib/i18n/locales';
 
 /** Each language greets in its own words, read from its own message file. */

@@ -4,7 +4,7 @@ import { UserMenu } from '@/components/auth/user-menu';
 import { LocaleSwitcher } from '@/components/i18n/locale-switcher';
 import { InstallButton } from '@/components/pwa/install-button';
 import { ThemeToggle } from '@/components/theme/theme-toggle';
-import { Link } from '@/i18n/navigation';
+import { Link } from '@/components/navigation/link';
 
 export function SiteHeader() {
   const tm = useTranslations('Metadata');

@@ -7,7 +7,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
 
-import config, { controlHeight, fontSans, radii } from '@/tailwind.config';
+import config, { controlHeight, fontSans, radii, scriptFonts } from '@/tailwind.config';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/class-names';
@@ -36,20 +36,14 @@ describe('tailwind.config.ts tokens', () => {
     expect(config.theme.extend.borderRadius).toMatchObject({ sm: '4px', md: '6px', lg: '8px' });
   });
 
-  it('puts the next/font variable first in the sans stack, with Japanese and Arabic fallbacks', () => {
+  it('puts the next/font variable first in the sans stack, then the page language\'s script fonts', () => {
     expect(fontSans[0]).toBe('var(--font-inter)');
-    for (const family of [
-      '"Hiragino Sans"',
-      '"Yu Gothic UI"',
-      '"Noto Sans JP"',
-      'Meiryo',
-      '"Geeza Pro"',
-      '"Noto Sans Arabic"',
-      'Tahoma',
-    ]) {
-      expect(fontSans).toContain(family);
-    }
-    expect(fontSans).toContain('sans-serif');
+    expect(fontSans[1]).toBe('var(--font-script)');
+    expect(fontSans.at(-1)).toBe('sans-serif');
+    // No Japanese or Arabic family is searched for on pages in other languages.
+    expect(fontSans.join()).not.toMatch(/Hiragino|Noto Sans JP|Geeza|Arabic|Tahoma/);
+    expect(scriptFonts.ja).toEqual(expect.arrayContaining(['"Hiragino Sans"', '"Yu Gothic UI"', '"Noto Sans JP"', 'Meiryo']));
+    expect(scriptFonts.ar).toEqual(expect.arrayContaining(['"Geeza Pro"', '"Noto Sans Arabic"', 'Tahoma']));
   });
 });
 
@@ -92,10 +86,11 @@ describe('app/globals.css compiled by Tailwind', () => {
     expect(rule(css, '.rounded-xl')).toContain('border-radius: 12px');
   });
 
-  it('maps font-sans to the Inter variable with fallbacks', () => {
-    expect(rule(css, '.font-sans')).toMatch(
-      /font-family: var\(--font-inter\), .*"Noto Sans JP".*"Noto Sans Arabic"/,
-    );
+  it('maps font-sans to the Inter variable, then the script fonts of the page language', () => {
+    expect(rule(css, '.font-sans')).toMatch(/font-family: var\(--font-inter\), var\(--font-script\), /);
+    expect(rule(css, ':root:lang(ja)')).toMatch(/--font-script: "Hiragino Sans", .*"Noto Sans JP"/);
+    expect(rule(css, ':root:lang(ar)')).toMatch(/--font-script: "Geeza Pro", .*"Noto Sans Arabic"/);
+    expect(css).toMatch(/:root\s*\{\s*--font-script: system-ui;?\s*\}/);
   });
 
   it('exposes the shadcn color variables for light and dark', () => {

@@ -5,7 +5,7 @@ import { Suspense } from 'react';
 import { AuthCard } from '@/components/auth/auth-card';
 import { FormSkeleton } from '@/components/forms/form-skeleton';
 import { Button } from '@/components/ui/button';
-import { Link } from '@/i18n/navigation';
+import { Link } from '@/components/navigation/link';
 import { isLinkErrorReason } from '@/lib/auth/link-error-reason';
 import { firstParam } from '@/lib/auth/search-param';
 
