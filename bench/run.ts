@@ -62,8 +62,8 @@ try {
   await section('bundle', async () => {
     results.bundle = await bundleSection(stack.floor !== undefined);
   });
-  // The floors have done their part; the remaining sections should not share the cores with them.
-  await Promise.all([stack.floor?.stop(), stack.intlFloor?.stop()]);
+  // The intl floor has done its part; the floor stays (idle) for Lighthouse's reference audit.
+  await stack.intlFloor?.stop();
   await section('requests', async () => {
     if (!stack.auth || !session) return needsAuth('requests');
     results.requestsPerView = await requestsSection(options, stack.auth.url, session.cookieHeader, log);
@@ -73,8 +73,9 @@ try {
     results.authServer = await authServerSection(options, stack.auth.url, user, log);
   });
   await section('lighthouse', async () => {
-    results.lighthouse = await lighthouseSection(options, log);
+    results.lighthouse = await lighthouseSection(options, stack.floor !== undefined, log);
   });
+  await stack.floor?.stop();
 } catch (error) {
   results.errors.push({ section: 'setup', message: error instanceof Error ? error.message : String(error) });
   log(`setup failed: ${error instanceof Error ? error.message : String(error)}`);

@@ -16,26 +16,32 @@ export interface Stack {
   authError?: string;
 }
 
+/** Sections that measure the floor as their reference (the intl floor serves only the load section). */
+const floorSections: Section[] = ['load', 'bundle', 'lighthouse'];
+
 const env = () => productEnv({ siteUrl: productUrl, authUrl, publishableKey, secretKey });
 
 /** Builds what the chosen sections need, in sequence (two cores: parallel builds would only slow each other). */
 export async function buildAll(options: BenchOptions, log: (line: string) => void): Promise<void> {
   if (options.skipBuild) return log('skipping builds (--skip-build)');
-  const needsFloors = options.sections.has('load');
+  const needsFloor = floorSections.some((s) => options.sections.has(s));
   const productSections: Section[] = ['load', 'requests', 'bundle', 'lighthouse'];
   const needsProduct = productSections.some((s) => options.sections.has(s));
   if (needsProduct) {
     log('building the product into .next-bench …');
     await buildProduct(env());
   }
-  if (needsFloors) {
-    log('building bench/floor and bench/intl-floor (staged outside the repo) …');
+  if (needsFloor) {
+    log('building bench/floor (staged outside the repo) …');
     await buildReferenceApp('floor');
+  }
+  if (options.sections.has('load')) {
+    log('building bench/intl-floor (staged outside the repo) …');
     await buildReferenceApp('intl-floor');
   }
 }
 
-/** Starts the auth server, the product and (for the load section) both floors. */
+/** Starts the auth server, the product, the floor (load, bundle and Lighthouse references) and the intl floor (load). */
 export async function startStack(options: BenchOptions, log: (line: string) => void): Promise<Stack> {
   let auth: AuthServer | undefined;
   let authError: string | undefined;
@@ -48,8 +54,9 @@ export async function startStack(options: BenchOptions, log: (line: string) => v
   }
   const product = await startNextServer({ name: 'product', cwd: repoRoot, port: PORTS.product, readyPath: '/api/health', env: env() });
   log(`product ready on ${productUrl}`);
-  if (!options.sections.has('load')) return { product, auth, authError };
+  if (!floorSections.some((s) => options.sections.has(s))) return { product, auth, authError };
   const floor = await startNextServer({ name: 'floor', cwd: referenceAppDir('floor'), port: PORTS.floor, readyPath: '/' });
+  if (!options.sections.has('load')) return { product, floor, auth, authError };
   const intlFloor = await startNextServer({ name: 'intl-floor', cwd: referenceAppDir('intl-floor'), port: PORTS.intlFloor, readyPath: '/en' });
   log('floor and intl-floor ready');
   return { product, floor, intlFloor, auth, authError };

@@ -16,7 +16,8 @@ export interface BenchResults {
   load?: { settings: LoadSettings; targets: TargetSummary[]; signedInToAnonymous?: { ratio: number; spread: number } };
   requestsPerView?: RequestsPerView[];
   bundle?: { pages: FirstLoad[]; floor?: FirstLoad; browserChunks: BrowserChunkScan };
-  lighthouse?: { runsPerPage: number; pages: PageAudit[] };
+  /** `floor`: the bare Next app's page, audited in the same sitting: what this machine's Lighthouse gives the framework alone. */
+  lighthouse?: { runsPerPage: number; pages: PageAudit[]; floor?: PageAudit };
   authServer?: {
     startup?: StartupTimes;
     refresh?: LoadResult & { note: string };

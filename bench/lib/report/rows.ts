@@ -120,7 +120,19 @@ function bundleRows(results: BenchResults): Row[] {
 function lighthouseRows(results: BenchResults): Row[] {
   const lh = results.lighthouse;
   if (!lh) return [];
-  return lh.pages.map(({ path, median: m }) => {
+  const rows: Row[] = [];
+  if (lh.floor) {
+    const m = lh.floor.median;
+    rows.push({
+      section: 'Lighthouse',
+      figure: `floor / mobile (median of ${lh.runsPerPage}, reference)`,
+      value: `perf ${m.scores.performance}; LCP ${ms(m.lcpMs)}, TBT ${ms(m.tbtMs)}, CLS ${m.cls.toFixed(3)}`,
+      ratio: '',
+      target: '',
+      mark: '',
+    });
+  }
+  return rows.concat(lh.pages.map(({ path, median: m }) => {
     const pass = m.scores.performance >= TARGETS.lighthousePerformance && [m.scores.accessibility, m.scores['best-practices'], m.scores.seo].every((s) => s >= TARGETS.lighthouseOther);
     return {
       section: 'Lighthouse',
@@ -130,7 +142,7 @@ function lighthouseRows(results: BenchResults): Row[] {
       target: `perf ≥ ${TARGETS.lighthousePerformance}, others ${TARGETS.lighthouseOther}`,
       mark: Number.isFinite(m.scores.performance) ? (pass ? 'pass' : 'miss') : 'n/a',
     };
-  });
+  }));
 }
 
 export function buildRows(results: BenchResults): Row[] {

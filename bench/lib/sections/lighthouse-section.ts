@@ -1,15 +1,20 @@
 import { launchChromium } from '../lighthouse/chromium.ts';
 import { auditPage, type PageAudit } from '../lighthouse/mobile-audit.ts';
 import type { BenchOptions } from '../options.ts';
-import { PORTS, productUrl } from '../ports.ts';
+import { floorUrl, PORTS, productUrl } from '../ports.ts';
 import type { BenchResults } from '../report/results.ts';
 
 export const LIGHTHOUSE_PAGES = ['/en', '/en/sign-in', '/ar', '/ar/sign-in'];
 
-/** Lighthouse mobile audits of home and sign-in in en and ar, each the median of N runs. */
-export async function lighthouseSection(options: BenchOptions, log: (line: string) => void): Promise<NonNullable<BenchResults['lighthouse']>> {
+/**
+ * Lighthouse mobile audits of home and sign-in in en and ar, each the median of N runs, and of the floor's page
+ * first (when it runs): the reference that says what the bare framework scores on this machine.
+ */
+export async function lighthouseSection(options: BenchOptions, floorRunning: boolean, log: (line: string) => void): Promise<NonNullable<BenchResults['lighthouse']>> {
   const chromium = await launchChromium(PORTS.chromiumDebugging);
   try {
+    const floor = floorRunning ? await auditPage(floorUrl, '/', options.lighthouseRuns, chromium.port) : undefined;
+    if (floor) log(`lighthouse floor /: perf ${floor.median.scores.performance}`);
     const pages: PageAudit[] = [];
     for (const path of LIGHTHOUSE_PAGES) {
       const audit = await auditPage(productUrl, path, options.lighthouseRuns, chromium.port);
@@ -17,7 +22,7 @@ export async function lighthouseSection(options: BenchOptions, log: (line: strin
       log(`lighthouse ${path}: perf ${s.performance}, a11y ${s.accessibility}, bp ${s['best-practices']}, seo ${s.seo}`);
       pages.push(audit);
     }
-    return { runsPerPage: options.lighthouseRuns, pages };
+    return { runsPerPage: options.lighthouseRuns, pages, floor };
   } finally {
     await chromium.stop();
   }
