@@ -3,11 +3,12 @@ import { notFound } from 'next/navigation';
 import { hasLocale, NextIntlClientProvider } from 'next-intl';
 import { getLocale, getMessages, getTranslations } from 'next-intl/server';
 import { ConsentedAnalytics } from '@/components/analytics/consented-analytics';
-import { ConsentPrompt } from '@/components/consent/consent-prompt';
+import { ConsentBanner } from '@/components/consent/consent-banner';
+import { ConsentDialogLoader } from '@/components/consent/consent-dialog-loader';
+import { CookieHintsScript } from '@/components/layout/cookie-hints-script';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteHeader } from '@/components/layout/site-header';
 import { SkipLink } from '@/components/layout/skip-link';
-import { SessionHintScript } from '@/components/auth/session-hint-script';
 import { DirectionProvider } from '@/components/i18n/direction-provider';
 import { LocaleStorageSync } from '@/components/i18n/locale-storage-sync';
 import { UpdateNotice } from '@/components/pwa/update-notice';
@@ -54,7 +55,7 @@ export default async function LocaleLayout({ children, params }: LayoutProps<'/[
   return (
     <html lang={locale} dir={dir} className={inter.variable} suppressHydrationWarning>
       <body className="flex min-h-dvh flex-col bg-background font-sans text-foreground antialiased">
-        <SessionHintScript />
+        <CookieHintsScript />
         <NextIntlClientProvider messages={messages}>
           <ThemeProvider>
             <DirectionProvider dir={dir}>
@@ -67,7 +68,8 @@ export default async function LocaleLayout({ children, params }: LayoutProps<'/[
               <LocaleStorageSync />
               {/* The service worker exists in production builds only (dev would serve stale code). */}
               {process.env.NODE_ENV === 'production' && <UpdateNotice />}
-              <ConsentPrompt />
+              <ConsentBanner />
+              <ConsentDialogLoader />
               <ConsentedAnalytics />
             </DirectionProvider>
           </ThemeProvider>

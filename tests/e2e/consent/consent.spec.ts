@@ -1,5 +1,6 @@
 import { type BrowserContext, expect, type Page, type Request, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe';
+import { presetConsent } from '../support/consent';
 import { appUrl, supabaseUrl } from '../support/test-env';
 
 // Our own origins: the app and its auth backend. Anything else is a third party.
@@ -114,6 +115,34 @@ test('the banner works with the keyboard alone, and the footer reopens the choic
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
   await expect(settings).toBeFocused();
+});
+
+test('the banner is part of the first paint, hidden by CSS once a choice is stored and without JavaScript', async ({ browser, request }) => {
+  // In the prerendered HTML, not added after hydration: late, it would be the largest paint of short pages.
+  expect(await (await request.get('/en/sign-in')).text()).toContain('data-testid="consent-banner"');
+
+  const withoutScripts = await browser.newContext({ javaScriptEnabled: false });
+  const noJs = await withoutScripts.newPage();
+  await noJs.goto('/en/sign-in');
+  await expect(noJs.getByTestId('consent-banner')).toBeHidden(); // its buttons could not work
+  await withoutScripts.close();
+
+  // Visible before any bundle has run (React only adds the behaviour); hidden by the inline script alone
+  // once a choice is stored, so it never flashes.
+  const undecided = await browser.newContext();
+  const first = await undecided.newPage();
+  await first.route('**/_next/static/chunks/*.js', (route) => route.abort());
+  await first.goto('/en/sign-in');
+  await expect(first.getByTestId('consent-banner')).toBeVisible();
+  await undecided.close();
+
+  const decided = await browser.newContext();
+  await presetConsent(decided, false);
+  const page = await decided.newPage();
+  await page.route('**/_next/static/chunks/*.js', (route) => route.abort());
+  await page.goto('/en/sign-in');
+  await expect(page.getByTestId('consent-banner')).toBeHidden();
+  await decided.close();
 });
 
 test('the banner does not shift the layout', async ({ page }) => {
