@@ -22,7 +22,8 @@ export async function withoutBenchTypeGlobs<T>(build: () => Promise<T>): Promise
         .join('\n')
         // A removed last entry can leave a trailing comma before the closing bracket.
         .replace(/,(\s*\n\s*\])/g, '$1');
-      await writeFile(tsconfigPath, cleaned);
+      // Next also rewrites the file's final newline: when nothing else changed, put back the exact original.
+      await writeFile(tsconfigPath, cleaned.trimEnd() === before.trimEnd() ? before : cleaned);
     }
   }
 }
