@@ -1,13 +1,13 @@
 import { getTranslations } from 'next-intl/server';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { AppLocale } from '@/lib/i18n/locales';
 import { echoedValues, type FormState } from './form-state';
 import { fieldErrors } from './validation-messages';
 
-type Parsed<T extends z.ZodType> = { ok: true; data: z.output<T> } | { ok: false; state: FormState };
+type Parsed<T extends z.ZodMiniType> = { ok: true; data: z.output<T> } | { ok: false; state: FormState };
 
 /** Server half of form validation: the same schema as the browser, messages in the form's language. */
-export async function parseForm<T extends z.ZodType>(
+export async function parseForm<T extends z.ZodMiniType>(
   schema: T,
   formData: FormData,
   locale: AppLocale,

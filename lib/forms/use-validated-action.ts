@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { type FormEvent, useActionState, useState } from 'react';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { type FormState, initialFormState } from './form-state';
 import { type FieldErrors, fieldErrors } from './validation-messages';
 
@@ -12,7 +12,7 @@ type Action = (previous: FormState, formData: FormData) => Promise<FormState>;
  * A server action form with the same zod schema checked in the browser first. Without JavaScript the
  * server does the same check and answers with the same messages.
  */
-export function useValidatedAction(action: Action, schema: z.ZodType) {
+export function useValidatedAction(action: Action, schema: z.ZodMiniType) {
   const [state, formAction] = useActionState(action, initialFormState);
   const t = useTranslations('Validation');
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);

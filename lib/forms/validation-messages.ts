@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 
 // Messages of the Validation namespace. Schemas name a key as their error when a rule needs its own wording.
 const namedKeys = [
@@ -56,7 +56,7 @@ export type FieldErrors = Record<string, string>;
 
 /** First message per field, translated with the caller's `t` (server or client). */
 export function fieldErrors(
-  error: z.ZodError,
+  error: z.core.$ZodError,
   translate: (key: ValidationKey, values?: Record<string, number>) => string,
 ): FieldErrors {
   const errors: FieldErrors = {};

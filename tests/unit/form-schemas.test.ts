@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { deleteAccountSchema, otpSchema, profileSchema, resetPasswordSchema, signInSchema, signUpSchema } from '@/lib/auth/form-schemas';
 import { fieldErrors, validationMessage } from '@/lib/forms/validation-messages';
 
 /** field → "key {values}" as the forms would translate it. */
-function errorsOf(schema: z.ZodType, input: unknown) {
+function errorsOf(schema: z.ZodMiniType, input: unknown) {
   const result = schema.safeParse(input, { reportInput: true });
   if (result.success) return {};
   return fieldErrors(result.error, (key, values) => (values ? `${key} ${JSON.stringify(values)}` : key));
@@ -59,7 +59,7 @@ describe('other schemas', () => {
 
 describe('validationMessage', () => {
   it('maps numeric ranges and generic patterns by issue code', () => {
-    const range = z.object({ n: z.number().min(1).max(10), s: z.string().regex(/^a/) });
+    const range = z.object({ n: z.number().check(z.gte(1), z.lte(10)), s: z.string().check(z.regex(/^a/)) });
     const low = range.safeParse({ n: 0, s: 'a' }, { reportInput: true });
     const high = range.safeParse({ n: 11, s: 'b' }, { reportInput: true });
     expect(low.success ? null : validationMessage(low.error.issues[0]!)).toEqual({ key: 'tooSmall', values: { min: 1 } });
