@@ -1,14 +1,7 @@
 'use client';
 
 import type { ReactElement } from 'react';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuLabel,
-  DropdownMenuRadioGroup,
-  DropdownMenuRadioItem,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
+import { RadioMenu } from '@/components/menus/radio-menu';
 import { type AppLocale, locales, nativeLanguageName } from '@/lib/i18n/locales';
 
 interface LocaleMenuProps {
@@ -18,21 +11,9 @@ interface LocaleMenuProps {
   onChoose: (value: string) => void;
 }
 
-/** The switcher's Radix dropdown, loaded on first use (see DeferredMenu). */
+const options = locales.map((locale) => ({ value: locale, label: nativeLanguageName(locale), itemProps: { lang: locale, 'data-locale': locale } }));
+
+/** The switcher's dropdown, loaded on first use (see DeferredMenu). */
 export default function LocaleMenu({ trigger, current, label, onChoose }: LocaleMenuProps) {
-  return (
-    <DropdownMenu defaultOpen>
-      <DropdownMenuTrigger asChild>{trigger}</DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="min-w-44">
-        <DropdownMenuLabel>{label}</DropdownMenuLabel>
-        <DropdownMenuRadioGroup value={current} onValueChange={onChoose}>
-          {locales.map((locale) => (
-            <DropdownMenuRadioItem key={locale} value={locale} lang={locale} data-locale={locale}>
-              {nativeLanguageName(locale)}
-            </DropdownMenuRadioItem>
-          ))}
-        </DropdownMenuRadioGroup>
-      </DropdownMenuContent>
-    </DropdownMenu>
-  );
+  return <RadioMenu trigger={trigger} label={label} value={current} options={options} onValueChange={onChoose} contentClassName="min-w-44" />;
 }
