@@ -1,6 +1,7 @@
 'use client';
 
 import { LogOut, UserRound } from 'lucide-react';
+import { useLocale, useTranslations } from 'next-intl';
 import type { ReactElement } from 'react';
 import { ClearCachesForm } from '@/components/pwa/clear-caches-form';
 import {
@@ -13,25 +14,23 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { Link } from '@/components/navigation/link';
 import { signOut } from '@/lib/auth/actions/sign-out';
-
-interface UserMenuContentProps {
-  trigger: ReactElement;
-  locale: string;
-  labels: { signedInAs: string; account: string; signOut: string };
-}
+import { useSessionPresence } from '@/lib/auth/session-presence-client';
 
 /** The user menu's Radix dropdown, loaded on first use (see DeferredMenu). */
-export default function UserMenuContent({ trigger, locale, labels }: UserMenuContentProps) {
+export default function UserMenuContent({ trigger }: { trigger: ReactElement }) {
+  const t = useTranslations('UserMenu');
+  const locale = useLocale();
+  const name = useSessionPresence() ?? t('account');
   return (
     <DropdownMenu defaultOpen>
       <DropdownMenuTrigger asChild>{trigger}</DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="min-w-52">
-        <DropdownMenuLabel className="truncate font-normal text-muted-foreground">{labels.signedInAs}</DropdownMenuLabel>
+        <DropdownMenuLabel className="truncate font-normal text-muted-foreground">{t('signedInAs', { name })}</DropdownMenuLabel>
         <DropdownMenuSeparator />
         <DropdownMenuItem asChild>
           <Link href="/account">
             <UserRound aria-hidden="true" />
-            {labels.account}
+            {t('account')}
           </Link>
         </DropdownMenuItem>
         {/* Also empties the service worker's runtime caches on the way out. */}
@@ -41,7 +40,7 @@ export default function UserMenuContent({ trigger, locale, labels }: UserMenuCon
           <DropdownMenuItem asChild onSelect={(event) => event.preventDefault()}>
             <button type="submit" className="w-full">
               <LogOut aria-hidden="true" />
-              {labels.signOut}
+              {t('signOut')}
             </button>
           </DropdownMenuItem>
         </ClearCachesForm>
