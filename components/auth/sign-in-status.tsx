@@ -1,8 +1,8 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useSyncExternalStore } from 'react';
 import { Alert, AlertDescription } from '@/components/ui/alert';
+import { useAddressParam } from '@/lib/http/use-address-param';
 
 const statusMessages = {
   'account-deleted': 'accountDeleted',
@@ -10,12 +10,10 @@ const statusMessages = {
   'session-ended': 'sessionEnded',
 } as const;
 
-const noSubscription = () => () => {};
-
 /** Why the visitor was sent to sign-in (`?status=`), read in the browser so the page stays static. */
 export function SignInStatus() {
   const t = useTranslations('SignIn');
-  const status = useSyncExternalStore(noSubscription, () => new URLSearchParams(window.location.search).get('status'), () => null);
+  const status = useAddressParam('status');
   const key = status && status in statusMessages ? statusMessages[status as keyof typeof statusMessages] : undefined;
   if (!key) return null;
   return (
