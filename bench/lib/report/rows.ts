@@ -1,3 +1,5 @@
+import type { FirstLoad } from '../bundle/first-load.ts';
+import type { AuditRun } from '../lighthouse/mobile-audit.ts';
 import type { BenchResults } from './results.ts';
 import { atLeast, atMost, type Mark, TARGETS } from './targets.ts';
 
@@ -87,6 +89,8 @@ function authRows(results: BenchResults): Row[] {
   return rows;
 }
 
+const firstLoadValue = (p: FirstLoad) => `JS ${kb(p.jsGzipBytes)} in ${p.scripts} files, CSS ${kb(p.cssGzipBytes)} in ${p.stylesheets}`;
+
 function bundleRows(results: BenchResults): Row[] {
   const bundle = results.bundle;
   if (!bundle) return [];
@@ -95,15 +99,14 @@ function bundleRows(results: BenchResults): Row[] {
     return {
       section: 'Bundle',
       figure: `First load ${p.path} (gzip)`,
-      value: `JS ${kb(p.jsGzipBytes)} in ${p.scripts} files, CSS ${kb(p.cssGzipBytes)} in ${p.stylesheets}`,
+      value: firstLoadValue(p),
       ratio: bundle.floor ? `JS ${(p.jsGzipBytes / bundle.floor.jsGzipBytes).toFixed(2)}×` : '',
       target: isHome ? `JS ≤ ${TARGETS.homeFirstLoadJsKb} kB` : '',
       mark: isHome ? atMost(p.jsGzipBytes / 1000, TARGETS.homeFirstLoadJsKb) : '',
     };
   });
   if (bundle.floor) {
-    const f = bundle.floor;
-    rows.push({ section: 'Bundle', figure: 'First load floor / (gzip, reference)', value: `JS ${kb(f.jsGzipBytes)} in ${f.scripts} files, CSS ${kb(f.cssGzipBytes)} in ${f.stylesheets}`, ratio: '', target: '', mark: '' });
+    rows.push({ section: 'Bundle', figure: 'First load floor / (gzip, reference)', value: firstLoadValue(bundle.floor), ratio: '', target: '', mark: '' });
   }
   const hits = bundle.browserChunks.hits;
   rows.push({
@@ -117,6 +120,8 @@ function bundleRows(results: BenchResults): Row[] {
   return rows;
 }
 
+const webVitals = (m: AuditRun) => `LCP ${ms(m.lcpMs)}, TBT ${ms(m.tbtMs)}, CLS ${m.cls.toFixed(3)}`;
+
 function lighthouseRows(results: BenchResults): Row[] {
   const lh = results.lighthouse;
   if (!lh) return [];
@@ -126,7 +131,7 @@ function lighthouseRows(results: BenchResults): Row[] {
     rows.push({
       section: 'Lighthouse',
       figure: `floor / mobile (median of ${lh.runsPerPage}, reference)`,
-      value: `perf ${m.scores.performance}; LCP ${ms(m.lcpMs)}, TBT ${ms(m.tbtMs)}, CLS ${m.cls.toFixed(3)}`,
+      value: `perf ${m.scores.performance}; ${webVitals(m)}`,
       ratio: '',
       target: '',
       mark: '',
@@ -137,7 +142,7 @@ function lighthouseRows(results: BenchResults): Row[] {
     return {
       section: 'Lighthouse',
       figure: `${path} mobile (median of ${lh.runsPerPage})`,
-      value: `perf ${m.scores.performance}, a11y ${m.scores.accessibility}, bp ${m.scores['best-practices']}, seo ${m.scores.seo}; LCP ${ms(m.lcpMs)}, TBT ${ms(m.tbtMs)}, CLS ${m.cls.toFixed(3)}${m.failedAudits?.length ? `; failing: ${m.failedAudits.join(', ')}` : ''}`,
+      value: `perf ${m.scores.performance}, a11y ${m.scores.accessibility}, bp ${m.scores['best-practices']}, seo ${m.scores.seo}; ${webVitals(m)}${m.failedAudits?.length ? `; failing: ${m.failedAudits.join(', ')}` : ''}`,
       ratio: '',
       target: `perf ≥ ${TARGETS.lighthousePerformance}, others ${TARGETS.lighthouseOther}`,
       mark: Number.isFinite(m.scores.performance) ? (pass ? 'pass' : 'miss') : 'n/a',
