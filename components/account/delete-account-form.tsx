@@ -1,23 +1,22 @@
 'use client';
 
 import { useLocale, useTranslations } from 'next-intl';
-import { useMemo } from 'react';
 import { FormField } from '@/components/forms/form-field';
 import { FormMessage } from '@/components/forms/form-message';
 import { SubmitButton } from '@/components/forms/submit-button';
 import { FormContextFields } from '@/components/auth/form-context-fields';
 import { deleteAccount } from '@/lib/auth/actions/account-sessions';
-import { deleteAccountSchema } from '@/lib/auth/form-schemas';
 import { useValidatedAction } from '@/lib/forms/use-validated-action';
 
 export function DeleteAccountForm() {
   const t = useTranslations('Account');
   const locale = useLocale();
   const word = t('deleteWord');
-  const schema = useMemo(() => deleteAccountSchema(word), [word]);
-  const { state, formAction, onSubmit, errors } = useValidatedAction(deleteAccount, schema);
+  const { state, formProps, errors } = useValidatedAction(deleteAccount, () =>
+    import('@/lib/auth/form-schemas').then((schemas) => schemas.deleteAccountSchema(word)),
+  );
   return (
-    <form action={formAction} onSubmit={onSubmit} noValidate className="grid gap-4">
+    <form {...formProps} noValidate className="grid gap-4">
       <FormContextFields locale={locale} />
       <FormMessage state={state} />
       <FormField idPrefix="delete" name="confirmation" label={t('deleteConfirmation', { word })} autoComplete="off" required defaultValue={state.values?.confirmation} error={errors.confirmation} />

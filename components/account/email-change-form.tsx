@@ -6,15 +6,16 @@ import { FormMessage } from '@/components/forms/form-message';
 import { SubmitButton } from '@/components/forms/submit-button';
 import { FormContextFields } from '@/components/auth/form-context-fields';
 import { changeEmail } from '@/lib/auth/actions/account-credentials';
-import { changeEmailSchema } from '@/lib/auth/form-schemas';
 import { useValidatedAction } from '@/lib/forms/use-validated-action';
 
 export function EmailChangeForm() {
   const t = useTranslations('Account');
   const locale = useLocale();
-  const { state, formAction, onSubmit, errors } = useValidatedAction(changeEmail, changeEmailSchema);
+  const { state, formProps, errors } = useValidatedAction(changeEmail, () =>
+    import('@/lib/auth/form-schemas').then((schemas) => schemas.changeEmailSchema),
+  );
   return (
-    <form action={formAction} onSubmit={onSubmit} noValidate className="grid gap-4">
+    <form {...formProps} noValidate className="grid gap-4">
       <FormContextFields locale={locale} />
       <FormMessage state={state} />
       <FormField idPrefix="email-change" name="email" type="email" label={t('newEmail')} autoComplete="email" required defaultValue={state.values?.email} error={errors.email} />

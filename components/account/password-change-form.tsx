@@ -6,15 +6,16 @@ import { SubmitButton } from '@/components/forms/submit-button';
 import { FormContextFields } from '@/components/auth/form-context-fields';
 import { NewPasswordFields } from '@/components/auth/new-password-fields';
 import { changePassword } from '@/lib/auth/actions/account-credentials';
-import { changePasswordSchema } from '@/lib/auth/form-schemas';
 import { useValidatedAction } from '@/lib/forms/use-validated-action';
 
 export function PasswordChangeForm() {
   const t = useTranslations('Account');
   const locale = useLocale();
-  const { state, formAction, onSubmit, errors } = useValidatedAction(changePassword, changePasswordSchema);
+  const { state, formProps, errors } = useValidatedAction(changePassword, () =>
+    import('@/lib/auth/form-schemas').then((schemas) => schemas.changePasswordSchema),
+  );
   return (
-    <form action={formAction} onSubmit={onSubmit} noValidate className="grid gap-4">
+    <form {...formProps} noValidate className="grid gap-4">
       <FormContextFields locale={locale} />
       <FormMessage state={state} />
       <NewPasswordFields idPrefix="password-change" errors={errors} />

@@ -7,7 +7,6 @@ import { SubmitButton } from '@/components/forms/submit-button';
 import { FormContextFields } from '@/components/auth/form-context-fields';
 import { Label } from '@/components/ui/label';
 import { updateProfile } from '@/lib/auth/actions/account-profile';
-import { profileSchema } from '@/lib/auth/form-schemas';
 import { useValidatedAction } from '@/lib/forms/use-validated-action';
 import { locales, nativeLanguageName } from '@/lib/i18n/locales';
 
@@ -15,10 +14,12 @@ export function ProfileForm({ displayName, preferredLocale }: { displayName: str
   const t = useTranslations('Account');
   const tf = useTranslations('AuthForm');
   const locale = useLocale();
-  const { state, formAction, onSubmit, errors } = useValidatedAction(updateProfile, profileSchema);
+  const { state, formProps, errors } = useValidatedAction(updateProfile, () =>
+    import('@/lib/auth/form-schemas').then((schemas) => schemas.profileSchema),
+  );
   const selected = state.values?.preferredLocale ?? preferredLocale;
   return (
-    <form action={formAction} onSubmit={onSubmit} noValidate className="grid gap-4">
+    <form {...formProps} noValidate className="grid gap-4">
       <FormContextFields locale={locale} />
       <FormMessage state={state} />
       <FormField idPrefix="profile" name="displayName" label={tf('displayName')} autoComplete="name" required defaultValue={state.values?.displayName ?? displayName} error={errors.displayName} />

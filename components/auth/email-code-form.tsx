@@ -7,17 +7,18 @@ import { SubmitButton } from '@/components/forms/submit-button';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Link } from '@/components/navigation/link';
 import { verifyEmailCode } from '@/lib/auth/actions/email-link';
-import { otpSchema } from '@/lib/auth/form-schemas';
 import { useValidatedAction } from '@/lib/forms/use-validated-action';
 import { FormContextFields } from './form-context-fields';
 
 export function EmailCodeForm({ email }: { email: string }) {
   const te = useTranslations('EmailLink');
   const locale = useLocale();
-  const { state, formAction, onSubmit, errors } = useValidatedAction(verifyEmailCode, otpSchema);
+  const { state, formProps, errors } = useValidatedAction(verifyEmailCode, () =>
+    import('@/lib/auth/form-schemas').then((schemas) => schemas.otpSchema),
+  );
 
   return (
-    <form action={formAction} onSubmit={onSubmit} noValidate className="grid gap-4">
+    <form {...formProps} noValidate className="grid gap-4">
       <FormContextFields locale={locale} />
       <input type="hidden" name="email" value={email} />
       <Alert role="status">

@@ -5,7 +5,6 @@ import { FormField } from '@/components/forms/form-field';
 import { FormMessage } from '@/components/forms/form-message';
 import { SubmitButton } from '@/components/forms/submit-button';
 import { requestEmailLink } from '@/lib/auth/actions/email-link';
-import { emailOnlySchema } from '@/lib/auth/form-schemas';
 import { useValidatedAction } from '@/lib/forms/use-validated-action';
 import { EmailCodeForm } from './email-code-form';
 import { FormContextFields } from './form-context-fields';
@@ -15,12 +14,14 @@ export function EmailLinkForm() {
   const t = useTranslations('AuthForm');
   const te = useTranslations('EmailLink');
   const locale = useLocale();
-  const { state, formAction, onSubmit, errors } = useValidatedAction(requestEmailLink, emailOnlySchema);
+  const { state, formProps, errors } = useValidatedAction(requestEmailLink, () =>
+    import('@/lib/auth/form-schemas').then((schemas) => schemas.emailOnlySchema),
+  );
   const sentTo = state.status === 'success' ? state.values?.email : undefined;
 
   if (sentTo) return <EmailCodeForm email={sentTo} />;
   return (
-    <form action={formAction} onSubmit={onSubmit} noValidate className="grid gap-4">
+    <form {...formProps} noValidate className="grid gap-4">
       <FormContextFields locale={locale} />
       <FormMessage state={state} />
       <FormField name="email" type="email" label={t('email')} autoComplete="email" required defaultValue={state.values?.email} error={errors.email} />

@@ -5,7 +5,6 @@ import { FormField } from '@/components/forms/form-field';
 import { FormMessage } from '@/components/forms/form-message';
 import { SubmitButton } from '@/components/forms/submit-button';
 import { requestPasswordReset } from '@/lib/auth/actions/password-recovery';
-import { emailOnlySchema } from '@/lib/auth/form-schemas';
 import { useValidatedAction } from '@/lib/forms/use-validated-action';
 import { FormContextFields } from './form-context-fields';
 
@@ -13,9 +12,11 @@ export function ForgotPasswordForm() {
   const t = useTranslations('AuthForm');
   const tf = useTranslations('ForgotPassword');
   const locale = useLocale();
-  const { state, formAction, onSubmit, errors } = useValidatedAction(requestPasswordReset, emailOnlySchema);
+  const { state, formProps, errors } = useValidatedAction(requestPasswordReset, () =>
+    import('@/lib/auth/form-schemas').then((schemas) => schemas.emailOnlySchema),
+  );
   return (
-    <form action={formAction} onSubmit={onSubmit} noValidate className="grid gap-4">
+    <form {...formProps} noValidate className="grid gap-4">
       <FormContextFields locale={locale} />
       <FormMessage state={state} />
       <FormField name="email" type="email" label={t('email')} autoComplete="email" required defaultValue={state.values?.email} error={errors.email} />

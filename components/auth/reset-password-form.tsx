@@ -4,7 +4,6 @@ import { useLocale, useTranslations } from 'next-intl';
 import { FormMessage } from '@/components/forms/form-message';
 import { SubmitButton } from '@/components/forms/submit-button';
 import { resetPassword } from '@/lib/auth/actions/password-recovery';
-import { resetPasswordSchema } from '@/lib/auth/form-schemas';
 import { useValidatedAction } from '@/lib/forms/use-validated-action';
 import { FormContextFields } from './form-context-fields';
 import { NewPasswordFields } from './new-password-fields';
@@ -12,9 +11,11 @@ import { NewPasswordFields } from './new-password-fields';
 export function ResetPasswordForm() {
   const tr = useTranslations('ResetPassword');
   const locale = useLocale();
-  const { state, formAction, onSubmit, errors } = useValidatedAction(resetPassword, resetPasswordSchema);
+  const { state, formProps, errors } = useValidatedAction(resetPassword, () =>
+    import('@/lib/auth/form-schemas').then((schemas) => schemas.resetPasswordSchema),
+  );
   return (
-    <form action={formAction} onSubmit={onSubmit} noValidate className="grid gap-4">
+    <form {...formProps} noValidate className="grid gap-4">
       <FormContextFields locale={locale} />
       <FormMessage state={state} />
       <NewPasswordFields errors={errors} />

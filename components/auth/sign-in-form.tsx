@@ -6,7 +6,6 @@ import { FormMessage } from '@/components/forms/form-message';
 import { SubmitButton } from '@/components/forms/submit-button';
 import { Link } from '@/components/navigation/link';
 import { signInWithPassword } from '@/lib/auth/actions/sign-in';
-import { signInSchema } from '@/lib/auth/form-schemas';
 import { useValidatedAction } from '@/lib/forms/use-validated-action';
 import { FormContextFields } from './form-context-fields';
 
@@ -14,10 +13,12 @@ export function SignInForm() {
   const t = useTranslations('AuthForm');
   const ts = useTranslations('SignIn');
   const locale = useLocale();
-  const { state, formAction, onSubmit, errors } = useValidatedAction(signInWithPassword, signInSchema);
+  const { state, formProps, errors } = useValidatedAction(signInWithPassword, () =>
+    import('@/lib/auth/form-schemas').then((schemas) => schemas.signInSchema),
+  );
 
   return (
-    <form action={formAction} onSubmit={onSubmit} noValidate className="grid gap-4">
+    <form {...formProps} noValidate className="grid gap-4">
       <FormContextFields locale={locale} />
       <FormMessage state={state} />
       <FormField name="email" type="email" label={t('email')} autoComplete="email" required defaultValue={state.values?.email} error={errors.email} />

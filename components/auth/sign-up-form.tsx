@@ -5,7 +5,6 @@ import { FormField } from '@/components/forms/form-field';
 import { FormMessage } from '@/components/forms/form-message';
 import { SubmitButton } from '@/components/forms/submit-button';
 import { signUp } from '@/lib/auth/actions/sign-up';
-import { signUpSchema } from '@/lib/auth/form-schemas';
 import { useValidatedAction } from '@/lib/forms/use-validated-action';
 import { FormContextFields } from './form-context-fields';
 import { PolicyPasswordField } from './policy-password-field';
@@ -14,10 +13,12 @@ export function SignUpForm() {
   const t = useTranslations('AuthForm');
   const ts = useTranslations('SignUp');
   const locale = useLocale();
-  const { state, formAction, onSubmit, errors } = useValidatedAction(signUp, signUpSchema);
+  const { state, formProps, errors } = useValidatedAction(signUp, () =>
+    import('@/lib/auth/form-schemas').then((schemas) => schemas.signUpSchema),
+  );
 
   return (
-    <form action={formAction} onSubmit={onSubmit} noValidate className="grid gap-4">
+    <form {...formProps} noValidate className="grid gap-4">
       <FormContextFields locale={locale} />
       <FormMessage state={state} />
       <FormField name="displayName" label={t('displayName')} autoComplete="name" required defaultValue={state.values?.displayName} error={errors.displayName} />
