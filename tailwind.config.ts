@@ -1,5 +1,6 @@
 import type { Config } from 'tailwindcss';
 import plugin from 'tailwindcss/plugin';
+import { interFallbackFaces } from './lib/typography/inter-fallback-faces';
 
 /**
  * Design tokens (single source of truth). Loaded from app/globals.css with `@config`;
@@ -43,6 +44,11 @@ const scriptFontsByLanguage = plugin(({ addBase }) => {
   }
 });
 
+/** Inter's metric stand-in (lib/typography/inter-fallback-faces.ts), named as next/font's fallback in lib/fonts.ts. */
+const interFallback = plugin(({ addBase }) => {
+  addBase({ '@font-face': interFallbackFaces() });
+});
+
 const config = {
   theme: {
     extend: {
@@ -55,7 +61,7 @@ const config = {
       },
     },
   },
-  plugins: [scriptFontsByLanguage],
+  plugins: [scriptFontsByLanguage, interFallback],
 } satisfies Config;
 
 export default config;

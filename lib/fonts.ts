@@ -3,15 +3,16 @@ import localFont from 'next/font/local';
 /**
  * Inter (variable, weights 100–900), self-hosted from @fontsource-variable/inter: nothing is
  * fetched from a font service at build or run time. Only the Latin subset (48 kB): it covers
- * everything en, de, fr and es need (ä, ß, é, œ, ñ, €…), and the Latin Extended file (86 kB more,
- * preloaded on every page) bought nothing but a slower first paint on mobile. Rarer letters in
+ * everything en, de, fr and es need (ä, ß, é, œ, ñ, €…), and the Latin Extended file (86 kB more)
+ * bought nothing but a slower first paint on mobile. Rarer letters in
  * user-entered text (ł, ő, ș…) come from the metric-matched fallback below. Japanese and Arabic use
  * system fonts (see `scriptFonts` in tailwind.config.ts).
  *
  * Fallback metrics: next/font's automatic metric fallback (`adjustFontFallback`) is `local(Arial)`
  * with no unicode-range, and Arial has Arabic glyphs, so Arabic text would render in a resized
- * Arial instead of the Arabic system fonts. It is replaced by `InterFallbackLatin`, declared in
- * app/globals.css with the same metric overrides but limited to Latin code points.
+ * Arial instead of the Arabic system fonts, and one size-adjust for all weights rewraps text on swap.
+ * It is replaced by `InterFallbackLatin`: per weight, limited to Latin code points
+ * (lib/typography/inter-fallback-faces.ts, emitted by a plugin in tailwind.config.ts).
  *
  * Usage (root layout): `<html className={inter.variable}>` and `font-sans` on <body>.
  */
