@@ -14,10 +14,6 @@ import localFont from 'next/font/local';
  * It is replaced by `InterFallbackLatin`: per weight, limited to Latin code points
  * (lib/typography/inter-fallback-faces.ts, emitted by a plugin in tailwind.config.ts).
  *
- * Not preloaded: text paints at once in the stand-in, which takes the same room (checked by
- * tests/e2e/foundation/font-fallback.spec.ts), and the 48 kB file no longer competes with the stylesheet
- * and scripts for the first paint (Lighthouse mobile on /ar: LCP 2.6 -> 2.0 s, median of 9).
- *
  * Usage (root layout): `<html className={inter.variable}>` and `font-sans` on <body>.
  */
 export const inter = localFont({
@@ -25,7 +21,6 @@ export const inter = localFont({
   weight: '100 900',
   style: 'normal',
   display: 'swap',
-  preload: false,
   variable: '--font-inter',
   adjustFontFallback: false,
   fallback: ['InterFallbackLatin'],
