@@ -6,15 +6,14 @@ import { FormMessage } from '@/components/forms/form-message';
 import { SubmitButton } from '@/components/forms/submit-button';
 import { FormContextFields } from '@/components/auth/form-context-fields';
 import { deleteAccount } from '@/lib/auth/actions/account-sessions';
+import { loadFormSchema } from '@/lib/auth/load-form-schema';
 import { useValidatedAction } from '@/lib/forms/use-validated-action';
 
 export function DeleteAccountForm() {
   const t = useTranslations('Account');
   const locale = useLocale();
   const word = t('deleteWord');
-  const { state, formProps, errors } = useValidatedAction(deleteAccount, () =>
-    import('@/lib/auth/form-schemas').then((schemas) => schemas.deleteAccountSchema(word)),
-  );
+  const { state, formProps, errors } = useValidatedAction(deleteAccount, loadFormSchema((schemas) => schemas.deleteAccountSchema(word)));
   return (
     <form {...formProps} noValidate className="grid gap-4">
       <FormContextFields locale={locale} />

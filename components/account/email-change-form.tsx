@@ -6,14 +6,13 @@ import { FormMessage } from '@/components/forms/form-message';
 import { SubmitButton } from '@/components/forms/submit-button';
 import { FormContextFields } from '@/components/auth/form-context-fields';
 import { changeEmail } from '@/lib/auth/actions/account-credentials';
+import { loadFormSchema } from '@/lib/auth/load-form-schema';
 import { useValidatedAction } from '@/lib/forms/use-validated-action';
 
 export function EmailChangeForm() {
   const t = useTranslations('Account');
   const locale = useLocale();
-  const { state, formProps, errors } = useValidatedAction(changeEmail, () =>
-    import('@/lib/auth/form-schemas').then((schemas) => schemas.changeEmailSchema),
-  );
+  const { state, formProps, errors } = useValidatedAction(changeEmail, loadFormSchema((schemas) => schemas.changeEmailSchema));
   return (
     <form {...formProps} noValidate className="grid gap-4">
       <FormContextFields locale={locale} />

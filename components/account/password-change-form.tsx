@@ -6,14 +6,13 @@ import { SubmitButton } from '@/components/forms/submit-button';
 import { FormContextFields } from '@/components/auth/form-context-fields';
 import { NewPasswordFields } from '@/components/auth/new-password-fields';
 import { changePassword } from '@/lib/auth/actions/account-credentials';
+import { loadFormSchema } from '@/lib/auth/load-form-schema';
 import { useValidatedAction } from '@/lib/forms/use-validated-action';
 
 export function PasswordChangeForm() {
   const t = useTranslations('Account');
   const locale = useLocale();
-  const { state, formProps, errors } = useValidatedAction(changePassword, () =>
-    import('@/lib/auth/form-schemas').then((schemas) => schemas.changePasswordSchema),
-  );
+  const { state, formProps, errors } = useValidatedAction(changePassword, loadFormSchema((schemas) => schemas.changePasswordSchema));
   return (
     <form {...formProps} noValidate className="grid gap-4">
       <FormContextFields locale={locale} />

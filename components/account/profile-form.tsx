@@ -7,6 +7,7 @@ import { SubmitButton } from '@/components/forms/submit-button';
 import { FormContextFields } from '@/components/auth/form-context-fields';
 import { Label } from '@/components/ui/label';
 import { updateProfile } from '@/lib/auth/actions/account-profile';
+import { loadFormSchema } from '@/lib/auth/load-form-schema';
 import { useValidatedAction } from '@/lib/forms/use-validated-action';
 import { locales, nativeLanguageName } from '@/lib/i18n/locales';
 
@@ -14,9 +15,7 @@ export function ProfileForm({ displayName, preferredLocale }: { displayName: str
   const t = useTranslations('Account');
   const tf = useTranslations('AuthForm');
   const locale = useLocale();
-  const { state, formProps, errors } = useValidatedAction(updateProfile, () =>
-    import('@/lib/auth/form-schemas').then((schemas) => schemas.profileSchema),
-  );
+  const { state, formProps, errors } = useValidatedAction(updateProfile, loadFormSchema((schemas) => schemas.profileSchema));
   const selected = state.values?.preferredLocale ?? preferredLocale;
   return (
     <form {...formProps} noValidate className="grid gap-4">

@@ -7,15 +7,14 @@ import { SubmitButton } from '@/components/forms/submit-button';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Link } from '@/components/navigation/link';
 import { verifyEmailCode } from '@/lib/auth/actions/email-link';
+import { loadFormSchema } from '@/lib/auth/load-form-schema';
 import { useValidatedAction } from '@/lib/forms/use-validated-action';
 import { FormContextFields } from './form-context-fields';
 
 export function EmailCodeForm({ email }: { email: string }) {
   const te = useTranslations('EmailLink');
   const locale = useLocale();
-  const { state, formProps, errors } = useValidatedAction(verifyEmailCode, () =>
-    import('@/lib/auth/form-schemas').then((schemas) => schemas.otpSchema),
-  );
+  const { state, formProps, errors } = useValidatedAction(verifyEmailCode, loadFormSchema((schemas) => schemas.otpSchema));
 
   return (
     <form {...formProps} noValidate className="grid gap-4">

@@ -5,6 +5,7 @@ import { FormField } from '@/components/forms/form-field';
 import { FormMessage } from '@/components/forms/form-message';
 import { SubmitButton } from '@/components/forms/submit-button';
 import { requestEmailLink } from '@/lib/auth/actions/email-link';
+import { loadFormSchema } from '@/lib/auth/load-form-schema';
 import { useValidatedAction } from '@/lib/forms/use-validated-action';
 import { EmailCodeForm } from './email-code-form';
 import { FormContextFields } from './form-context-fields';
@@ -14,9 +15,7 @@ export function EmailLinkForm() {
   const t = useTranslations('AuthForm');
   const te = useTranslations('EmailLink');
   const locale = useLocale();
-  const { state, formProps, errors } = useValidatedAction(requestEmailLink, () =>
-    import('@/lib/auth/form-schemas').then((schemas) => schemas.emailOnlySchema),
-  );
+  const { state, formProps, errors } = useValidatedAction(requestEmailLink, loadFormSchema((schemas) => schemas.emailOnlySchema));
   const sentTo = state.status === 'success' ? state.values?.email : undefined;
 
   if (sentTo) return <EmailCodeForm email={sentTo} />;

@@ -5,6 +5,7 @@ import { FormField } from '@/components/forms/form-field';
 import { FormMessage } from '@/components/forms/form-message';
 import { SubmitButton } from '@/components/forms/submit-button';
 import { requestPasswordReset } from '@/lib/auth/actions/password-recovery';
+import { loadFormSchema } from '@/lib/auth/load-form-schema';
 import { useValidatedAction } from '@/lib/forms/use-validated-action';
 import { FormContextFields } from './form-context-fields';
 
@@ -12,9 +13,7 @@ export function ForgotPasswordForm() {
   const t = useTranslations('AuthForm');
   const tf = useTranslations('ForgotPassword');
   const locale = useLocale();
-  const { state, formProps, errors } = useValidatedAction(requestPasswordReset, () =>
-    import('@/lib/auth/form-schemas').then((schemas) => schemas.emailOnlySchema),
-  );
+  const { state, formProps, errors } = useValidatedAction(requestPasswordReset, loadFormSchema((schemas) => schemas.emailOnlySchema));
   return (
     <form {...formProps} noValidate className="grid gap-4">
       <FormContextFields locale={locale} />

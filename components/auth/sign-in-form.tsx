@@ -6,6 +6,7 @@ import { FormMessage } from '@/components/forms/form-message';
 import { SubmitButton } from '@/components/forms/submit-button';
 import { Link } from '@/components/navigation/link';
 import { signInWithPassword } from '@/lib/auth/actions/sign-in';
+import { loadFormSchema } from '@/lib/auth/load-form-schema';
 import { useValidatedAction } from '@/lib/forms/use-validated-action';
 import { FormContextFields } from './form-context-fields';
 
@@ -13,9 +14,7 @@ export function SignInForm() {
   const t = useTranslations('AuthForm');
   const ts = useTranslations('SignIn');
   const locale = useLocale();
-  const { state, formProps, errors } = useValidatedAction(signInWithPassword, () =>
-    import('@/lib/auth/form-schemas').then((schemas) => schemas.signInSchema),
-  );
+  const { state, formProps, errors } = useValidatedAction(signInWithPassword, loadFormSchema((schemas) => schemas.signInSchema));
 
   return (
     <form {...formProps} noValidate className="grid gap-4">

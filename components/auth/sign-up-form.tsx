@@ -5,6 +5,7 @@ import { FormField } from '@/components/forms/form-field';
 import { FormMessage } from '@/components/forms/form-message';
 import { SubmitButton } from '@/components/forms/submit-button';
 import { signUp } from '@/lib/auth/actions/sign-up';
+import { loadFormSchema } from '@/lib/auth/load-form-schema';
 import { useValidatedAction } from '@/lib/forms/use-validated-action';
 import { FormContextFields } from './form-context-fields';
 import { PolicyPasswordField } from './policy-password-field';
@@ -13,9 +14,7 @@ export function SignUpForm() {
   const t = useTranslations('AuthForm');
   const ts = useTranslations('SignUp');
   const locale = useLocale();
-  const { state, formProps, errors } = useValidatedAction(signUp, () =>
-    import('@/lib/auth/form-schemas').then((schemas) => schemas.signUpSchema),
-  );
+  const { state, formProps, errors } = useValidatedAction(signUp, loadFormSchema((schemas) => schemas.signUpSchema));
 
   return (
     <form {...formProps} noValidate className="grid gap-4">
