@@ -13,22 +13,20 @@ type LinkProps = ComponentProps<typeof LocaleLink>;
  */
 export function Link({ prefetch, onPointerEnter, onTouchStart, onFocus, ...props }: LinkProps) {
   const [intent, setIntent] = useState(false);
+  // Marks the intent, then runs the caller's own handler.
+  const withIntent =
+    <E,>(handler?: (event: E) => void) =>
+    (event: E) => {
+      setIntent(true);
+      handler?.(event);
+    };
   return (
     <LocaleLink
       {...props}
       prefetch={intent ? prefetch : false}
-      onPointerEnter={(event) => {
-        setIntent(true);
-        onPointerEnter?.(event);
-      }}
-      onTouchStart={(event) => {
-        setIntent(true);
-        onTouchStart?.(event);
-      }}
-      onFocus={(event) => {
-        setIntent(true);
-        onFocus?.(event);
-      }}
+      onPointerEnter={withIntent(onPointerEnter)}
+      onTouchStart={withIntent(onTouchStart)}
+      onFocus={withIntent(onFocus)}
     />
   );
 }
