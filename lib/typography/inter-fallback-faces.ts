@@ -1,9 +1,9 @@
 /**
  * `InterFallbackLatin`: Arial (or its metric twin Liberation Sans) resized to stand in for Inter while the web
- * font loads, so the swap moves nothing. Inter widens with weight while its space narrows, and Arial does
- * neither, so one size-adjust for everything rewrapped text on swap (an English h1 went from three lines to
- * four, an Arabic one from three to two, through its spaces). Hence one face per weight the UI uses, each
- * with its letters and its space sized separately.
+ * font loads, taking the same room on average, so the swap rarely moves a line. Inter widens with weight while
+ * its space narrows, and Arial does neither, so one size-adjust for everything rewrapped text on swap (an
+ * English h1 went from three lines to four, an Arabic one from three to two, through its spaces). Hence one face
+ * per weight the UI uses, each with its letters and its space sized separately.
  *
  * Ratios: Inter's advance over Arial's at each weight, for the letters of the Latin strings in messages/ (spaces
  * removed) and for the space alone, measured in Chromium. Limited to Latin, so Japanese and Arabic letters skip
@@ -21,7 +21,7 @@ const latin =
   'U+0000-001F, U+0021-024F, U+0259, U+02BB-02BC, U+02C6, U+02DA, U+02DC, U+0300-0301, U+0303-0304, U+0308-0309, ' +
   'U+0323, U+0329, U+1E00-1EFF, U+2000-206F, U+20A0-20C0, U+2113, U+2122, U+2191, U+2193, U+2212, U+2215, U+FEFF, U+FFFD';
 
-export const interFallbackWeights = [
+const interFallbackWeights = [
   { weight: '100 449', src: arial, letters: 1.0707, space: 1.0123 },
   { weight: '450 549', src: arial, letters: 1.0884, space: 0.9596 },
   { weight: '550 649', src: arialBold, letters: 1.0189, space: 0.9068 },

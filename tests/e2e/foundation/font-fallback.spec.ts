@@ -20,7 +20,7 @@ test.beforeEach(async ({ context }) => {
   await presetConsent(context, false);
 });
 
-test('the stand-in for Inter takes the same room at every weight, so the swap moves nothing', async ({ page }) => {
+test('the stand-in for Inter takes the same room as Inter at every weight, letters and space', async ({ page }) => {
   await page.goto('/en');
   const widths = await page.evaluate(async (copy) => {
     await document.fonts.ready;
