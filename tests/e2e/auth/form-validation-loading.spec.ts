@@ -1,5 +1,6 @@
 import { expect, type Page, type Response, test } from '@playwright/test';
 import { presetConsent } from '../support/consent';
+import { submitSignInWithoutPassword } from '../support/sign-in-form';
 
 // Every zod schema is an instance of a class registered under this name; no other code contains it.
 const zodMarker = '$ZodObject';
@@ -52,12 +53,7 @@ test('a submit before the checks have loaded gets the same answer from the serve
     if (body.includes(zodMarker)) return route.abort();
     return route.fulfill({ response, body });
   });
-  await page.goto('/en/sign-in');
-  const form = page.locator('form:has(input[name="password"])');
-  await form.locator('input[name="email"]').fill('someone@example.com');
-  await form.locator('button[type="submit"]').click();
-  await expect(page.getByText('Please fill in this field.')).toBeVisible();
-  await expect(form.locator('input[name="email"]')).toHaveValue('someone@example.com');
+  const form = await submitSignInWithoutPassword(page);
 
   // A later focus tries again and, once the chunk is back, the browser checks by itself.
   await page.unroute('**/_next/static/chunks/*.js');

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { createConfirmedUser, goodPassword, signInWithPassword, uniqueEmail } from '../support/auth-users';
 import { expectNoAxeViolations } from '../support/axe';
+import { submitSignInWithoutPassword } from '../support/sign-in-form';
 
 test('a protected page sends signed-out visitors to sign-in and back to that page afterwards', async ({ page }) => {
   // (With JavaScript the hidden `next` field comes from the address bar; without it, from the Referer.)
@@ -78,11 +79,6 @@ test.describe('without JavaScript', () => {
   });
 
   test('server-side validation messages re-render without JavaScript', async ({ page }) => {
-    await page.goto('/en/sign-in');
-    const form = page.locator('form:has(input[name="password"])');
-    await form.locator('input[name="email"]').fill('someone@example.com');
-    await form.locator('button[type="submit"]').click();
-    await expect(page.getByText('Please fill in this field.')).toBeVisible();
-    await expect(form.locator('input[name="email"]')).toHaveValue('someone@example.com');
+    await submitSignInWithoutPassword(page);
   });
 });
