@@ -75,7 +75,6 @@ try {
   await section('lighthouse', async () => {
     results.lighthouse = await lighthouseSection(options, stack.floor !== undefined, log);
   });
-  await stack.floor?.stop();
 } catch (error) {
   results.errors.push({ section: 'setup', message: error instanceof Error ? error.message : String(error) });
   log(`setup failed: ${error instanceof Error ? error.message : String(error)}`);

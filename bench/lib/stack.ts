@@ -16,22 +16,21 @@ export interface Stack {
   authError?: string;
 }
 
-/** Sections that measure the floor as their reference (the intl floor serves only the load section). */
-const floorSections: Section[] = ['load', 'bundle', 'lighthouse'];
+/** Whether a chosen section measures the floor as its reference (the intl floor serves only the load section). */
+const needsFloor = (options: BenchOptions) => (['load', 'bundle', 'lighthouse'] as const).some((s) => options.sections.has(s));
 
 const env = () => productEnv({ siteUrl: productUrl, authUrl, publishableKey, secretKey });
 
 /** Builds what the chosen sections need, in sequence (two cores: parallel builds would only slow each other). */
 export async function buildAll(options: BenchOptions, log: (line: string) => void): Promise<void> {
   if (options.skipBuild) return log('skipping builds (--skip-build)');
-  const needsFloor = floorSections.some((s) => options.sections.has(s));
   const productSections: Section[] = ['load', 'requests', 'bundle', 'lighthouse'];
   const needsProduct = productSections.some((s) => options.sections.has(s));
   if (needsProduct) {
     log('building the product into .next-bench …');
     await buildProduct(env());
   }
-  if (needsFloor) {
+  if (needsFloor(options)) {
     log('building bench/floor (staged outside the repo) …');
     await buildReferenceApp('floor');
   }
@@ -54,7 +53,7 @@ export async function startStack(options: BenchOptions, log: (line: string) => v
   }
   const product = await startNextServer({ name: 'product', cwd: repoRoot, port: PORTS.product, readyPath: '/api/health', env: env() });
   log(`product ready on ${productUrl}`);
-  if (!floorSections.some((s) => options.sections.has(s))) return { product, auth, authError };
+  if (!needsFloor(options)) return { product, auth, authError };
   const floor = await startNextServer({ name: 'floor', cwd: referenceAppDir('floor'), port: PORTS.floor, readyPath: '/' });
   if (!options.sections.has('load')) return { product, floor, auth, authError };
   const intlFloor = await startNextServer({ name: 'intl-floor', cwd: referenceAppDir('intl-floor'), port: PORTS.intlFloor, readyPath: '/en' });
