@@ -14,13 +14,19 @@ import localFont from 'next/font/local';
  * It is replaced by `InterFallbackLatin`: per weight, limited to Latin code points
  * (lib/typography/inter-fallback-faces.ts, emitted by a plugin in tailwind.config.ts).
  *
+ * Not preloaded, and `display: 'optional'`: the font is fetched when the first text needs it, after the
+ * stylesheet and without competing with it, and is used only if it is there for the first paint (from the
+ * HTTP or service-worker cache on later pages). A first visit on a slow connection stays in the stand-in, so
+ * text never rewraps or moves when the font arrives (tests/e2e/foundation/late-font.spec.ts).
+ *
  * Usage (root layout): `<html className={inter.variable}>` and `font-sans` on <body>.
  */
 export const inter = localFont({
   src: '../node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2',
   weight: '100 900',
   style: 'normal',
-  display: 'swap',
+  display: 'optional',
+  preload: false,
   variable: '--font-inter',
   adjustFontFallback: false,
   fallback: ['InterFallbackLatin'],

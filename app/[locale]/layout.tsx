@@ -54,6 +54,10 @@ export default async function LocaleLayout({ children, params }: LayoutProps<'/[
 
   return (
     <html lang={locale} dir={dir} className={inter.variable} suppressHydrationWarning>
+      <head>
+        {/* No frame until the whole shell is parsed: a first paint of half a header would shift as the rest arrives. */}
+        <link rel="expect" href="#consent-banner" blocking="render" />
+      </head>
       <body className="flex min-h-dvh flex-col bg-background font-sans text-foreground antialiased">
         <CookieHintsScript />
         <NextIntlClientProvider messages={messages}>

@@ -24,6 +24,7 @@ export function ConsentBanner() {
   if (choice) return null;
   return (
     <section
+      id="consent-banner"
       aria-labelledby="consent-banner-title"
       data-testid="consent-banner"
       className="fixed inset-x-0 bottom-0 z-50 hidden border-t bg-background/95 p-4 shadow-lg backdrop-blur consent-undecided:block supports-[backdrop-filter]:bg-background/85"

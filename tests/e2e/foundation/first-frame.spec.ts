@@ -1,0 +1,24 @@
+import { expect, test } from '@playwright/test';
+
+// The first frame shows the whole shell (header, page, footer, consent banner), never half of it: a first
+// paint of a partly parsed header shifts as the rest arrives. A late stylesheet makes the race likely:
+// when it lands, the parser is still near the top of the body.
+test('the first frame is painted only once the whole shell is parsed', async ({ page }) => {
+  await page.route('**/*.css', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await route.continue();
+  });
+  await page.addInitScript(() => {
+    requestAnimationFrame(() => {
+      (window as { __firstFrame?: object }).__firstFrame = {
+        footer: document.querySelector('footer') !== null,
+        banner: document.getElementById('consent-banner') !== null,
+      };
+    });
+  });
+
+  for (const path of ['/en', '/ar/sign-in']) {
+    await page.goto(path);
+    await expect.poll(() => page.evaluate(() => (window as { __firstFrame?: object }).__firstFrame)).toEqual({ footer: true, banner: true });
+  }
+});

@@ -1,0 +1,45 @@
+import { expect, test } from '@playwright/test';
+import { presetConsent } from '../support/consent';
+
+// A first visit on a slow connection: Inter arrives long after the first paint. The page must not move
+// when it does (these pages and widths include a heading that rewrapped when the font swapped in).
+const fontDelayMs = 1500;
+
+test.beforeEach(async ({ context }) => {
+  await presetConsent(context, false);
+});
+
+for (const { width, height } of [
+  { width: 1280, height: 800 },
+  { width: 412, height: 823 },
+]) {
+  for (const locale of ['en', 'fr']) {
+    test(`a late font does not move anything on /${locale} at ${width} px`, async ({ page }) => {
+      await page.setViewportSize({ width, height });
+      await page.route('**/*.woff2', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, fontDelayMs));
+        await route.continue();
+      });
+      await page.addInitScript(() => {
+        const w = window as { __shift?: number };
+        w.__shift = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
+            if (!entry.hadRecentInput) w.__shift! += entry.value;
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+
+      const fontArrived = page.waitForResponse((response) => response.url().endsWith('.woff2'));
+      await page.goto(`/${locale}`);
+      const heading = page.getByRole('heading', { level: 1 });
+      const before = await heading.boundingBox();
+      await fontArrived;
+      // Two frames after the font is in: a swap would have been laid out and reported by now.
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+
+      expect(await heading.boundingBox()).toEqual(before);
+      expect(await page.evaluate(() => (window as { __shift?: number }).__shift)).toBe(0);
+    });
+  }
+}
