@@ -1,6 +1,6 @@
 /**
  * `InterFallbackLatin`: Arial (or its metric twin Liberation Sans) resized to stand in for Inter when the web
- * font is not there for the first paint (it is `optional`, so the page then keeps the stand-in), taking the same
+ * font is not there in time for the first paint (it is `optional`: the page then keeps the stand-in), taking the same
  * room on average, so pages look the same in either. Inter widens with weight while
  * its space narrows, and Arial does neither, so one size-adjust for everything rewrapped text on swap (an
  * English h1 went from three lines to four, an Arabic one from three to two, through its spaces). Hence one face
