@@ -1,6 +1,7 @@
 import { type BrowserContext, expect, type Page, type Request, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe';
 import { presetConsent } from '../support/consent';
+import { layoutShifts, recordLayoutShifts } from '../support/layout-shifts';
 import { appUrl, supabaseUrl } from '../support/test-env';
 
 // Our own origins: the app and its auth backend. Anything else is a third party.
@@ -146,18 +147,9 @@ test('the banner is part of the first paint, hidden by CSS once a choice is stor
 });
 
 test('the banner does not shift the layout', async ({ page }) => {
-  // Layout shifts of everything outside the header (the header's user menu streams in on its own
-  // schedule; that is not the banner's doing and is covered by the header's own tests).
-  await page.addInitScript(() => {
-    const w = window as { __cls?: number };
-    w.__cls = 0;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean; sources: Array<{ node?: Node }> }>) {
-        const outsideHeader = entry.sources.some((source) => !(source.node instanceof Element && source.node.closest('header')));
-        if (!entry.hadRecentInput && outsideHeader) w.__cls! += entry.value;
-      }
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+  // Shifts outside the header: its user menu streams in on its own schedule, which is not the banner's doing
+  // and is covered by the header's own tests.
+  await recordLayoutShifts(page);
   await page.goto('/en');
   const heading = page.getByRole('heading', { level: 1 });
   await expect(banner(page)).toBeVisible();
@@ -166,7 +158,7 @@ test('the banner does not shift the layout', async ({ page }) => {
   await banner(page).getByRole('button', { name: 'Reject' }).click();
   await expect(banner(page)).toHaveCount(0);
   expect(await heading.boundingBox()).toEqual(before);
-  expect(await page.evaluate(() => (window as { __cls?: number }).__cls)).toBe(0);
+  expect((await layoutShifts(page)).outsideHeader).toBe(0);
 });
 
 for (const locale of ['en', 'ar'] as const) {

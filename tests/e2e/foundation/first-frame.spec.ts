@@ -1,13 +1,11 @@
 import { expect, test } from '@playwright/test';
+import { delayRequests } from '../support/slow-requests';
 
 // The first frame shows the whole shell (header, page, footer, consent banner), never half of it: a first
 // paint of a partly parsed header shifts as the rest arrives. A late stylesheet makes the race likely:
 // when it lands, the parser is still near the top of the body.
 test('the first frame is painted only once the whole shell is parsed', async ({ page }) => {
-  await page.route('**/*.css', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    await route.continue();
-  });
+  await delayRequests(page, '**/*.css', 300);
   await page.addInitScript(() => {
     requestAnimationFrame(() => {
       (window as { __firstFrame?: object }).__firstFrame = {

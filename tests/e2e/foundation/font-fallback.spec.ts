@@ -23,13 +23,10 @@ test.beforeEach(async ({ context }) => {
 test('the stand-in for Inter takes the same room as Inter at every weight, letters and space', async ({ page }) => {
   await page.goto('/en');
   const widths = await page.evaluate(async (copy) => {
-    // Inter is `display: optional`, so the page may have left it unused; load the same file under a name of its own.
-    const family = getComputedStyle(document.documentElement).getPropertyValue('--font-inter').split(',')[0]!.trim().replace(/["']/g, '');
-    const rule = [...document.styleSheets]
-      .flatMap((sheet) => [...sheet.cssRules].map((cssRule) => ({ sheet, cssRule })))
-      .find(({ cssRule }) => cssRule instanceof CSSFontFaceRule && cssRule.style.getPropertyValue('font-family').replace(/["']/g, '') === family)!;
-    const src = (rule.cssRule as CSSFontFaceRule).style.getPropertyValue('src').match(/url\("?([^")]+)"?\)/)![1]!;
-    const probe = new FontFace('InterProbe', `url(${new URL(src, rule.sheet.href!).href})`, { weight: '100 900' });
+    // Inter is `display: optional`, so the page may have left it unused; load the file it fetched under a name of its own.
+    await document.fonts.ready;
+    const src = performance.getEntriesByType('resource').find((entry) => entry.name.endsWith('.woff2'))!.name;
+    const probe = new FontFace('InterProbe', `url(${src})`, { weight: '100 900' });
     document.fonts.add(await probe.load());
     const inter = 'InterProbe';
     const width = (family: string, weight: number, text: string) => {

@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { presetConsent } from '../support/consent';
+import { layoutShifts, recordLayoutShifts } from '../support/layout-shifts';
+import { delayRequests } from '../support/slow-requests';
 
 // A first visit on a slow connection: Inter arrives long after the first paint. The page must not move
 // when it does (these pages and widths include a heading that rewrapped when the font swapped in).
@@ -16,19 +18,8 @@ for (const { width, height } of [
   for (const locale of ['en', 'fr']) {
     test(`a late font does not move anything on /${locale} at ${width} px`, async ({ page }) => {
       await page.setViewportSize({ width, height });
-      await page.route('**/*.woff2', async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, fontDelayMs));
-        await route.continue();
-      });
-      await page.addInitScript(() => {
-        const w = window as { __shift?: number };
-        w.__shift = 0;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
-            if (!entry.hadRecentInput) w.__shift! += entry.value;
-          }
-        }).observe({ type: 'layout-shift', buffered: true });
-      });
+      await delayRequests(page, '**/*.woff2', fontDelayMs);
+      await recordLayoutShifts(page);
 
       const fontArrived = page.waitForResponse((response) => response.url().endsWith('.woff2'));
       await page.goto(`/${locale}`);
@@ -39,7 +30,7 @@ for (const { width, height } of [
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 
       expect(await heading.boundingBox()).toEqual(before);
-      expect(await page.evaluate(() => (window as { __shift?: number }).__shift)).toBe(0);
+      expect((await layoutShifts(page)).all).toBe(0);
     });
   }
 }
