@@ -1,6 +1,4 @@
 import type { Config } from 'tailwindcss';
-import plugin from 'tailwindcss/plugin';
-import { interFallbackFaces } from './lib/typography/inter-fallback-faces';
 
 /**
  * Design tokens (single source of truth). Loaded from app/globals.css with `@config`;
@@ -20,34 +18,13 @@ export const radii = {
 } as const;
 
 /**
- * Named system fonts for the scripts Inter lacks. Each list applies only to pages in its language
- * (`--font-script`, set per `lang` by the plugin below): every family the browser has to look for and
- * cannot find costs layout time, so an English page should not search for twelve Japanese and Arabic fonts.
+ * `font-sans`: Inter (self-hosted via next/font/local, see lib/fonts.ts, which sets `--font-inter` on <html>),
+ * then the system's UI font. Japanese and Arabic, which Inter lacks, come from the system's fallback for the
+ * element's `lang` (Hiragino or Yu Gothic, Geeza Pro or Segoe UI, Noto on Android and Linux). Fonts are not
+ * named one by one: each name the system lacks is a lookup in the first layout, and on every platform some
+ * of them are missing. No `ui-sans-serif`: Chrome does not know it, and Safari's is `system-ui`.
  */
-export const scriptFonts = {
-  // Japanese: before the generic system stack, so kanji get Japanese glyph forms.
-  ja: ['"Hiragino Sans"', '"Hiragino Kaku Gothic ProN"', '"Yu Gothic UI"', '"Yu Gothic"', '"Noto Sans JP"', '"Noto Sans CJK JP"', 'Meiryo'],
-  ar: ['"Geeza Pro"', '"Noto Sans Arabic"', '"Noto Sans Arabic UI"', '"Segoe UI Arabic"', 'Tahoma'],
-} as const;
-
-/**
- * `font-sans`: Inter (self-hosted via next/font/local, see lib/fonts.ts, which sets `--font-inter`
- * on <html>, including its Latin-only metric fallback), then the page language's script fonts,
- * then the system UI stack.
- */
-export const fontSans = ['var(--font-inter)', 'var(--font-script)', 'ui-sans-serif', 'system-ui', 'sans-serif'];
-
-const scriptFontsByLanguage = plugin(({ addBase }) => {
-  addBase({ ':root': { '--font-script': 'system-ui' } });
-  for (const [lang, families] of Object.entries(scriptFonts)) {
-    addBase({ [`:root:lang(${lang})`]: { '--font-script': families.join(', ') } });
-  }
-});
-
-/** Inter's metric stand-in (lib/typography/inter-fallback-faces.ts), named as next/font's fallback in lib/fonts.ts. */
-const interFallback = plugin(({ addBase }) => {
-  addBase({ '@font-face': interFallbackFaces() });
-});
+export const fontSans = ['var(--font-inter)', 'system-ui', 'sans-serif'];
 
 const config = {
   theme: {
@@ -61,7 +38,6 @@ const config = {
       },
     },
   },
-  plugins: [scriptFontsByLanguage, interFallback],
 } satisfies Config;
 
 export default config;
