@@ -4,6 +4,7 @@ import { Monitor, Moon, Sun } from 'lucide-react';
 import { useTheme } from 'next-themes';
 import type { ReactElement } from 'react';
 import { RadioMenu } from '@/components/menus/radio-menu';
+import { withoutTransitions } from '@/lib/theme/without-transitions';
 
 const themes = [
   { value: 'light', icon: Sun },
@@ -29,5 +30,5 @@ export default function ThemeMenu({ trigger, labels }: ThemeMenuProps) {
     ),
     itemProps: { 'data-theme-option': value },
   }));
-  return <RadioMenu trigger={trigger} label={labels.label} value={theme ?? 'system'} options={options} onValueChange={setTheme} />;
+  return <RadioMenu trigger={trigger} label={labels.label} value={theme ?? 'system'} options={options} onValueChange={(value) => withoutTransitions(() => setTheme(value))} />;
 }
