@@ -16,6 +16,8 @@ export interface BenchOptions {
   startupRuns: number;
   /** Signed-in page views per path when counting auth-server requests. */
   pageViews: number;
+  /** Diagnosis: Lighthouse audits through a proxy that holds Next's script chunks back this long (0: off). */
+  holdScriptsMs: number;
   /** Reuse the existing builds instead of building again. */
   skipBuild: boolean;
   sections: ReadonlySet<Section>;
@@ -31,7 +33,8 @@ const usage = `Usage: npm run bench -- [flags]
   --startup-runs=<n>      auth-server start-ups timed                  (env BENCH_STARTUP_RUNS, default 5; quick 2)
   --page-views=<n>        signed-in page views per path for the auth-request count (default 20)
   --only=<a,b>            sections: ${SECTIONS.join(', ')} (default: all)
-  --skip-build            reuse the previous builds (.next-bench, the staged floors)`;
+  --skip-build            reuse the previous builds (.next-bench, the staged floors)
+  --hold-scripts=<ms>     diagnosis: Lighthouse with script chunks answered <ms> late (no target marks)`;
 
 function positiveInt(name: string, raw: string | undefined, fallback: number): number {
   if (raw === undefined || raw === '') return fallback;
@@ -54,6 +57,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
       'page-views': { type: 'string' },
       only: { type: 'string' },
       'skip-build': { type: 'boolean', default: false },
+      'hold-scripts': { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -78,6 +82,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
     lighthouseRuns: positiveInt('lighthouse-runs', values['lighthouse-runs'] ?? env.BENCH_LIGHTHOUSE_RUNS, quick ? 1 : 5),
     startupRuns: positiveInt('startup-runs', values['startup-runs'] ?? env.BENCH_STARTUP_RUNS, quick ? 2 : 5),
     pageViews: positiveInt('page-views', values['page-views'], 20),
+    holdScriptsMs: values['hold-scripts'] === undefined ? 0 : positiveInt('hold-scripts', values['hold-scripts'], 0),
     skipBuild: values['skip-build'] === true,
     sections,
   };

@@ -16,8 +16,11 @@ export interface BenchResults {
   load?: { settings: LoadSettings; targets: TargetSummary[]; signedInToAnonymous?: { ratio: number; spread: number } };
   requestsPerView?: RequestsPerView[];
   bundle?: { pages: FirstLoad[]; floor?: FirstLoad; browserChunks: BrowserChunkScan };
-  /** `floor`: the bare Next app's page, audited in the same sitting: what this machine's Lighthouse gives the framework alone. */
-  lighthouse?: { runsPerPage: number; pages: PageAudit[]; floor?: PageAudit };
+  /**
+   * `floor`: the bare Next app's page, audited in the same sitting: what this machine's Lighthouse gives the
+   * framework alone. `holdScriptsMs`: set when the audits ran with script chunks held back (a diagnosis).
+   */
+  lighthouse?: { runsPerPage: number; pages: PageAudit[]; floor?: PageAudit; holdScriptsMs?: number };
   authServer?: {
     startup?: StartupTimes;
     refresh?: LoadResult & { note: string };
