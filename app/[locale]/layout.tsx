@@ -14,7 +14,7 @@ import { LocaleStorageSync } from '@/components/i18n/locale-storage-sync';
 import { UpdateNotice } from '@/components/pwa/update-notice';
 import { ThemeProvider } from '@/components/theme/theme-provider';
 import { routing } from '@/i18n/routing';
-import { consentBannerId } from '@/lib/consent/consent-banner-id';
+import { shellEndId } from '@/lib/layout/shell-end-id';
 import { pickMessages } from '@/lib/i18n/pick-messages';
 import { textDirection } from '@/lib/i18n/locales';
 import { inter } from '@/lib/fonts';
@@ -57,7 +57,7 @@ export default async function LocaleLayout({ children, params }: LayoutProps<'/[
     <html lang={locale} dir={dir} className={inter.variable} suppressHydrationWarning>
       <head>
         {/* No frame until the whole shell is parsed: a first paint of half a header would shift as the rest arrives. */}
-        <link rel="expect" href={`#${consentBannerId}`} blocking="render" />
+        <link rel="expect" href={`#${shellEndId}`} blocking="render" />
       </head>
       <body className="flex min-h-dvh flex-col bg-background font-sans text-foreground antialiased">
         <CookieHintsScript />
@@ -74,6 +74,7 @@ export default async function LocaleLayout({ children, params }: LayoutProps<'/[
               {/* The service worker exists in production builds only (dev would serve stale code). */}
               {process.env.NODE_ENV === 'production' && <UpdateNotice />}
               <ConsentBanner />
+              <div id={shellEndId} hidden />
               <ConsentDialogLoader />
               <ConsentedAnalytics />
             </DirectionProvider>
