@@ -14,21 +14,26 @@ export const LIGHTHOUSE_PAGES = ['/en', '/en/sign-in', '/ar', '/ar/sign-in'];
  */
 export async function lighthouseSection(options: BenchOptions, floorRunning: boolean, log: (line: string) => void): Promise<NonNullable<BenchResults['lighthouse']>> {
   const hold = options.holdScriptsMs;
-  const [product, floorProxy] = hold ? await Promise.all([startScriptDelayProxy(productUrl, hold), startScriptDelayProxy(floorUrl, hold)]) : [];
-  const chromium = await launchChromium(PORTS.chromiumDebugging);
+  const proxies = hold ? await Promise.all([startScriptDelayProxy(productUrl, hold), startScriptDelayProxy(floorUrl, hold)]) : [];
+  const [product, floorProxy] = proxies;
   try {
-    const floor = floorRunning ? await auditPage(floorProxy?.url ?? floorUrl, '/', options.lighthouseRuns, chromium.port) : undefined;
-    if (floor) log(`lighthouse floor /: perf ${floor.median.scores.performance}`);
-    const pages: PageAudit[] = [];
-    for (const path of LIGHTHOUSE_PAGES) {
-      const audit = await auditPage(product?.url ?? productUrl, path, options.lighthouseRuns, chromium.port);
-      const s = audit.median.scores;
-      log(`lighthouse ${path}: perf ${s.performance}, a11y ${s.accessibility}, bp ${s['best-practices']}, seo ${s.seo}`);
-      pages.push(audit);
+    const chromium = await launchChromium(PORTS.chromiumDebugging);
+    try {
+      const floor = floorRunning ? await auditPage(floorProxy?.url ?? floorUrl, '/', options.lighthouseRuns, chromium.port) : undefined;
+      if (floor) log(`lighthouse floor /: perf ${floor.median.scores.performance}`);
+      const pages: PageAudit[] = [];
+      for (const path of LIGHTHOUSE_PAGES) {
+        const audit = await auditPage(product?.url ?? productUrl, path, options.lighthouseRuns, chromium.port);
+        const s = audit.median.scores;
+        log(`lighthouse ${path}: perf ${s.performance}, a11y ${s.accessibility}, bp ${s['best-practices']}, seo ${s.seo}`);
+        pages.push(audit);
+      }
+      return { runsPerPage: options.lighthouseRuns, pages, floor, ...(hold ? { holdScriptsMs: hold } : {}) };
+    } finally {
+      await chromium.stop();
     }
-    return { runsPerPage: options.lighthouseRuns, pages, floor, ...(hold ? { holdScriptsMs: hold } : {}) };
   } finally {
-    await chromium.stop();
-    await Promise.all([product?.stop(), floorProxy?.stop()]);
+    // Listening proxies would keep the benchmark process alive.
+    await Promise.all(proxies.map((proxy) => proxy.stop()));
   }
 }
