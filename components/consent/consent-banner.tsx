@@ -3,7 +3,6 @@
 import { useTranslations } from 'next-intl';
 import { useEffect } from 'react';
 import { buttonVariants } from '@/components/ui/button-variants';
-import { consentBannerId } from '@/lib/consent/consent-banner-id';
 import { openConsentSettings, saveConsent } from '@/lib/consent/consent-store';
 import { useConsent } from '@/lib/consent/use-consent';
 
@@ -25,7 +24,6 @@ export function ConsentBanner() {
   if (choice) return null;
   return (
     <section
-      id={consentBannerId}
       aria-labelledby="consent-banner-title"
       data-testid="consent-banner"
       className="fixed inset-x-0 bottom-0 z-50 hidden border-t bg-background/95 p-4 shadow-lg backdrop-blur consent-undecided:block supports-[backdrop-filter]:bg-background/85"

@@ -28,7 +28,7 @@ export async function lighthouseSection(options: BenchOptions, floorRunning: boo
         log(`lighthouse ${path}: perf ${s.performance}, a11y ${s.accessibility}, bp ${s['best-practices']}, seo ${s.seo}`);
         pages.push(audit);
       }
-      return { runsPerPage: options.lighthouseRuns, pages, floor, ...(hold ? { holdScriptsMs: hold } : {}) };
+      return { runsPerPage: options.lighthouseRuns, pages, floor, holdScriptsMs: hold || undefined };
     } finally {
       await chromium.stop();
     }

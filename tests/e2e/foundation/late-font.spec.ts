@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { presetConsent } from '../support/consent';
+import { afterTwoFrames } from '../support/frames';
 import { layoutShifts, recordLayoutShifts } from '../support/layout-shifts';
 import { delayRequests } from '../support/slow-requests';
 
@@ -26,8 +27,7 @@ for (const { width, height } of [
       const heading = page.getByRole('heading', { level: 1 });
       const before = await heading.boundingBox();
       await fontArrived;
-      // Two frames after the font is in: a swap would have been laid out and reported by now.
-      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      await afterTwoFrames(page); // a swap would have been laid out and reported by now
 
       expect(await heading.boundingBox()).toEqual(before);
       expect((await layoutShifts(page)).all).toBe(0);

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { afterTwoFrames } from '../support/frames';
 
 test('the chosen theme persists across reloads without a flash of the wrong theme', async ({ browser }) => {
   const context = await browser.newContext({ colorScheme: 'light' });
@@ -72,8 +73,7 @@ test('switching the theme changes every colour at once, with no transitions', as
   await page.getByRole('menuitemradio', { name: 'Dark' }).focus();
   await page.keyboard.press('Enter');
   await expect(page.locator('html')).toHaveClass(/dark/);
-  // transitionrun is dispatched on the frames after the change.
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await afterTwoFrames(page); // transitionrun is dispatched on the frames after the change
   expect(await page.evaluate(() => (window as unknown as { transitionRuns: string[] }).transitionRuns)).toEqual([]);
   // Transitions are back on afterwards.
   await expect(page.locator('style', { hasText: 'transition:none' })).toHaveCount(0);
