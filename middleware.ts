@@ -2,12 +2,15 @@ import { type NextRequest, NextResponse } from 'next/server';
 import { detectRequestLocale } from '@/lib/i18n/detect-locale';
 import { DETECTED_LOCALE_COOKIE, LOCALE_COOKIE } from '@/lib/i18n/locale-cookie';
 import { isAppLocale } from '@/lib/i18n/locales';
+import { readablePath } from '@/lib/http/readable-path';
 import { securityHeaders } from '@/lib/http/security-headers';
 import { applySession } from '@/lib/auth/session-step';
 
 const production = process.env.NODE_ENV === 'production';
 // Something shaped like a language tag that we do not speak (/it, /pt-BR): a 404, not a redirect.
 const localeShaped = /^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})?$/;
+// What the first matcher leaves alone; such paths come here only through the percent-sign matcher.
+const notOurs = /^\/(?:api|_next|_vercel|serwist)(?:\/|$)|\./;
 
 function secure(response: NextResponse): NextResponse {
   for (const { key, value } of securityHeaders(production)) response.headers.set(key, value);
@@ -18,8 +21,16 @@ export async function middleware(request: NextRequest) {
   const { pathname, searchParams } = request.nextUrl;
   const firstSegment = pathname.split('/', 2)[1] ?? '';
 
+  const readable = readablePath(pathname);
+  if (readable !== pathname) {
+    const target = request.nextUrl.clone();
+    target.pathname = readable;
+    return secure(NextResponse.redirect(target, 308));
+  }
+
   // Fast path: already prefixed, nothing to detect; only the session step (free without an auth cookie).
   if (isAppLocale(firstSegment)) return applySession(request, NextResponse.next(), firstSegment);
+  if (notOurs.test(pathname)) return NextResponse.next();
 
   const { locale, source } = detectRequestLocale({
     query: searchParams.get('lang'),
@@ -52,5 +63,7 @@ export const config = {
     // Locale pages whose answer depends on the session. Public pages are static and shared: the middleware
     // skips them entirely, and their header learns who is signed in from the session hint cookie.
     '/:locale(en|de|fr|es|ja|ar)/:section(account|sign-in|sign-up|reset-password|auth)/:rest*',
+    // Any path with a percent sign, to catch the undecodable ones (lib/http/readable-path.ts).
+    '/(.*%.*)',
   ],
 };

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { createSerwistRoute } from '@serwist/turbopack';
 import { offlinePagePaths } from '@/lib/pwa/offline-fallbacks';
 
-// Serves /serwist/sw.js (bundled from app/sw.ts at build time). Static: the middleware skips /serwist/.
+// Serves /serwist/sw.js (bundled from app/sw.ts at build time). Static: the middleware only checks /serwist/ paths
+// with a percent sign (lib/http/readable-path.ts).
 // Only generateStaticParams and GET are exported: the segment config it also returns
 // (dynamic, revalidate, dynamicParams) is not allowed with cacheComponents, and the route is static anyway.
 
@@ -35,4 +36,15 @@ const serwistRoute = createSerwistRoute({
   },
 });
 
-export const { generateStaticParams, GET } = serwistRoute;
+// The two files serwist builds from app/sw.ts; both are prerendered.
+const serwistFiles: ReadonlySet<string> = new Set(['sw.js', 'sw.js.map']);
+
+export const { generateStaticParams } = serwistRoute;
+
+// Any other name would reach serwist's handler at request time, which rebuilds the worker and answers an
+// empty 200 or, under cacheComponents, a 500.
+export async function GET(request: Request, context: RouteContext<'/serwist/[path]'>) {
+  const { path: file } = await context.params;
+  if (!serwistFiles.has(file)) return new Response(null, { status: 404 });
+  return serwistRoute.GET(request, context);
+}

@@ -22,6 +22,43 @@ test.describe('not found', () => {
   });
 });
 
+test.describe('paths with a broken percent-escape', () => {
+  // Next.js would answer each of these with a bare 500.
+  const broken = [
+    ['/en/%ff', '/en/%25ff'],
+    ['/de/a%2', '/de/a%252'],
+    ['/en/sign-in/%E0%A4%A', '/en/sign-in/%25E0%25A4%25A'],
+    ['/it/%C0%AF', '/it/%25C0%25AF'],
+    ['/api/%ff', '/api/%25ff'],
+    ['/serwist/%ff', '/serwist/%25ff'],
+    ['/icons/%ff.png', '/icons/%25ff.png'],
+    ['/_next/static/%ff', '/_next/static/%25ff'],
+  ] as const;
+
+  test('are redirected once to their literal form, which answers 404', async ({ request }) => {
+    for (const [path, readable] of broken) {
+      const response = await request.get(`${appUrl}${path}`, { maxRedirects: 0 });
+      expect(response.status(), path).toBe(308);
+      expect(new URL(response.headers().location ?? '', appUrl).href, path).toBe(`${appUrl}${readable}`);
+      expect((await request.get(`${appUrl}${path}`)).status(), path).toBe(404);
+    }
+    const unprefixed = await request.get(`${appUrl}/%E0%A4%A`, { headers: { 'accept-language': 'fr' } });
+    expect(unprefixed.status()).toBe(404);
+    expect(unprefixed.url()).toBe(`${appUrl}/fr/%25E0%25A4%25A`);
+  });
+
+  test('end on the localized not-found page', async ({ page }) => {
+    for (const [path, heading] of [
+      ['/de/a%2', 'Seite nicht gefunden'],
+      ['/ar/%', 'الصفحة غير موجودة'],
+    ] as const) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(404);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+    }
+  });
+});
+
 test('GET /api/health answers JSON; unknown API paths answer a JSON 404', async ({ request }) => {
   const health = await request.get('/api/health');
   expect(health.status()).toBe(200);

@@ -15,6 +15,13 @@ test('the worker script is served fresh and may control the whole origin', async
   expect(response.headers()['service-worker-allowed']).toBe('/');
 });
 
+test('other names under /serwist/ answer 404, not an empty 200 or a 500', async ({ request }) => {
+  for (const name of ['nope', 'sw.ts', 'sw.js.gz', '%25ff']) {
+    expect((await request.get(`/serwist/${name}`)).status(), name).toBe(404);
+  }
+  expect((await request.get('/serwist/sw.js.map')).status()).toBe(200);
+});
+
 test('the service worker controls the page', async ({ page }) => {
   await page.goto('/en');
   await waitForServiceWorkerControl(page);
