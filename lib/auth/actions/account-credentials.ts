@@ -5,14 +5,15 @@ import { authErrorState } from '@/lib/auth/auth-error-state';
 import { requireCurrentUser } from '@/lib/auth/current-user';
 import { changeEmailSchema, changePasswordSchema } from '@/lib/auth/form-schemas';
 import { authRedirectUrl } from '@/lib/auth/safe-redirect';
+import { formAction } from '@/lib/forms/form-action';
 import { formLocale } from '@/lib/forms/form-locale';
-import { echoedValues, type FormState } from '@/lib/forms/form-state';
+import { echoedValues } from '@/lib/forms/form-state';
 import { parseForm } from '@/lib/forms/parse-form';
 
 const unavailable = { name: 'AuthRetryableFetchError' };
 
 /** The new address only replaces the old one once its confirmation link is opened. */
-export async function changeEmail(_previous: FormState, formData: FormData): Promise<FormState> {
+export const changeEmail = formAction(async (_previous, formData) => {
   const locale = formLocale(formData);
   const parsed = await parseForm(changeEmailSchema, formData, locale, ['email']);
   if (!parsed.ok) return parsed.state;
@@ -27,9 +28,9 @@ export async function changeEmail(_previous: FormState, formData: FormData): Pro
   if (error) return authErrorState(error, locale, values);
   const t = await getTranslations({ locale, namespace: 'Account' });
   return { status: 'success', message: t('emailChangeSent', { email: parsed.data.email }) };
-}
+});
 
-export async function changePassword(_previous: FormState, formData: FormData): Promise<FormState> {
+export const changePassword = formAction(async (_previous, formData) => {
   const locale = formLocale(formData);
   const parsed = await parseForm(changePasswordSchema, formData, locale, []);
   if (!parsed.ok) return parsed.state;
@@ -40,4 +41,4 @@ export async function changePassword(_previous: FormState, formData: FormData): 
   if (error) return authErrorState(error, locale);
   const t = await getTranslations({ locale, namespace: 'Account' });
   return { status: 'success', message: t('passwordChanged') };
-}
+});

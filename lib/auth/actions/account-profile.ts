@@ -5,14 +5,15 @@ import { authErrorState } from '@/lib/auth/auth-error-state';
 import { requireCurrentUser } from '@/lib/auth/current-user';
 import { profileSchema } from '@/lib/auth/form-schemas';
 import { rememberLocaleChoice } from '@/lib/auth/preferred-locale';
+import { formAction } from '@/lib/forms/form-action';
 import { formLocale } from '@/lib/forms/form-locale';
-import { echoedValues, type FormState } from '@/lib/forms/form-state';
+import { echoedValues } from '@/lib/forms/form-state';
 import { parseForm } from '@/lib/forms/parse-form';
 
 const echoed = ['displayName', 'preferredLocale'] as const;
 
 /** Display name and preferred language; the language also picks the interface and later emails. */
-export async function updateProfile(_previous: FormState, formData: FormData): Promise<FormState> {
+export const updateProfile = formAction(async (_previous, formData) => {
   const pageLocale = formLocale(formData);
   const parsed = await parseForm(profileSchema, formData, pageLocale, echoed);
   if (!parsed.ok) return parsed.state;
@@ -25,4 +26,4 @@ export async function updateProfile(_previous: FormState, formData: FormData): P
   await supabase.auth.refreshSession();
   await rememberLocaleChoice(parsed.data.preferredLocale);
   redirect(`/${parsed.data.preferredLocale}/account?updated=profile`);
-}
+});

@@ -5,14 +5,15 @@ import { redirect } from 'next/navigation';
 import { authErrorState } from '@/lib/auth/auth-error-state';
 import { requireCurrentUser } from '@/lib/auth/current-user';
 import { deleteAccountSchema } from '@/lib/auth/form-schemas';
+import { formAction } from '@/lib/forms/form-action';
 import { formLocale } from '@/lib/forms/form-locale';
-import { echoedValues, type FormState } from '@/lib/forms/form-state';
+import { echoedValues } from '@/lib/forms/form-state';
 import { parseForm } from '@/lib/forms/parse-form';
 import { createSupabaseAdminClient } from '@/lib/supabase/admin-client';
 
 const unavailable = { name: 'AuthRetryableFetchError' };
 
-export async function signOutOtherDevices(_previous: FormState, formData: FormData): Promise<FormState> {
+export const signOutOtherDevices = formAction(async (_previous, formData) => {
   const locale = formLocale(formData);
   const current = await requireCurrentUser(locale);
   if (current.unavailable) return authErrorState(unavailable, locale);
@@ -20,19 +21,19 @@ export async function signOutOtherDevices(_previous: FormState, formData: FormDa
   if (error) return authErrorState(error, locale);
   const t = await getTranslations({ locale, namespace: 'Account' });
   return { status: 'success', message: t('otherDevicesSignedOut') };
-}
+});
 
-export async function signOutEverywhere(_previous: FormState, formData: FormData): Promise<FormState> {
+export const signOutEverywhere = formAction(async (_previous, formData) => {
   const locale = formLocale(formData);
   const current = await requireCurrentUser(locale);
   if (current.unavailable) return authErrorState(unavailable, locale);
   const { error } = await current.supabase.auth.signOut({ scope: 'global' });
   if (error) return authErrorState(error, locale);
   redirect(`/${locale}/sign-in?status=signed-out-everywhere`);
-}
+});
 
 /** Deletes the account with the secret key, on the server, after the user typed the confirmation word. */
-export async function deleteAccount(_previous: FormState, formData: FormData): Promise<FormState> {
+export const deleteAccount = formAction(async (_previous, formData) => {
   const locale = formLocale(formData);
   const t = await getTranslations({ locale, namespace: 'Account' });
   const parsed = await parseForm(deleteAccountSchema(t('deleteWord')), formData, locale, ['confirmation']);
@@ -46,4 +47,4 @@ export async function deleteAccount(_previous: FormState, formData: FormData): P
   // The sessions died with the user; this clears this browser's cookies.
   await current.supabase.auth.signOut({ scope: 'local' });
   redirect(`/${locale}/sign-in?status=account-deleted`);
-}
+});

@@ -6,13 +6,14 @@ import { authErrorState } from '@/lib/auth/auth-error-state';
 import { preferredLocale, rememberLocaleChoice } from '@/lib/auth/preferred-locale';
 import { authRedirectUrl, localizedNextPath } from '@/lib/auth/safe-redirect';
 import { requestedNext } from '@/lib/auth/requested-next';
+import { formAction } from '@/lib/forms/form-action';
 import { formLocale } from '@/lib/forms/form-locale';
-import { echoedValues, type FormState } from '@/lib/forms/form-state';
+import { echoedValues } from '@/lib/forms/form-state';
 import { parseForm } from '@/lib/forms/parse-form';
 import { createSupabaseServerClient } from '@/lib/supabase/server-client';
 
 /** Sends one email holding both a sign-in link and a 6-digit code. */
-export async function requestEmailLink(_previous: FormState, formData: FormData): Promise<FormState> {
+export const requestEmailLink = formAction(async (_previous, formData) => {
   const locale = formLocale(formData);
   const parsed = await parseForm(emailOnlySchema, formData, locale, ['email']);
   if (!parsed.ok) return parsed.state;
@@ -29,9 +30,9 @@ export async function requestEmailLink(_previous: FormState, formData: FormData)
   });
   if (error) return authErrorState(error, locale, echoedValues(formData, ['email']));
   return { status: 'success', values: { email: parsed.data.email } };
-}
+});
 
-export async function verifyEmailCode(_previous: FormState, formData: FormData): Promise<FormState> {
+export const verifyEmailCode = formAction(async (_previous, formData) => {
   const locale = formLocale(formData);
   const parsed = await parseForm(otpSchema, formData, locale, ['email']);
   // The code screen stays up on error: `success` keeps it, the message says what went wrong.
@@ -44,4 +45,4 @@ export async function verifyEmailCode(_previous: FormState, formData: FormData):
   const language = preferredLocale(data.user, locale);
   if (language !== locale) await rememberLocaleChoice(language);
   redirect(localizedNextPath(await requestedNext(formData), language));
-}
+});

@@ -5,12 +5,12 @@ import { authErrorState } from '@/lib/auth/auth-error-state';
 import { isOAuthProvider } from '@/lib/auth/oauth-providers';
 import { authRedirectUrl } from '@/lib/auth/safe-redirect';
 import { requestedNext } from '@/lib/auth/requested-next';
+import { formAction } from '@/lib/forms/form-action';
 import { formLocale } from '@/lib/forms/form-locale';
-import type { FormState } from '@/lib/forms/form-state';
 import { createSupabaseServerClient } from '@/lib/supabase/server-client';
 
 /** Starts the PKCE flow: the verifier goes into an HttpOnly cookie, the browser to the provider. */
-export async function signInWithOAuth(_previous: FormState, formData: FormData): Promise<FormState> {
+export const signInWithOAuth = formAction(async (_previous, formData) => {
   const locale = formLocale(formData);
   const provider = formData.get('provider');
   if (!isOAuthProvider(provider)) return authErrorState({ code: 'provider_disabled' }, locale);
@@ -22,4 +22,4 @@ export async function signInWithOAuth(_previous: FormState, formData: FormData):
   });
   if (error || !data.url) return authErrorState(error, locale);
   redirect(data.url);
-}
+});

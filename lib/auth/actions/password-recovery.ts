@@ -5,12 +5,13 @@ import { redirect } from 'next/navigation';
 import { emailOnlySchema, resetPasswordSchema } from '@/lib/auth/form-schemas';
 import { authErrorState } from '@/lib/auth/auth-error-state';
 import { authRedirectUrl } from '@/lib/auth/safe-redirect';
+import { formAction } from '@/lib/forms/form-action';
 import { formLocale } from '@/lib/forms/form-locale';
-import { echoedValues, type FormState } from '@/lib/forms/form-state';
+import { echoedValues } from '@/lib/forms/form-state';
 import { parseForm } from '@/lib/forms/parse-form';
 import { createSupabaseServerClient } from '@/lib/supabase/server-client';
 
-export async function requestPasswordReset(_previous: FormState, formData: FormData): Promise<FormState> {
+export const requestPasswordReset = formAction(async (_previous, formData) => {
   const locale = formLocale(formData);
   const parsed = await parseForm(emailOnlySchema, formData, locale, ['email']);
   if (!parsed.ok) return parsed.state;
@@ -23,10 +24,10 @@ export async function requestPasswordReset(_previous: FormState, formData: FormD
   const t = await getTranslations({ locale, namespace: 'ForgotPassword' });
   // The same answer for known and unknown addresses.
   return { status: 'success', message: t('sent', { email: parsed.data.email }), values: { email: parsed.data.email } };
-}
+});
 
 /** Runs in the session the recovery link opened. */
-export async function resetPassword(_previous: FormState, formData: FormData): Promise<FormState> {
+export const resetPassword = formAction(async (_previous, formData) => {
   const locale = formLocale(formData);
   const parsed = await parseForm(resetPasswordSchema, formData, locale, []);
   if (!parsed.ok) return parsed.state;
@@ -37,4 +38,4 @@ export async function resetPassword(_previous: FormState, formData: FormData): P
   const { error } = await supabase.auth.updateUser({ password: parsed.data.password });
   if (error) return authErrorState(error, locale);
   redirect(`/${locale}/account?updated=password`);
-}
+});

@@ -4,11 +4,11 @@ import { getTranslations } from 'next-intl/server';
 import { authErrorState } from '@/lib/auth/auth-error-state';
 import { pendingEmail } from '@/lib/auth/pending-email-cookie';
 import { authRedirectUrl } from '@/lib/auth/safe-redirect';
+import { formAction } from '@/lib/forms/form-action';
 import { formLocale } from '@/lib/forms/form-locale';
-import type { FormState } from '@/lib/forms/form-state';
 import { createSupabaseServerClient } from '@/lib/supabase/server-client';
 
-export async function resendConfirmation(_previous: FormState, formData: FormData): Promise<FormState> {
+export const resendConfirmation = formAction(async (_previous, formData) => {
   const locale = formLocale(formData);
   const t = await getTranslations({ locale, namespace: 'CheckEmail' });
   const email = await pendingEmail();
@@ -22,4 +22,4 @@ export async function resendConfirmation(_previous: FormState, formData: FormDat
   });
   if (error) return authErrorState(error, locale);
   return { status: 'success', message: t('resent') };
-}
+});

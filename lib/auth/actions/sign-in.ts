@@ -6,12 +6,13 @@ import { authErrorState } from '@/lib/auth/auth-error-state';
 import { preferredLocale, rememberLocaleChoice } from '@/lib/auth/preferred-locale';
 import { localizedNextPath } from '@/lib/auth/safe-redirect';
 import { requestedNext } from '@/lib/auth/requested-next';
+import { formAction } from '@/lib/forms/form-action';
 import { formLocale } from '@/lib/forms/form-locale';
-import { echoedValues, type FormState } from '@/lib/forms/form-state';
+import { echoedValues } from '@/lib/forms/form-state';
 import { parseForm } from '@/lib/forms/parse-form';
 import { createSupabaseServerClient } from '@/lib/supabase/server-client';
 
-export async function signInWithPassword(_previous: FormState, formData: FormData): Promise<FormState> {
+export const signInWithPassword = formAction(async (_previous, formData) => {
   const locale = formLocale(formData);
   const parsed = await parseForm(signInSchema, formData, locale, ['email']);
   if (!parsed.ok) return parsed.state;
@@ -23,4 +24,4 @@ export async function signInWithPassword(_previous: FormState, formData: FormDat
   const language = preferredLocale(data.user, locale);
   if (language !== locale) await rememberLocaleChoice(language);
   redirect(localizedNextPath(await requestedNext(formData), language));
-}
+});

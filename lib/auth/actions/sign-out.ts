@@ -1,12 +1,13 @@
 'use server';
 
 import { redirect } from 'next/navigation';
+import { asFormData } from '@/lib/forms/form-action';
 import { formLocale } from '@/lib/forms/form-locale';
 import { createSupabaseServerClient } from '@/lib/supabase/server-client';
 
 /** Signs this browser out. A plain form post, so it works without JavaScript. */
 export async function signOut(formData: FormData): Promise<void> {
-  const locale = formLocale(formData);
+  const locale = formLocale(asFormData(formData));
   const supabase = await createSupabaseServerClient();
   // Local scope: other devices stay signed in (the account page offers the wider scopes).
   await supabase.auth.signOut({ scope: 'local' });

@@ -6,14 +6,15 @@ import { authErrorState } from '@/lib/auth/auth-error-state';
 import { rememberPendingEmail } from '@/lib/auth/pending-email-cookie';
 import { authRedirectUrl, localizedNextPath } from '@/lib/auth/safe-redirect';
 import { requestedNext } from '@/lib/auth/requested-next';
+import { formAction } from '@/lib/forms/form-action';
 import { formLocale } from '@/lib/forms/form-locale';
-import { echoedValues, type FormState } from '@/lib/forms/form-state';
+import { echoedValues } from '@/lib/forms/form-state';
 import { parseForm } from '@/lib/forms/parse-form';
 import { createSupabaseServerClient } from '@/lib/supabase/server-client';
 
 const echoed = ['displayName', 'email'] as const;
 
-export async function signUp(_previous: FormState, formData: FormData): Promise<FormState> {
+export const signUp = formAction(async (_previous, formData) => {
   const locale = formLocale(formData);
   const parsed = await parseForm(signUpSchema, formData, locale, echoed);
   if (!parsed.ok) return parsed.state;
@@ -36,4 +37,4 @@ export async function signUp(_previous: FormState, formData: FormData): Promise<
   if (data.session) redirect(localizedNextPath(next, locale));
   await rememberPendingEmail(email);
   redirect(`/${locale}/sign-up/check-email`);
-}
+});

@@ -35,6 +35,21 @@ test('auth cookies are HttpOnly and SameSite=Lax', async ({ page, context }) => 
   expect(await page.evaluate(() => document.cookie)).not.toContain('auth-token');
 });
 
+test('a server action called without form data answers with its form errors, not a 500', async ({ request }) => {
+  // Server actions are public endpoints; take the sign-in form's action id from its no-JavaScript fallback.
+  const html = await (await request.get(`${appUrl}/en/sign-in`)).text();
+  const actionId = /&quot;id&quot;:&quot;([0-9a-f]{40,})&quot;/.exec(html)?.[1];
+  expect(actionId).toBeTruthy();
+  for (const body of ['[]', '["$K1"]', '["state","not form data"]', '[null,{"email":"a@b.c"}]']) {
+    const response = await request.post(`${appUrl}/en/sign-in`, {
+      headers: { 'next-action': actionId!, 'content-type': 'text/plain;charset=UTF-8', origin: appUrl },
+      data: body,
+    });
+    expect(response.status(), body).toBe(200);
+    expect(await response.text(), body).toContain('"status":"error"');
+  }
+});
+
 test('anonymous and malformed requests never cause a 500', async ({ request }) => {
   const junk = [
     { path: '/en', cookie: 'sb-127-auth-token=base64-%%%not-json' },

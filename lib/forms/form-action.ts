@@ -1,0 +1,16 @@
+import type { FormState } from './form-state';
+
+type FormAction = (previous: FormState, formData: FormData) => Promise<FormState>;
+
+/** What a call passed where the form's data belongs, as form data: anything else becomes an empty form. */
+export function asFormData(value: unknown): FormData {
+  return value instanceof FormData ? value : new FormData();
+}
+
+/**
+ * Server actions are public endpoints, and a crafted call can pass anything for the form's data. The action
+ * then sees an empty form and answers with its usual localized errors instead of a TypeError and a 500.
+ */
+export function formAction(action: FormAction): FormAction {
+  return async (previous, formData) => action(previous, asFormData(formData));
+}
