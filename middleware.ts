@@ -61,7 +61,8 @@ export const config = {
     // service worker, files, or URLs that already carry a locale (keep this list in step with lib/i18n/locales.ts).
     '/((?!api/|api$|_next/|_vercel/|serwist/|(?:en|de|fr|es|ja|ar)(?:/|$)|.*\\..*).*)',
     // Locale pages whose answer depends on the session. Public pages are static and shared: the middleware
-    // skips them entirely, and their header learns who is signed in from the session hint cookie.
+    // skips them (but for the percent-sign check below), and their header learns who is signed in from the
+    // session hint cookie.
     '/:locale(en|de|fr|es|ja|ar)/:section(account|sign-in|sign-up|reset-password|auth)/:rest*',
     // Any path with a percent sign, to catch the undecodable ones (lib/http/readable-path.ts).
     '/(.*%.*)',

@@ -1,9 +1,9 @@
 import { launchChromium } from '../lighthouse/chromium.ts';
 import { auditPage, type PageAudit } from '../lighthouse/mobile-audit.ts';
+import { startScriptDelayProxy } from '../lighthouse/script-delay-proxy.ts';
 import type { BenchOptions } from '../options.ts';
 import { floorUrl, PORTS, productUrl } from '../ports.ts';
 import type { BenchResults } from '../report/results.ts';
-import { startScriptDelayProxy } from '../lighthouse/script-delay-proxy.ts';
 
 export const LIGHTHOUSE_PAGES = ['/en', '/en/sign-in', '/ar', '/ar/sign-in'];
 

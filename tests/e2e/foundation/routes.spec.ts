@@ -40,7 +40,10 @@ test.describe('paths with a broken percent-escape', () => {
       const response = await request.get(`${appUrl}${path}`, { maxRedirects: 0 });
       expect(response.status(), path).toBe(308);
       expect(new URL(response.headers().location ?? '', appUrl).href, path).toBe(`${appUrl}${readable}`);
-      expect((await request.get(`${appUrl}${path}`)).status(), path).toBe(404);
+      const followed = await request.get(`${appUrl}${path}`);
+      expect(followed.status(), path).toBe(404);
+      // No second hop: API, asset and worker paths are not sent on to language detection.
+      expect(followed.url(), path).toBe(`${appUrl}${readable}`);
     }
     const unprefixed = await request.get(`${appUrl}/%E0%A4%A`, { headers: { 'accept-language': 'fr' } });
     expect(unprefixed.status()).toBe(404);
