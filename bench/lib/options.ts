@@ -82,7 +82,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
     lighthouseRuns: positiveInt('lighthouse-runs', values['lighthouse-runs'] ?? env.BENCH_LIGHTHOUSE_RUNS, quick ? 1 : 5),
     startupRuns: positiveInt('startup-runs', values['startup-runs'] ?? env.BENCH_STARTUP_RUNS, quick ? 2 : 5),
     pageViews: positiveInt('page-views', values['page-views'], 20),
-    holdScriptsMs: values['hold-scripts'] === undefined ? 0 : positiveInt('hold-scripts', values['hold-scripts'], 0),
+    holdScriptsMs: positiveInt('hold-scripts', values['hold-scripts'], 0),
     skipBuild: values['skip-build'] === true,
     sections,
   };
