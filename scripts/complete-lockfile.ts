@@ -2,6 +2,8 @@
 // The npm mirror this project is built against serves only the versions Linux x64 needs, so `npm install`
 // here drops those entries and `npm ci` then refuses the lock as out of sync. Run after `npm install`:
 //   node scripts/complete-lockfile.ts
+// npm itself writes the result (`--package-lock-only`), so the file is byte for byte what the next `npm install`
+// keeps and `git status` stays clean.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 
@@ -51,8 +53,7 @@ for (const [key, entry] of Object.entries({ ...packages })) {
   }
 }
 
-lock.packages = Object.fromEntries(
-  Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a < b ? -1 : a > b ? 1 : 0)),
-);
 writeFileSync(lockPath, `${JSON.stringify(lock, null, 2)}\n`);
+// npm keeps entries it cannot fetch but orders keys and flags (dev, optional) its own way.
+execFileSync('npm', ['install', '--package-lock-only', '--ignore-scripts', '--no-audit', '--no-fund'], { stdio: 'inherit' });
 console.log(`complete-lockfile: added ${added} optional platform entries`);
