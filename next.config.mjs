@@ -13,6 +13,9 @@ const nextConfig = {
   distDir: process.env.NEXT_DIST_DIR || '.next',
   reactStrictMode: true,
   poweredByHeader: false,
+  // Next's default corner, stated because the page keeps room for it in development (the next-dev variant in
+  // app/globals.css): no corner is free in both directions, since the banner's buttons start left in LTR, right in RTL.
+  devIndicators: { position: 'bottom-left' },
   cacheComponents: true,
   partialPrefetching: false,
   experimental: { globalNotFound: true },

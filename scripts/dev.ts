@@ -1,17 +1,86 @@
 // `npm run dev`: the app, plus the local auth server and mailbox unless hosted Supabase is configured.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { parseArgs } from 'node:util';
 
 for (const file of ['.env.local', '.env']) if (existsSync(file)) process.loadEnvFile(file);
 
 const configured = process.env.NEXT_PUBLIC_SUPABASE_URL;
 const local = !configured || /^https?:\/\/(127\.0\.0\.1|localhost)(:|\/|$)/.test(configured);
+const authUrl = local ? (configured ?? 'http://127.0.0.1:54321') : configured;
+const authPort = Number(new URL(authUrl).port || 54321);
+const mailPort = Number(process.env.AUTH_MAIL_PORT || 54324);
 const children: ChildProcess[] = [];
 
-function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): ChildProcess {
-  const child = spawn(command, args, { stdio: 'inherit', env });
+/** Whether `port` can be bound on `host` (what the server that wants it would do). */
+function portFree(port: number, host?: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen({ port, host, exclusive: true }, () => probe.close(() => resolve(true)));
+  });
+}
+
+async function nextFreePort(from: number, host?: string): Promise<number> {
+  let port = from;
+  while (!(await portFree(port, host))) port++;
+  return port;
+}
+
+/** One line per taken port, naming the variable that moves it; nothing starts. */
+if (local) {
+  const wanted = [
+    { port: authPort, variable: 'NEXT_PUBLIC_SUPABASE_URL', value: (free: number) => `http://127.0.0.1:${free}` },
+    { port: mailPort, variable: 'AUTH_MAIL_PORT', value: String },
+  ];
+  let taken = false;
+  for (const { port, variable, value } of wanted) {
+    if (await portFree(port, '127.0.0.1')) continue;
+    taken = true;
+    const free = await nextFreePort(port + 10, '127.0.0.1');
+    console.error(`Port ${port} is taken (another project's local Supabase?): stop it, or run ${variable}=${value(free)} npm run dev`);
+  }
+  if (taken) process.exit(1);
+}
+
+// Next's own rule: an explicit port is used as given; otherwise 3000, or the next free one.
+const { values: nextArgs, tokens } = parseArgs({ options: { port: { type: 'string', short: 'p' } }, strict: false, tokens: true });
+const explicitPort = (nextArgs.port as string | undefined) ?? process.env.PORT;
+let appPort = Number(explicitPort ?? 3000);
+if (explicitPort === undefined && !(await portFree(appPort))) {
+  appPort = await nextFreePort(appPort);
+  console.log(`⚠ Port 3000 is in use, using available port ${appPort} instead.`);
+}
+const appUrl = `http://localhost:${appPort}`;
+// Emails and absolute URLs must point at the port the app really has.
+const siteUrl = process.env.NEXT_PUBLIC_SITE_URL ?? appUrl;
+const passThrough = tokens.flatMap((token) => {
+  if (token.kind === 'positional') return [token.value];
+  if (token.kind === 'option-terminator') return ['--'];
+  if (token.name === 'port') return [];
+  return token.inlineValue ? [`${token.rawName}=${token.value}`] : [token.rawName];
+});
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv, onLine?: (line: string) => void): ChildProcess {
+  const output = onLine ? 'pipe' : 'inherit';
+  const child = spawn(command, args, { stdio: ['inherit', output, output], env });
   children.push(child);
   child.on('exit', (code) => shutdown(code ?? 0));
+  if (onLine) {
+    for (const [stream, sink] of [
+      [child.stdout, process.stdout],
+      [child.stderr, process.stderr],
+    ] as const) {
+      let pending = '';
+      stream?.on('data', (chunk: Buffer) => {
+        sink.write(chunk);
+        const lines = (pending + chunk.toString()).split('\n');
+        pending = lines.pop() ?? '';
+        lines.forEach(onLine);
+      });
+    }
+  }
   return child;
 }
 
@@ -23,23 +92,55 @@ function shutdown(code: number) {
 process.on('SIGINT', () => shutdown(0));
 process.on('SIGTERM', () => shutdown(0));
 
-async function waitForAuthServer(url: string, server: ChildProcess) {
+async function waitForAuthServer(server: ChildProcess) {
   // The first start creates the database and signing key, which can take a while on a busy machine.
   for (let attempt = 0; attempt < 600 && server.exitCode === null; attempt++) {
-    try {
-      if ((await fetch(`${url}/auth/v1/health`)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
+    const answered = await fetch(`${authUrl}/auth/v1/health`).then(
+      (response) => response.ok,
+      () => false, // not listening yet
+    );
+    if (answered) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   shutdown(1);
-  throw new Error(`The local auth server did not answer at ${url}`);
+  throw new Error(`The local auth server did not answer at ${authUrl}`);
+}
+
+function printReady() {
+  const lines = [
+    '',
+    `  Polyglot is ready: ${appUrl}/en`,
+    local
+      ? `  Mailbox: http://127.0.0.1:${mailPort}  (local auth server ${authUrl}/auth/v1)`
+      : `  Auth: hosted Supabase at ${authUrl}`,
+    local
+      ? '  Sign in locally with any email address: confirmation and sign-in links arrive in the mailbox.'
+      : '  Sign in with an account of that project.',
+    '',
+  ];
+  console.log(lines.join('\n'));
 }
 
 if (local) {
-  const url = configured ?? 'http://127.0.0.1:54321';
-  const port = new URL(url).port || '54321';
-  await waitForAuthServer(url, run(process.execPath, ['auth-server/src/main.ts', '--port', port]));
+  const env = { ...process.env, AUTH_SITE_URL: process.env.AUTH_SITE_URL ?? siteUrl, AUTH_MAIL_PORT: String(mailPort) };
+  await waitForAuthServer(run(process.execPath, ['auth-server/src/main.ts', '--port', String(authPort)], env));
 }
-run(process.execPath, ['node_modules/next/dist/bin/next', 'dev', ...process.argv.slice(2)]);
+// After Next's own start-up lines, so the summary is the last thing on screen.
+let announce: NodeJS.Timeout | undefined;
+let ready = false;
+const nextEnv = {
+  ...process.env,
+  NEXT_PUBLIC_SITE_URL: siteUrl,
+  // Piped output loses Next's terminal detection; keep its colours when the terminal has them.
+  ...(process.stdout.isTTY && !process.env.NO_COLOR ? { FORCE_COLOR: '1' } : {}),
+};
+run(process.execPath, ['node_modules/next/dist/bin/next', 'dev', '--port', String(appPort), ...passThrough], nextEnv, (line) => {
+  if (ready && !announce) return;
+  if (/Ready in/.test(line)) ready = true;
+  if (!ready) return;
+  clearTimeout(announce);
+  announce = setTimeout(() => {
+    printReady();
+    announce = undefined;
+  }, 1500);
+});

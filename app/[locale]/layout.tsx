@@ -54,12 +54,18 @@ export default async function LocaleLayout({ children, params }: LayoutProps<'/[
   const dir = textDirection(locale);
 
   return (
-    <html lang={locale} dir={dir} className={inter.variable} suppressHydrationWarning>
+    <html
+      lang={locale}
+      dir={dir}
+      className={inter.variable}
+      data-next-dev={process.env.NODE_ENV === 'development' ? '' : undefined}
+      suppressHydrationWarning
+    >
       <head>
         {/* No frame until the whole shell is parsed: a first paint of half a header would shift as the rest arrives. */}
         <link rel="expect" href={`#${shellEndId}`} blocking="render" />
       </head>
-      <body className="flex min-h-dvh flex-col bg-background font-sans text-foreground antialiased">
+      <body className="flex min-h-dvh flex-col bg-background font-sans text-foreground antialiased next-dev:pb-18">
         <CookieHintsScript />
         <NextIntlClientProvider messages={messages}>
           <ThemeProvider>

@@ -26,7 +26,7 @@ export function ConsentBanner() {
     <section
       aria-labelledby="consent-banner-title"
       data-testid="consent-banner"
-      className="fixed inset-x-0 bottom-0 z-50 hidden border-t bg-background/95 p-4 shadow-lg backdrop-blur consent-undecided:block supports-[backdrop-filter]:bg-background/85"
+      className="fixed inset-x-0 bottom-0 z-50 hidden border-t bg-background/95 p-4 shadow-lg backdrop-blur consent-undecided:block next-dev:pb-18 supports-[backdrop-filter]:bg-background/85"
     >
       <div className="mx-auto flex max-w-6xl flex-col gap-3 md:flex-row md:items-center md:gap-6">
         <div className="flex-1 text-sm">
