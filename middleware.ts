@@ -1,7 +1,7 @@
 import { type NextRequest, NextResponse } from 'next/server';
-import { detectRequestLocale } from '@/lib/i18n/detect-locale';
-import { DETECTED_LOCALE_COOKIE, LOCALE_COOKIE } from '@/lib/i18n/locale-cookie';
-import { isAppLocale } from '@/lib/i18n/locales';
+import { detectRequestLocale } from '@/i18n/detection';
+import { DETECTED_LOCALE_COOKIE, LOCALE_COOKIE } from '@/i18n/detection';
+import { isLocale } from '@/i18n/locales';
 import { readablePath } from '@/lib/http/readable-path';
 import { securityHeaders } from '@/lib/http/security-headers';
 import { applySession } from '@/lib/auth/session-step';
@@ -29,7 +29,7 @@ export async function middleware(request: NextRequest) {
   }
 
   // Fast path: already prefixed, nothing to detect; only the session step (free without an auth cookie).
-  if (isAppLocale(firstSegment)) return applySession(request, NextResponse.next(), firstSegment);
+  if (isLocale(firstSegment)) return applySession(request, NextResponse.next(), firstSegment);
   if (notOurs.test(pathname)) return NextResponse.next();
 
   const { locale, source } = detectRequestLocale({
@@ -49,7 +49,7 @@ export async function middleware(request: NextRequest) {
   response.headers.set('Vary', 'Accept-Language, Cookie');
   response.headers.set('Cache-Control', 'private, no-cache');
   if (source === 'accept-language' || source === 'default') {
-    // Lets the browser consult its stored choice once (see components/locale-storage-sync.tsx).
+    // Lets the browser consult its stored choice once (see components/i18n/locale-storage-sync.tsx).
     response.cookies.set(DETECTED_LOCALE_COOKIE, source, { path: '/', maxAge: 60, sameSite: 'lax', secure: production });
   }
   return response;

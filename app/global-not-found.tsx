@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { locales, nativeLanguageName } from '@/lib/i18n/locales';
+import { locales, nativeLanguageName } from '@/i18n/locales';
 import messages from '@/messages/en.json';
 import './globals.css';
 

@@ -1,5 +1,5 @@
 import type { MetadataRoute } from 'next';
-import { locales } from '@/lib/i18n/locales';
+import { locales } from '@/i18n/locales';
 import { languageAlternates, localizedPath } from '@/lib/seo/alternates';
 import { absoluteUrl } from '@/lib/seo/site-url';
 import { publicPaths } from '@/lib/seo/public-paths';

@@ -1,4 +1,4 @@
-import type { AppLocale } from '@/lib/i18n/locales';
+import type { Locale } from 'next-intl';
 import { localizedNextPath } from './safe-redirect';
 
 // Paths here are without the locale prefix.
@@ -22,7 +22,7 @@ export function isGuestOnlyPath(path: string): boolean {
 }
 
 export interface AccessRequest {
-  locale: AppLocale;
+  locale: Locale;
   /** Path without the locale prefix. */
   path: string;
   search: URLSearchParams;

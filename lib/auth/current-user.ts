@@ -1,5 +1,5 @@
 import { redirect } from 'next/navigation';
-import type { AppLocale } from '@/lib/i18n/locales';
+import type { Locale } from 'next-intl';
 import { createSupabaseServerClient } from '@/lib/supabase/server-client';
 import { authErrorMessage } from './auth-error-messages';
 
@@ -7,7 +7,7 @@ import { authErrorMessage } from './auth-error-messages';
  * The signed-in user, asked of the auth server itself (not just the cookie's claims): actions call this before
  * changing anything. Signed-out visitors go to sign-in; an unreachable server is reported, not treated as signed out.
  */
-export async function requireCurrentUser(locale: AppLocale) {
+export async function requireCurrentUser(locale: Locale) {
   const supabase = await createSupabaseServerClient();
   const { data, error } = await supabase.auth.getUser();
   if (data.user) return { supabase, user: data.user, unavailable: false as const };

@@ -1,4 +1,5 @@
-import { type AppLocale, isAppLocale } from '@/lib/i18n/locales';
+import type { Locale } from 'next-intl';
+import { isLocale } from '@/i18n/locales';
 import { siteUrl } from '@/lib/seo/site-url';
 
 /** Where a signed-in user goes when no (safe) destination was asked for. */
@@ -36,20 +37,20 @@ export function sameSitePath(raw: unknown): string | null {
   if (url.origin !== probeOrigin) return null;
 
   const [, first = '', ...rest] = segments;
-  const unprefixed = isAppLocale(first) ? `/${rest.join('/')}` : pathPart;
+  const unprefixed = isLocale(first) ? `/${rest.join('/')}` : pathPart;
   // API routes and Next internals are not pages to land on.
   if (/^\/(api|_next|_vercel)(\/|$)/.test(unprefixed)) return null;
   return `${unprefixed}${url.search}${url.hash}`;
 }
 
 /** `next` as a path in the given language, e.g. `/en/account?tab=x` → `/de/account?tab=x`. */
-export function localizedNextPath(raw: unknown, locale: AppLocale, fallback: string = defaultNextPath): string {
+export function localizedNextPath(raw: unknown, locale: Locale, fallback: string = defaultNextPath): string {
   const path = sameSitePath(raw) ?? fallback;
   return `/${locale}${path === '/' ? '' : path}`;
 }
 
 /** Absolute URL of one of our auth routes, carrying a safe `next`, for Supabase's `redirect_to`. */
-export function authRedirectUrl(locale: AppLocale, route: '/auth/confirm' | '/auth/callback', next: unknown): string {
+export function authRedirectUrl(locale: Locale, route: '/auth/confirm' | '/auth/callback', next: unknown): string {
   const url = new URL(`/${locale}${route}`, siteUrl);
   url.searchParams.set('next', sameSitePath(next) ?? defaultNextPath);
   return url.toString();

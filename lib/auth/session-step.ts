@@ -1,5 +1,5 @@
 import { type NextRequest, NextResponse } from 'next/server';
-import type { AppLocale } from '@/lib/i18n/locales';
+import type { Locale } from 'next-intl';
 import { hasAuthCookie, readSessionIdentity } from '@/lib/supabase/middleware-client';
 import { accessRedirect, isPrivatePath } from './access-rules';
 import type { SessionIdentity } from './session-identity';
@@ -21,7 +21,7 @@ function syncPresence(request: NextRequest, response: NextResponse, identity: Se
  * The middleware's auth step for a locale-prefixed request: session refresh, access rules, private caching.
  * Anonymous requests (no auth cookie) create no Supabase client at all.
  */
-export async function applySession(request: NextRequest, response: NextResponse, locale: AppLocale): Promise<NextResponse> {
+export async function applySession(request: NextRequest, response: NextResponse, locale: Locale): Promise<NextResponse> {
   const path = request.nextUrl.pathname.slice(locale.length + 1) || '/';
   const identity = hasAuthCookie(request) ? await readSessionIdentity(request, response) : null;
   syncPresence(request, response, identity);

@@ -1,4 +1,4 @@
-import { defaultLocale, locales } from '@/lib/i18n/locales';
+import { defaultLocale, locales } from '@/i18n/locales';
 
 /** The precached offline page of each language, e.g. /de/~offline. */
 export function offlinePagePath(locale: string): string {

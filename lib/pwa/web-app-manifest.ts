@@ -1,4 +1,5 @@
-import { type AppLocale, textDirection } from '@/lib/i18n/locales';
+import type { Locale } from 'next-intl';
+import { textDirection } from '@/i18n/locales';
 import { appColors } from './app-colors';
 
 export interface ManifestTexts {
@@ -19,7 +20,7 @@ const icon = (size: number, purpose: 'any' | 'maskable') => ({
 });
 
 /** The web app manifest of one language: each language installs as its own app, opening in that language. */
-export function webAppManifest(locale: AppLocale, texts: ManifestTexts) {
+export function webAppManifest(locale: Locale, texts: ManifestTexts) {
   const home = `/${locale}`;
   return {
     id: home,

@@ -1,9 +1,10 @@
 import type { Metadata } from 'next';
-import { type AppLocale, locales } from '@/lib/i18n/locales';
+import type { Locale } from 'next-intl';
+import { locales } from '@/i18n/locales';
 import { absoluteUrl } from './site-url';
 
 /** `/de` + `/about` → `/de/about`; the home page is `/de`. */
-export function localizedPath(locale: AppLocale, path: string): string {
+export function localizedPath(locale: Locale, path: string): string {
   return `/${locale}${path === '/' ? '' : path}`;
 }
 
@@ -15,6 +16,6 @@ export function languageAlternates(path: string): Record<string, string> {
   return languages;
 }
 
-export function pageAlternates(locale: AppLocale, path: string): Metadata['alternates'] {
+export function pageAlternates(locale: Locale, path: string): Metadata['alternates'] {
   return { canonical: absoluteUrl(localizedPath(locale, path)), languages: languageAlternates(path) };
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
-import { defaultLocale, locales } from '@/lib/i18n/locales';
+import { defaultLocale, locales } from '@/i18n/locales';
 
 type Messages = { [key: string]: string | Messages };
 

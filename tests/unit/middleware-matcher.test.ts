@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { locales } from '@/lib/i18n/locales';
+import { locales } from '@/i18n/locales';
 import { config } from '@/middleware';
 
 // Next needs the matcher as literals, so the locale list is written out there: keep it in step.

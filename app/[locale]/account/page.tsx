@@ -14,7 +14,6 @@ import { redirect } from '@/i18n/navigation';
 import { preferredLocale } from '@/lib/auth/preferred-locale';
 import { firstParam } from '@/lib/auth/search-param';
 import { sessionClaims } from '@/lib/auth/session-claims';
-import type { AppLocale } from '@/lib/i18n/locales';
 
 // Rendered in one piece on the server (no streaming boundary), so the page and its forms work without JavaScript.
 export const instant = false;
@@ -27,7 +26,7 @@ export async function generateMetadata(): Promise<Metadata> {
 const updateMessages = { profile: 'profileSaved', email: 'emailUpdated', password: 'passwordUpdated' } as const;
 
 async function AccountContent({ searchParams }: { searchParams: PageProps<'/[locale]/account'>['searchParams'] }) {
-  const locale = (await getLocale()) as AppLocale;
+  const locale = await getLocale();
   const t = await getTranslations('Account');
   // The middleware already checked the session; the page verifies the token itself too (locally, from the
   // claims: viewing costs no auth-server request). Every action asks the auth server with getUser().

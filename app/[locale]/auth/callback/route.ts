@@ -3,7 +3,7 @@ import type { NextRequest } from 'next/server';
 import { linkErrorPath, linkErrorReason } from '@/lib/auth/link-error-reason';
 import { preferredLocale } from '@/lib/auth/preferred-locale';
 import { localizedNextPath } from '@/lib/auth/safe-redirect';
-import { defaultLocale, isAppLocale } from '@/lib/i18n/locales';
+import { defaultLocale, isLocale } from '@/i18n/locales';
 import { createSupabaseServerClient } from '@/lib/supabase/server-client';
 
 /**
@@ -12,7 +12,7 @@ import { createSupabaseServerClient } from '@/lib/supabase/server-client';
  */
 export async function GET(request: NextRequest, { params }: RouteContext<'/[locale]/auth/callback'>) {
   const { locale: requested } = await params;
-  const locale = isAppLocale(requested) ? requested : defaultLocale;
+  const locale = isLocale(requested) ? requested : defaultLocale;
   const query = request.nextUrl.searchParams;
   const code = query.get('code');
 

@@ -4,7 +4,7 @@ import type { NextRequest } from 'next/server';
 import { linkErrorPath, linkErrorReason } from '@/lib/auth/link-error-reason';
 import { preferredLocale } from '@/lib/auth/preferred-locale';
 import { localizedNextPath, sameSitePath } from '@/lib/auth/safe-redirect';
-import { defaultLocale, isAppLocale } from '@/lib/i18n/locales';
+import { defaultLocale, isLocale } from '@/i18n/locales';
 import { createSupabaseServerClient } from '@/lib/supabase/server-client';
 
 const emailOtpTypes: readonly string[] = ['signup', 'invite', 'magiclink', 'recovery', 'email_change', 'email'];
@@ -17,7 +17,7 @@ const isEmailOtpType = (value: string | null): value is EmailOtpType => value !=
  */
 export async function GET(request: NextRequest, { params }: RouteContext<'/[locale]/auth/confirm'>) {
   const { locale: requested } = await params;
-  const locale = isAppLocale(requested) ? requested : defaultLocale;
+  const locale = isLocale(requested) ? requested : defaultLocale;
   const query = request.nextUrl.searchParams;
   const type = query.get('type');
   const tokenHash = query.get('token_hash');

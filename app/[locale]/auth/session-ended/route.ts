@@ -2,7 +2,7 @@ import { redirect } from 'next/navigation';
 import type { NextRequest } from 'next/server';
 import { authErrorMessage } from '@/lib/auth/auth-error-messages';
 import { sameSitePath } from '@/lib/auth/safe-redirect';
-import { defaultLocale, isAppLocale } from '@/lib/i18n/locales';
+import { defaultLocale, isLocale } from '@/i18n/locales';
 import { createSupabaseServerClient } from '@/lib/supabase/server-client';
 
 /**
@@ -13,7 +13,7 @@ import { createSupabaseServerClient } from '@/lib/supabase/server-client';
  */
 export async function GET(request: NextRequest, { params }: RouteContext<'/[locale]/auth/session-ended'>) {
   const { locale: requested } = await params;
-  const locale = isAppLocale(requested) ? requested : defaultLocale;
+  const locale = isLocale(requested) ? requested : defaultLocale;
   const next = sameSitePath(request.nextUrl.searchParams.get('next')) ?? '/account';
 
   const supabase = await createSupabaseServerClient();
