@@ -2,6 +2,7 @@ import { type NextRequest, NextResponse } from 'next/server';
 import { detectRequestLocale } from '@/i18n/detection';
 import { DETECTED_LOCALE_COOKIE, LOCALE_COOKIE } from '@/i18n/detection';
 import { isLocale } from '@/i18n/locales';
+import { getEdgePathname } from '@/i18n/edge-navigation';
 import { readablePath } from '@/lib/http/readable-path';
 import { securityHeaders } from '@/lib/http/security-headers';
 import { applySession } from '@/lib/auth/session-step';
@@ -39,11 +40,11 @@ export async function middleware(request: NextRequest) {
   });
 
   if (localeShaped.test(firstSegment)) {
-    return NextResponse.rewrite(new URL(`/${locale}${pathname}`, request.url));
+    return NextResponse.rewrite(new URL(getEdgePathname({ href: pathname, locale }), request.url));
   }
 
   const target = request.nextUrl.clone();
-  target.pathname = `/${locale}${pathname === '/' ? '' : pathname}`;
+  target.pathname = getEdgePathname({ href: pathname, locale });
   target.searchParams.delete('lang');
   const response = secure(NextResponse.redirect(target, 307));
   response.headers.set('Vary', 'Accept-Language, Cookie');
@@ -55,15 +56,17 @@ export async function middleware(request: NextRequest) {
   return response;
 }
 
+// Next reads the matcher at build time, so it is written out here rather than computed from i18n/locales.ts and
+// lib/routes/route-table.ts; tests/unit/middleware-matcher.test.ts checks it against both with real URLs.
 export const config = {
   matcher: [
     // Unprefixed URLs, for language detection; never API routes, Next internals, Vercel's endpoints, the
-    // service worker, files, or URLs that already carry a locale (keep this list in step with lib/i18n/locales.ts).
+    // service worker, files, or URLs that already carry a locale.
     '/((?!api/|api$|_next/|_vercel/|serwist/|(?:en|de|fr|es|ja|ar)(?:/|$)|.*\\..*).*)',
-    // Locale pages whose answer depends on the session. Public pages are static and shared: the middleware
-    // skips them (but for the percent-sign check below), and their header learns who is signed in from the
-    // session hint cookie.
-    '/:locale(en|de|fr|es|ja|ar)/:section(account|sign-in|sign-up|reset-password|auth)/:rest*',
+    // The routes whose answer depends on the session or must not be stored (not 'anyone' or not 'static' in the
+    // route table). Public pages are static and shared: the middleware skips them (but for the percent-sign
+    // check below), and their header learns who is signed in from the session hint cookie.
+    '/:locale(en|de|fr|es|ja|ar)/(account(?:/.*)?|sign-in|sign-up(?:/check-email)?|reset-password|auth(?:/.*)?)',
     // Any path with a percent sign, to catch the undecodable ones (lib/http/readable-path.ts).
     '/(.*%.*)',
   ],

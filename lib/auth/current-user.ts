@@ -1,5 +1,5 @@
-import { redirect } from 'next/navigation';
 import type { Locale } from 'next-intl';
+import { redirect } from '@/i18n/navigation';
 import { createSupabaseServerClient } from '@/lib/supabase/server-client';
 import { authErrorMessage } from './auth-error-messages';
 
@@ -13,5 +13,5 @@ export async function requireCurrentUser(locale: Locale) {
   if (data.user) return { supabase, user: data.user, unavailable: false as const };
   if (error && authErrorMessage(error).key === 'serviceUnavailable') return { supabase, user: null, unavailable: true as const };
   // The cookie may still hold a valid-looking token for a session the server has ended: clear it first.
-  redirect(`/${locale}/auth/session-ended?next=%2Faccount`);
+  return redirect({ href: { pathname: '/auth/session-ended', query: { next: '/account' } }, locale });
 }

@@ -1,6 +1,4 @@
-import type { Locale } from 'next-intl';
 import { isLocale } from '@/i18n/locales';
-import { siteUrl } from '@/lib/seo/site-url';
 
 /** Where a signed-in user goes when no (safe) destination was asked for. */
 export const defaultNextPath = '/account';
@@ -43,15 +41,7 @@ export function sameSitePath(raw: unknown): string | null {
   return `${unprefixed}${url.search}${url.hash}`;
 }
 
-/** `next` as a path in the given language, e.g. `/en/account?tab=x` → `/de/account?tab=x`. */
-export function localizedNextPath(raw: unknown, locale: Locale, fallback: string = defaultNextPath): string {
-  const path = sameSitePath(raw) ?? fallback;
-  return `/${locale}${path === '/' ? '' : path}`;
-}
-
-/** Absolute URL of one of our auth routes, carrying a safe `next`, for Supabase's `redirect_to`. */
-export function authRedirectUrl(locale: Locale, route: '/auth/confirm' | '/auth/callback', next: unknown): string {
-  const url = new URL(`/${locale}${route}`, siteUrl);
-  url.searchParams.set('next', sameSitePath(next) ?? defaultNextPath);
-  return url.toString();
+/** The page a `next` value names (without locale prefix), or the account page when it names none safely. */
+export function nextPath(raw: unknown): string {
+  return sameSitePath(raw) ?? defaultNextPath;
 }

@@ -1,11 +1,12 @@
 import type { Metadata } from 'next';
 import type { Locale } from 'next-intl';
 import { locales } from '@/i18n/locales';
+import { getPathname } from '@/i18n/navigation';
 import { absoluteUrl } from './site-url';
 
 /** `/de` + `/about` → `/de/about`; the home page is `/de`. */
 export function localizedPath(locale: Locale, path: string): string {
-  return `/${locale}${path === '/' ? '' : path}`;
+  return getPathname({ href: path, locale });
 }
 
 /** hreflang links for every locale plus x-default (the unprefixed URL, which detects the language). */

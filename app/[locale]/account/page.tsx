@@ -31,8 +31,8 @@ async function AccountContent({ searchParams }: { searchParams: PageProps<'/[loc
   // The middleware already checked the session; the page verifies the token itself too (locally, from the
   // claims: viewing costs no auth-server request). Every action asks the auth server with getUser().
   const session = await sessionClaims();
-  if (!session) redirect({ href: '/sign-in?next=%2Faccount', locale });
-  const { identity, userMetadata } = session!;
+  if (!session) return redirect({ href: { pathname: '/sign-in', query: { next: '/account' } }, locale });
+  const { identity, userMetadata } = session;
   const updated = firstParam((await searchParams).updated);
   const updateKey = updated && updated in updateMessages ? updateMessages[updated as keyof typeof updateMessages] : undefined;
   const displayName = typeof userMetadata.display_name === 'string' ? userMetadata.display_name : '';

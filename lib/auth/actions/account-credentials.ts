@@ -4,7 +4,7 @@ import { getTranslations } from 'next-intl/server';
 import { authErrorState } from '@/lib/auth/auth-error-state';
 import { requireCurrentUser } from '@/lib/auth/current-user';
 import { changeEmailSchema, changePasswordSchema } from '@/lib/auth/form-schemas';
-import { authRedirectUrl } from '@/lib/auth/safe-redirect';
+import { authRedirectUrl } from '@/lib/auth/auth-routes';
 import { formAction } from '@/lib/forms/form-action';
 import { formLocale } from '@/lib/forms/form-locale';
 import { echoedValues } from '@/lib/forms/form-state';

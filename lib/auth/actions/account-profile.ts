@@ -1,6 +1,6 @@
 'use server';
 
-import { redirect } from 'next/navigation';
+import { redirect } from '@/i18n/navigation';
 import { authErrorState } from '@/lib/auth/auth-error-state';
 import { requireCurrentUser } from '@/lib/auth/current-user';
 import { profileSchema } from '@/lib/auth/form-schemas';
@@ -25,5 +25,5 @@ export const updateProfile = formAction(async (_previous, formData) => {
   // A fresh access token carries the new metadata, so the header shows it without a round trip.
   await supabase.auth.refreshSession();
   await rememberLocaleChoice(parsed.data.preferredLocale);
-  redirect(`/${parsed.data.preferredLocale}/account?updated=profile`);
+  return redirect({ href: { pathname: '/account', query: { updated: 'profile' } }, locale: parsed.data.preferredLocale });
 });

@@ -1,7 +1,7 @@
 'use server';
 
 import { getTranslations } from 'next-intl/server';
-import { redirect } from 'next/navigation';
+import { redirect } from '@/i18n/navigation';
 import { authErrorState } from '@/lib/auth/auth-error-state';
 import { requireCurrentUser } from '@/lib/auth/current-user';
 import { deleteAccountSchema } from '@/lib/auth/form-schemas';
@@ -29,7 +29,7 @@ export const signOutEverywhere = formAction(async (_previous, formData) => {
   if (current.unavailable) return authErrorState(unavailable, locale);
   const { error } = await current.supabase.auth.signOut({ scope: 'global' });
   if (error) return authErrorState(error, locale);
-  redirect(`/${locale}/sign-in?status=signed-out-everywhere`);
+  return redirect({ href: { pathname: '/sign-in', query: { status: 'signed-out-everywhere' } }, locale });
 });
 
 /** Deletes the account with the secret key, on the server, after the user typed the confirmation word. */
@@ -46,5 +46,5 @@ export const deleteAccount = formAction(async (_previous, formData) => {
   if (error) return authErrorState(error, locale, values);
   // The sessions died with the user; this clears this browser's cookies.
   await current.supabase.auth.signOut({ scope: 'local' });
-  redirect(`/${locale}/sign-in?status=account-deleted`);
+  return redirect({ href: { pathname: '/sign-in', query: { status: 'account-deleted' } }, locale });
 });

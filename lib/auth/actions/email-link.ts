@@ -1,10 +1,11 @@
 'use server';
 
-import { redirect } from 'next/navigation';
+import { redirect } from '@/i18n/navigation';
 import { emailOnlySchema, otpSchema } from '@/lib/auth/form-schemas';
 import { authErrorState } from '@/lib/auth/auth-error-state';
 import { preferredLocale, rememberLocaleChoice } from '@/lib/auth/preferred-locale';
-import { authRedirectUrl, localizedNextPath } from '@/lib/auth/safe-redirect';
+import { authRedirectUrl } from '@/lib/auth/auth-routes';
+import { nextPath } from '@/lib/auth/safe-redirect';
 import { requestedNext } from '@/lib/auth/requested-next';
 import { formAction } from '@/lib/forms/form-action';
 import { formLocale } from '@/lib/forms/form-locale';
@@ -44,5 +45,5 @@ export const verifyEmailCode = formAction(async (_previous, formData) => {
 
   const language = preferredLocale(data.user, locale);
   if (language !== locale) await rememberLocaleChoice(language);
-  redirect(localizedNextPath(await requestedNext(formData), language));
+  return redirect({ href: nextPath(await requestedNext(formData)), locale: language });
 });

@@ -3,7 +3,7 @@
 import { redirect } from 'next/navigation';
 import { authErrorState } from '@/lib/auth/auth-error-state';
 import { isOAuthProvider } from '@/lib/auth/oauth-providers';
-import { authRedirectUrl } from '@/lib/auth/safe-redirect';
+import { authRedirectUrl } from '@/lib/auth/auth-routes';
 import { requestedNext } from '@/lib/auth/requested-next';
 import { formAction } from '@/lib/forms/form-action';
 import { formLocale } from '@/lib/forms/form-locale';

@@ -1,10 +1,10 @@
 'use server';
 
 import { getTranslations } from 'next-intl/server';
-import { redirect } from 'next/navigation';
+import { redirect } from '@/i18n/navigation';
 import { emailOnlySchema, resetPasswordSchema } from '@/lib/auth/form-schemas';
 import { authErrorState } from '@/lib/auth/auth-error-state';
-import { authRedirectUrl } from '@/lib/auth/safe-redirect';
+import { authRedirectUrl } from '@/lib/auth/auth-routes';
 import { formAction } from '@/lib/forms/form-action';
 import { formLocale } from '@/lib/forms/form-locale';
 import { echoedValues } from '@/lib/forms/form-state';
@@ -37,5 +37,5 @@ export const resetPassword = formAction(async (_previous, formData) => {
   if (!data.user) return authErrorState({ code: 'otp_expired' }, locale);
   const { error } = await supabase.auth.updateUser({ password: parsed.data.password });
   if (error) return authErrorState(error, locale);
-  redirect(`/${locale}/account?updated=password`);
+  return redirect({ href: { pathname: '/account', query: { updated: 'password' } }, locale });
 });

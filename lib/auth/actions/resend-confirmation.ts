@@ -3,7 +3,7 @@
 import { getTranslations } from 'next-intl/server';
 import { authErrorState } from '@/lib/auth/auth-error-state';
 import { pendingEmail } from '@/lib/auth/pending-email-cookie';
-import { authRedirectUrl } from '@/lib/auth/safe-redirect';
+import { authRedirectUrl } from '@/lib/auth/auth-routes';
 import { formAction } from '@/lib/forms/form-action';
 import { formLocale } from '@/lib/forms/form-locale';
 import { createSupabaseServerClient } from '@/lib/supabase/server-client';

@@ -1,10 +1,10 @@
 'use server';
 
-import { redirect } from 'next/navigation';
+import { redirect } from '@/i18n/navigation';
 import { signInSchema } from '@/lib/auth/form-schemas';
 import { authErrorState } from '@/lib/auth/auth-error-state';
 import { preferredLocale, rememberLocaleChoice } from '@/lib/auth/preferred-locale';
-import { localizedNextPath } from '@/lib/auth/safe-redirect';
+import { nextPath } from '@/lib/auth/safe-redirect';
 import { requestedNext } from '@/lib/auth/requested-next';
 import { formAction } from '@/lib/forms/form-action';
 import { formLocale } from '@/lib/forms/form-locale';
@@ -23,5 +23,5 @@ export const signInWithPassword = formAction(async (_previous, formData) => {
 
   const language = preferredLocale(data.user, locale);
   if (language !== locale) await rememberLocaleChoice(language);
-  redirect(localizedNextPath(await requestedNext(formData), language));
+  return redirect({ href: nextPath(await requestedNext(formData)), locale: language });
 });

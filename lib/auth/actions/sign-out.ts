@@ -1,6 +1,6 @@
 'use server';
 
-import { redirect } from 'next/navigation';
+import { redirect } from '@/i18n/navigation';
 import { asFormData } from '@/lib/forms/form-action';
 import { formLocale } from '@/lib/forms/form-locale';
 import { createSupabaseServerClient } from '@/lib/supabase/server-client';
@@ -11,5 +11,5 @@ export async function signOut(formData: FormData): Promise<void> {
   const supabase = await createSupabaseServerClient();
   // Local scope: other devices stay signed in (the account page offers the wider scopes).
   await supabase.auth.signOut({ scope: 'local' });
-  redirect(`/${locale}`);
+  return redirect({ href: '/', locale });
 }

@@ -1,10 +1,11 @@
 'use server';
 
-import { redirect } from 'next/navigation';
+import { redirect } from '@/i18n/navigation';
 import { signUpSchema } from '@/lib/auth/form-schemas';
 import { authErrorState } from '@/lib/auth/auth-error-state';
 import { rememberPendingEmail } from '@/lib/auth/pending-email-cookie';
-import { authRedirectUrl, localizedNextPath } from '@/lib/auth/safe-redirect';
+import { authRedirectUrl } from '@/lib/auth/auth-routes';
+import { nextPath } from '@/lib/auth/safe-redirect';
 import { requestedNext } from '@/lib/auth/requested-next';
 import { formAction } from '@/lib/forms/form-action';
 import { formLocale } from '@/lib/forms/form-locale';
@@ -34,7 +35,7 @@ export const signUp = formAction(async (_previous, formData) => {
   if (error) return authErrorState(error, locale, echoedValues(formData, echoed));
 
   // Projects without email confirmation sign the user in at once.
-  if (data.session) redirect(localizedNextPath(next, locale));
+  if (data.session) return redirect({ href: nextPath(next), locale });
   await rememberPendingEmail(email);
-  redirect(`/${locale}/sign-up/check-email`);
+  return redirect({ href: '/sign-up/check-email', locale });
 });

@@ -1,8 +1,8 @@
 import { redirect } from 'next/navigation';
 import type { NextRequest } from 'next/server';
-import { linkErrorPath, linkErrorReason } from '@/lib/auth/link-error-reason';
+import { linkErrorPath, localizedNextPath } from '@/lib/auth/auth-routes';
+import { linkErrorReason } from '@/lib/auth/link-error-reason';
 import { preferredLocale } from '@/lib/auth/preferred-locale';
-import { localizedNextPath } from '@/lib/auth/safe-redirect';
 import { defaultLocale, isLocale } from '@/i18n/locales';
 import { createSupabaseServerClient } from '@/lib/supabase/server-client';
 

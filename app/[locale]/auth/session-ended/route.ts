@@ -1,8 +1,8 @@
-import { redirect } from 'next/navigation';
 import type { NextRequest } from 'next/server';
 import { authErrorMessage } from '@/lib/auth/auth-error-messages';
 import { sameSitePath } from '@/lib/auth/safe-redirect';
 import { defaultLocale, isLocale } from '@/i18n/locales';
+import { redirect } from '@/i18n/navigation';
 import { createSupabaseServerClient } from '@/lib/supabase/server-client';
 
 /**
@@ -18,7 +18,7 @@ export async function GET(request: NextRequest, { params }: RouteContext<'/[loca
 
   const supabase = await createSupabaseServerClient();
   const { data, error } = await supabase.auth.getUser();
-  if (data.user) redirect(`/${locale}${next === '/' ? '' : next}`);
+  if (data.user) return redirect({ href: next, locale });
   if (!error || authErrorMessage(error).key !== 'serviceUnavailable') await supabase.auth.signOut({ scope: 'local' });
-  redirect(`/${locale}/sign-in?next=${encodeURIComponent(next)}&status=session-ended`);
+  return redirect({ href: { pathname: '/sign-in', query: { next, status: 'session-ended' } }, locale });
 }
