@@ -5,7 +5,7 @@ import { isLocale } from '@/i18n/locales';
 import { getEdgePathname } from '@/i18n/edge-navigation';
 import { readablePath } from '@/lib/http/readable-path';
 import { securityHeaders } from '@/lib/http/security-headers';
-import { applySession } from '@/lib/auth/session-step';
+import { applySession } from '@/lib/session/edge';
 
 const production = process.env.NODE_ENV === 'production';
 // Something shaped like a language tag that we do not speak (/it, /pt-BR): a 404, not a redirect.

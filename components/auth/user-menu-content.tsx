@@ -14,7 +14,7 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { Link } from '@/components/navigation/link';
 import { signOut } from '@/lib/auth/actions/sign-out';
-import { useSessionPresence } from '@/lib/auth/session-presence-client';
+import { useSessionPresence } from '@/lib/session/browser';
 
 /** The user menu's Radix dropdown, loaded on first use (see DeferredMenu). */
 export default function UserMenuContent({ trigger }: { trigger: ReactElement }) {

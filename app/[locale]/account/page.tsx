@@ -13,7 +13,7 @@ import { Alert, AlertDescription } from '@/components/ui/alert';
 import { redirect } from '@/i18n/navigation';
 import { preferredLocale } from '@/lib/auth/preferred-locale';
 import { firstParam } from '@/lib/auth/search-param';
-import { sessionClaims } from '@/lib/auth/session-claims';
+import { sessionClaims } from '@/lib/session/server';
 
 // Rendered in one piece on the server (no streaming boundary), so the page and its forms work without JavaScript.
 export const instant = false;

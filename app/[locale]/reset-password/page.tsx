@@ -8,7 +8,7 @@ import { ResetPasswordForm } from '@/components/auth/reset-password-form';
 import { TextLink } from '@/components/auth/text-link';
 import { FormSkeleton } from '@/components/forms/form-skeleton';
 import { Alert, AlertDescription } from '@/components/ui/alert';
-import { sessionClaims } from '@/lib/auth/session-claims';
+import { sessionClaims } from '@/lib/session/server';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('ResetPassword');

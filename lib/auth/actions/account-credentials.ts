@@ -2,7 +2,7 @@
 
 import { getTranslations } from 'next-intl/server';
 import { authErrorState } from '@/lib/auth/auth-error-state';
-import { requireCurrentUser } from '@/lib/auth/current-user';
+import { requireCurrentUser } from '@/lib/session/server';
 import { changeEmailSchema, changePasswordSchema } from '@/lib/auth/form-schemas';
 import { authRedirectUrl } from '@/lib/auth/auth-routes';
 import { formAction } from '@/lib/forms/form-action';

@@ -2,7 +2,7 @@
 
 import { redirect } from '@/i18n/navigation';
 import { authErrorState } from '@/lib/auth/auth-error-state';
-import { requireCurrentUser } from '@/lib/auth/current-user';
+import { requireCurrentUser } from '@/lib/session/server';
 import { profileSchema } from '@/lib/auth/form-schemas';
 import { rememberLocaleChoice } from '@/lib/auth/preferred-locale';
 import { formAction } from '@/lib/forms/form-action';

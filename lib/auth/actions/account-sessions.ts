@@ -3,13 +3,13 @@
 import { getTranslations } from 'next-intl/server';
 import { redirect } from '@/i18n/navigation';
 import { authErrorState } from '@/lib/auth/auth-error-state';
-import { requireCurrentUser } from '@/lib/auth/current-user';
+import { requireCurrentUser } from '@/lib/session/server';
 import { deleteAccountSchema } from '@/lib/auth/form-schemas';
 import { formAction } from '@/lib/forms/form-action';
 import { formLocale } from '@/lib/forms/form-locale';
 import { echoedValues } from '@/lib/forms/form-state';
 import { parseForm } from '@/lib/forms/parse-form';
-import { createSupabaseAdminClient } from '@/lib/supabase/admin-client';
+import { createSupabaseAdminClient } from '@/lib/supabase/admin';
 
 const unavailable = { name: 'AuthRetryableFetchError' };
 

@@ -11,7 +11,7 @@ import { formAction } from '@/lib/forms/form-action';
 import { formLocale } from '@/lib/forms/form-locale';
 import { echoedValues } from '@/lib/forms/form-state';
 import { parseForm } from '@/lib/forms/parse-form';
-import { createSupabaseServerClient } from '@/lib/supabase/server-client';
+import { sessionClient } from '@/lib/session/server';
 
 /** Sends one email holding both a sign-in link and a 6-digit code. */
 export const requestEmailLink = formAction(async (_previous, formData) => {
@@ -19,7 +19,7 @@ export const requestEmailLink = formAction(async (_previous, formData) => {
   const parsed = await parseForm(emailOnlySchema, formData, locale, ['email']);
   if (!parsed.ok) return parsed.state;
 
-  const supabase = await createSupabaseServerClient();
+  const supabase = await sessionClient();
   const { error } = await supabase.auth.signInWithOtp({
     email: parsed.data.email,
     options: {
@@ -39,7 +39,7 @@ export const verifyEmailCode = formAction(async (_previous, formData) => {
   // The code screen stays up on error: `success` keeps it, the message says what went wrong.
   if (!parsed.ok) return { ...parsed.state, status: 'success' };
 
-  const supabase = await createSupabaseServerClient();
+  const supabase = await sessionClient();
   const { data, error } = await supabase.auth.verifyOtp({ email: parsed.data.email, token: parsed.data.code, type: 'email' });
   if (error) return { ...(await authErrorState(error, locale, { email: parsed.data.email })), status: 'success' };
 

@@ -7,7 +7,7 @@ import { authRedirectUrl } from '@/lib/auth/auth-routes';
 import { requestedNext } from '@/lib/auth/requested-next';
 import { formAction } from '@/lib/forms/form-action';
 import { formLocale } from '@/lib/forms/form-locale';
-import { createSupabaseServerClient } from '@/lib/supabase/server-client';
+import { sessionClient } from '@/lib/session/server';
 
 /** Starts the PKCE flow: the verifier goes into an HttpOnly cookie, the browser to the provider. */
 export const signInWithOAuth = formAction(async (_previous, formData) => {
@@ -15,7 +15,7 @@ export const signInWithOAuth = formAction(async (_previous, formData) => {
   const provider = formData.get('provider');
   if (!isOAuthProvider(provider)) return authErrorState({ code: 'provider_disabled' }, locale);
 
-  const supabase = await createSupabaseServerClient();
+  const supabase = await sessionClient();
   const { data, error } = await supabase.auth.signInWithOAuth({
     provider,
     options: { redirectTo: authRedirectUrl(locale, '/auth/callback', await requestedNext(formData)), skipBrowserRedirect: true },

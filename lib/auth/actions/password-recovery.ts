@@ -9,14 +9,14 @@ import { formAction } from '@/lib/forms/form-action';
 import { formLocale } from '@/lib/forms/form-locale';
 import { echoedValues } from '@/lib/forms/form-state';
 import { parseForm } from '@/lib/forms/parse-form';
-import { createSupabaseServerClient } from '@/lib/supabase/server-client';
+import { sessionClient } from '@/lib/session/server';
 
 export const requestPasswordReset = formAction(async (_previous, formData) => {
   const locale = formLocale(formData);
   const parsed = await parseForm(emailOnlySchema, formData, locale, ['email']);
   if (!parsed.ok) return parsed.state;
 
-  const supabase = await createSupabaseServerClient();
+  const supabase = await sessionClient();
   const { error } = await supabase.auth.resetPasswordForEmail(parsed.data.email, {
     redirectTo: authRedirectUrl(locale, '/auth/confirm', '/reset-password'),
   });
@@ -32,7 +32,7 @@ export const resetPassword = formAction(async (_previous, formData) => {
   const parsed = await parseForm(resetPasswordSchema, formData, locale, []);
   if (!parsed.ok) return parsed.state;
 
-  const supabase = await createSupabaseServerClient();
+  const supabase = await sessionClient();
   const { data } = await supabase.auth.getUser();
   if (!data.user) return authErrorState({ code: 'otp_expired' }, locale);
   const { error } = await supabase.auth.updateUser({ password: parsed.data.password });

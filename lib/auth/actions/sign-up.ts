@@ -11,7 +11,7 @@ import { formAction } from '@/lib/forms/form-action';
 import { formLocale } from '@/lib/forms/form-locale';
 import { echoedValues } from '@/lib/forms/form-state';
 import { parseForm } from '@/lib/forms/parse-form';
-import { createSupabaseServerClient } from '@/lib/supabase/server-client';
+import { sessionClient } from '@/lib/session/server';
 
 const echoed = ['displayName', 'email'] as const;
 
@@ -22,7 +22,7 @@ export const signUp = formAction(async (_previous, formData) => {
   const { displayName, email, password } = parsed.data;
   const next = await requestedNext(formData);
 
-  const supabase = await createSupabaseServerClient();
+  const supabase = await sessionClient();
   const { data, error } = await supabase.auth.signUp({
     email,
     password,

@@ -4,7 +4,7 @@ import { linkErrorPath, localizedNextPath } from '@/lib/auth/auth-routes';
 import { linkErrorReason } from '@/lib/auth/link-error-reason';
 import { preferredLocale } from '@/lib/auth/preferred-locale';
 import { defaultLocale, isLocale } from '@/i18n/locales';
-import { createSupabaseServerClient } from '@/lib/supabase/server-client';
+import { sessionClient } from '@/lib/session/server';
 
 /**
  * PKCE returns (OAuth providers, and `?code=` links): the code is exchanged with the verifier kept in this
@@ -22,7 +22,7 @@ export async function GET(request: NextRequest, { params }: RouteContext<'/[loca
 
   let target: string;
   try {
-    const supabase = await createSupabaseServerClient();
+    const supabase = await sessionClient();
     const { data, error } = await supabase.auth.exchangeCodeForSession(code);
     target = error ? linkErrorPath(locale, linkErrorReason(error), 'oauth') : localizedNextPath(query.get('next'), preferredLocale(data.user, locale));
   } catch (error) {

@@ -6,7 +6,7 @@ import { linkErrorReason } from '@/lib/auth/link-error-reason';
 import { preferredLocale } from '@/lib/auth/preferred-locale';
 import { sameSitePath } from '@/lib/auth/safe-redirect';
 import { defaultLocale, isLocale } from '@/i18n/locales';
-import { createSupabaseServerClient } from '@/lib/supabase/server-client';
+import { sessionClient } from '@/lib/session/server';
 
 const emailOtpTypes: readonly string[] = ['signup', 'invite', 'magiclink', 'recovery', 'email_change', 'email'];
 const isEmailOtpType = (value: string | null): value is EmailOtpType => value !== null && emailOtpTypes.includes(value);
@@ -34,7 +34,7 @@ export async function GET(request: NextRequest, { params }: RouteContext<'/[loca
 
   let target: string;
   try {
-    const supabase = await createSupabaseServerClient();
+    const supabase = await sessionClient();
     const { data, error } = byHash
       ? await supabase.auth.verifyOtp({ type: type as EmailOtpType, token_hash: tokenHash })
       : await supabase.auth.exchangeCodeForSession(code!);

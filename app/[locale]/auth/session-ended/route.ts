@@ -3,7 +3,7 @@ import { authErrorMessage } from '@/lib/auth/auth-error-messages';
 import { sameSitePath } from '@/lib/auth/safe-redirect';
 import { defaultLocale, isLocale } from '@/i18n/locales';
 import { redirect } from '@/i18n/navigation';
-import { createSupabaseServerClient } from '@/lib/supabase/server-client';
+import { sessionClient } from '@/lib/session/server';
 
 /**
  * Pages land here when the auth server says a session the cookie still vouches for has ended (signed out
@@ -16,7 +16,7 @@ export async function GET(request: NextRequest, { params }: RouteContext<'/[loca
   const locale = isLocale(requested) ? requested : defaultLocale;
   const next = sameSitePath(request.nextUrl.searchParams.get('next')) ?? '/account';
 
-  const supabase = await createSupabaseServerClient();
+  const supabase = await sessionClient();
   const { data, error } = await supabase.auth.getUser();
   if (data.user) return redirect({ href: next, locale });
   if (!error || authErrorMessage(error).key !== 'serviceUnavailable') await supabase.auth.signOut({ scope: 'local' });
