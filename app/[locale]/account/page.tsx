@@ -11,6 +11,7 @@ import { AuthMessages } from '@/components/auth/auth-messages';
 import { SignOutForm } from '@/components/auth/sign-out-form';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { redirect } from '@/i18n/navigation';
+import { isolated } from '@/i18n/isolate';
 import { preferredLocale } from '@/lib/auth/preferred-locale';
 import { firstParam } from '@/lib/auth/search-param';
 import { sessionClaims } from '@/lib/session/server';
@@ -51,7 +52,7 @@ async function AccountContent({ searchParams }: { searchParams: PageProps<'/[loc
         id="email"
         title={t('emailTitle')}
         description={
-          <p data-testid="current-email">{t('currentEmail', { email: identity.email })}</p>
+          <p data-testid="current-email">{t.rich('currentEmail', { email: identity.email, ...isolated })}</p>
         }
       >
         <EmailChangeForm />

@@ -1,6 +1,7 @@
 'use server';
 
 import { getTranslations } from 'next-intl/server';
+import { isolatedText } from '@/i18n/isolate';
 import { authErrorState } from '@/lib/auth/auth-error-state';
 import { requireCurrentUser } from '@/lib/session/server';
 import { changeEmailSchema, changePasswordSchema } from '@/lib/auth/form-schemas';
@@ -27,7 +28,7 @@ export const changeEmail = formAction(async (_previous, formData) => {
   );
   if (error) return authErrorState(error, locale, values);
   const t = await getTranslations({ locale, namespace: 'Account' });
-  return { status: 'success', message: t('emailChangeSent', { email: parsed.data.email }) };
+  return { status: 'success', message: t.markup('emailChangeSent', { email: parsed.data.email, ...isolatedText }) };
 });
 
 export const changePassword = formAction(async (_previous, formData) => {

@@ -2,6 +2,7 @@
 
 import { getTranslations } from 'next-intl/server';
 import { redirect } from '@/i18n/navigation';
+import { isolatedText } from '@/i18n/isolate';
 import { emailOnlySchema, resetPasswordSchema } from '@/lib/auth/form-schemas';
 import { authErrorState } from '@/lib/auth/auth-error-state';
 import { authRedirectUrl } from '@/lib/auth/auth-routes';
@@ -23,7 +24,7 @@ export const requestPasswordReset = formAction(async (_previous, formData) => {
   if (error) return authErrorState(error, locale, echoedValues(formData, ['email']));
   const t = await getTranslations({ locale, namespace: 'ForgotPassword' });
   // The same answer for known and unknown addresses.
-  return { status: 'success', message: t('sent', { email: parsed.data.email }), values: { email: parsed.data.email } };
+  return { status: 'success', message: t.markup('sent', { email: parsed.data.email, ...isolatedText }), values: { email: parsed.data.email } };
 });
 
 /** Runs in the session the recovery link opened. */
