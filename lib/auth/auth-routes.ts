@@ -1,7 +1,8 @@
 import type { Locale } from 'next-intl';
 import { getPathname } from '@/i18n/navigation';
 import { siteUrl } from '@/lib/seo/site-url';
-import type { LinkErrorReason } from './link-error-reason';
+import { reportAuthFailure } from './auth-error-messages';
+import { type LinkErrorReason, linkErrorReason } from './link-error-reason';
 import { nextPath } from './safe-redirect';
 
 // Server-side URLs around our /auth routes: where emailed and OAuth links come back, where they go on from.
@@ -22,4 +23,10 @@ export function localizedNextPath(raw: unknown, locale: Locale): string {
 export function linkErrorPath(locale: Locale, reason: LinkErrorReason, flow: string | null): string {
   const query = flow === 'recovery' || flow === 'oauth' ? { reason, flow } : { reason };
   return getPathname({ href: { pathname: '/auth/error', query }, locale });
+}
+
+/** The error page for a link whose exchange failed; failures that are not the visitor's are logged first. */
+export function failedLinkPath(locale: Locale, error: unknown, flow: string | null, requestPath: string): string {
+  reportAuthFailure(error, requestPath);
+  return linkErrorPath(locale, linkErrorReason(error), flow);
 }

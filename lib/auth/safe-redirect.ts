@@ -30,6 +30,7 @@ export function sameSitePath(raw: unknown): string | null {
   try {
     url = new URL(raw, probeOrigin);
   } catch {
+    // Unparseable even against our probe origin: not a path of ours.
     return null;
   }
   if (url.origin !== probeOrigin) return null;

@@ -1,6 +1,8 @@
 import type { Locale } from 'next-intl';
 import { type NextRequest, NextResponse } from 'next/server';
 import { accessRedirect, isPrivatePath } from '@/lib/auth/access-rules';
+import { reportIfUnreachable } from '@/lib/auth/auth-error-messages';
+import { logServerError } from '@/lib/log/server-log';
 import { createSupabaseEdgeClient, hasAuthCookie } from '@/lib/supabase/edge';
 import { PRESENCE_HINT_COOKIE, syncPresenceHint } from './presence-hint';
 import { identityOf, type SessionIdentity } from './types';
@@ -15,11 +17,14 @@ const privateCacheControl = 'private, no-store';
  * server per page view while the access token is valid.
  */
 async function readIdentity(request: NextRequest, response: NextResponse): Promise<SessionIdentity | null> {
+  const path = request.nextUrl.pathname;
   try {
-    const { data } = await createSupabaseEdgeClient(request, response).auth.getClaims();
+    const { data, error } = await createSupabaseEdgeClient(request, response).auth.getClaims();
+    if (error) reportIfUnreachable(error, path);
     return data?.claims ? identityOf(data.claims) : null;
-  } catch {
-    // Unreachable auth server or a malformed cookie: treat as signed out, never fail the page.
+  } catch (error) {
+    // A malformed cookie or a failure inside the client: logged, treated as signed out, never a failed page.
+    logServerError({ path, code: 'session_unreadable', error });
     return null;
   }
 }

@@ -10,7 +10,7 @@ import { SessionButtons } from '@/components/account/session-buttons';
 import { AuthMessages } from '@/components/auth/auth-messages';
 import { SignOutForm } from '@/components/auth/sign-out-form';
 import { Alert, AlertDescription } from '@/components/ui/alert';
-import { redirect } from '@/i18n/navigation';
+import { getPathname, redirect } from '@/i18n/navigation';
 import { isolated } from '@/i18n/isolate';
 import { preferredLocale } from '@/lib/auth/preferred-locale';
 import { firstParam } from '@/lib/auth/search-param';
@@ -31,7 +31,7 @@ async function AccountContent({ searchParams }: { searchParams: PageProps<'/[loc
   const t = await getTranslations('Account');
   // The middleware already checked the session; the page verifies the token itself too (locally, from the
   // claims: viewing costs no auth-server request). Every action asks the auth server with getUser().
-  const session = await sessionClaims();
+  const session = await sessionClaims(getPathname({ href: '/account', locale }));
   if (!session) return redirect({ href: { pathname: '/sign-in', query: { next: '/account' } }, locale });
   const { identity, userMetadata } = session;
   const updated = firstParam((await searchParams).updated);

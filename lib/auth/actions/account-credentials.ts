@@ -11,8 +11,6 @@ import { formLocale } from '@/lib/forms/form-locale';
 import { echoedValues } from '@/lib/forms/form-state';
 import { parseForm } from '@/lib/forms/parse-form';
 
-const unavailable = { name: 'AuthRetryableFetchError' };
-
 /** The new address only replaces the old one once its confirmation link is opened. */
 export const changeEmail = formAction(async (_previous, formData) => {
   const locale = formLocale(formData);
@@ -21,7 +19,7 @@ export const changeEmail = formAction(async (_previous, formData) => {
   const values = echoedValues(formData, ['email']);
 
   const current = await requireCurrentUser(locale);
-  if (current.unavailable) return authErrorState(unavailable, locale, values);
+  if (!current.user) return authErrorState(current.error, locale, values);
   const { error } = await current.supabase.auth.updateUser(
     { email: parsed.data.email },
     { emailRedirectTo: authRedirectUrl(locale, '/auth/confirm', '/account?updated=email') },
@@ -37,7 +35,7 @@ export const changePassword = formAction(async (_previous, formData) => {
   if (!parsed.ok) return parsed.state;
 
   const current = await requireCurrentUser(locale);
-  if (current.unavailable) return authErrorState(unavailable, locale);
+  if (!current.user) return authErrorState(current.error, locale);
   const { error } = await current.supabase.auth.updateUser({ password: parsed.data.password });
   if (error) return authErrorState(error, locale);
   const t = await getTranslations({ locale, namespace: 'Account' });

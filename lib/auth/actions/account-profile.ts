@@ -18,8 +18,9 @@ export const updateProfile = formAction(async (_previous, formData) => {
   const parsed = await parseForm(profileSchema, formData, pageLocale, echoed);
   if (!parsed.ok) return parsed.state;
 
-  const { supabase, unavailable } = await requireCurrentUser(pageLocale);
-  if (unavailable) return authErrorState({ name: 'AuthRetryableFetchError' }, pageLocale, echoedValues(formData, echoed));
+  const current = await requireCurrentUser(pageLocale);
+  if (!current.user) return authErrorState(current.error, pageLocale, echoedValues(formData, echoed));
+  const { supabase } = current;
   const { error } = await supabase.auth.updateUser({ data: { display_name: parsed.data.displayName, locale: parsed.data.preferredLocale } });
   if (error) return authErrorState(error, pageLocale, echoedValues(formData, echoed));
   // A fresh access token carries the new metadata, so the header shows it without a round trip.

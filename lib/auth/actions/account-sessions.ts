@@ -11,12 +11,10 @@ import { echoedValues } from '@/lib/forms/form-state';
 import { parseForm } from '@/lib/forms/parse-form';
 import { createSupabaseAdminClient } from '@/lib/supabase/admin';
 
-const unavailable = { name: 'AuthRetryableFetchError' };
-
 export const signOutOtherDevices = formAction(async (_previous, formData) => {
   const locale = formLocale(formData);
   const current = await requireCurrentUser(locale);
-  if (current.unavailable) return authErrorState(unavailable, locale);
+  if (!current.user) return authErrorState(current.error, locale);
   const { error } = await current.supabase.auth.signOut({ scope: 'others' });
   if (error) return authErrorState(error, locale);
   const t = await getTranslations({ locale, namespace: 'Account' });
@@ -26,7 +24,7 @@ export const signOutOtherDevices = formAction(async (_previous, formData) => {
 export const signOutEverywhere = formAction(async (_previous, formData) => {
   const locale = formLocale(formData);
   const current = await requireCurrentUser(locale);
-  if (current.unavailable) return authErrorState(unavailable, locale);
+  if (!current.user) return authErrorState(current.error, locale);
   const { error } = await current.supabase.auth.signOut({ scope: 'global' });
   if (error) return authErrorState(error, locale);
   return redirect({ href: { pathname: '/sign-in', query: { status: 'signed-out-everywhere' } }, locale });
@@ -41,7 +39,7 @@ export const deleteAccount = formAction(async (_previous, formData) => {
   const values = echoedValues(formData, ['confirmation']);
 
   const current = await requireCurrentUser(locale);
-  if (current.unavailable) return authErrorState(unavailable, locale, values);
+  if (!current.user) return authErrorState(current.error, locale, values);
   const { error } = await createSupabaseAdminClient().auth.admin.deleteUser(current.user.id);
   if (error) return authErrorState(error, locale, values);
   // The sessions died with the user; this clears this browser's cookies.

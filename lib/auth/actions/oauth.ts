@@ -1,7 +1,7 @@
 'use server';
 
 import { redirect } from 'next/navigation';
-import { authErrorState } from '@/lib/auth/auth-error-state';
+import { authErrorState, authMessageState } from '@/lib/auth/auth-error-state';
 import { isOAuthProvider } from '@/lib/auth/oauth-providers';
 import { authRedirectUrl } from '@/lib/auth/auth-routes';
 import { requestedNext } from '@/lib/auth/requested-next';
@@ -13,7 +13,7 @@ import { sessionClient } from '@/lib/session/server';
 export const signInWithOAuth = formAction(async (_previous, formData) => {
   const locale = formLocale(formData);
   const provider = formData.get('provider');
-  if (!isOAuthProvider(provider)) return authErrorState({ code: 'provider_disabled' }, locale);
+  if (!isOAuthProvider(provider)) return authMessageState({ key: 'providerDisabled' }, locale);
 
   const supabase = await sessionClient();
   const { data, error } = await supabase.auth.signInWithOAuth({

@@ -4,7 +4,8 @@ import { getTranslations } from 'next-intl/server';
 import { redirect } from '@/i18n/navigation';
 import { isolatedText } from '@/i18n/isolate';
 import { emailOnlySchema, resetPasswordSchema } from '@/lib/auth/form-schemas';
-import { authErrorState } from '@/lib/auth/auth-error-state';
+import { authErrorMessage } from '@/lib/auth/auth-error-messages';
+import { authErrorState, authMessageState } from '@/lib/auth/auth-error-state';
 import { authRedirectUrl } from '@/lib/auth/auth-routes';
 import { formAction } from '@/lib/forms/form-action';
 import { formLocale } from '@/lib/forms/form-locale';
@@ -34,8 +35,11 @@ export const resetPassword = formAction(async (_previous, formData) => {
   if (!parsed.ok) return parsed.state;
 
   const supabase = await sessionClient();
-  const { data } = await supabase.auth.getUser();
-  if (!data.user) return authErrorState({ code: 'otp_expired' }, locale);
+  const { data, error: lookup } = await supabase.auth.getUser();
+  if (!data.user) {
+    // Unreachable auth server: say so. Otherwise the session the recovery link opened has run out.
+    return authErrorMessage(lookup).key === 'serviceUnavailable' ? authErrorState(lookup, locale) : authMessageState({ key: 'otpExpired' }, locale);
+  }
   const { error } = await supabase.auth.updateUser({ password: parsed.data.password });
   if (error) return authErrorState(error, locale);
   return redirect({ href: { pathname: '/account', query: { updated: 'password' } }, locale });

@@ -1,6 +1,6 @@
 import { redirect } from 'next/navigation';
 import type { NextRequest } from 'next/server';
-import { linkErrorPath, localizedNextPath } from '@/lib/auth/auth-routes';
+import { failedLinkPath, linkErrorPath, localizedNextPath } from '@/lib/auth/auth-routes';
 import { linkErrorReason } from '@/lib/auth/link-error-reason';
 import { preferredLocale } from '@/lib/auth/preferred-locale';
 import { defaultLocale, isLocale } from '@/i18n/locales';
@@ -24,9 +24,9 @@ export async function GET(request: NextRequest, { params }: RouteContext<'/[loca
   try {
     const supabase = await sessionClient();
     const { data, error } = await supabase.auth.exchangeCodeForSession(code);
-    target = error ? linkErrorPath(locale, linkErrorReason(error), 'oauth') : localizedNextPath(query.get('next'), preferredLocale(data.user, locale));
+    target = error ? failedLinkPath(locale, error, 'oauth', request.nextUrl.pathname) : localizedNextPath(query.get('next'), preferredLocale(data.user, locale));
   } catch (error) {
-    target = linkErrorPath(locale, linkErrorReason(error), 'oauth');
+    target = failedLinkPath(locale, error, 'oauth', request.nextUrl.pathname);
   }
   redirect(target);
 }

@@ -1,7 +1,7 @@
 import type { EmailOtpType } from '@supabase/supabase-js';
 import { redirect } from 'next/navigation';
 import type { NextRequest } from 'next/server';
-import { linkErrorPath, localizedNextPath } from '@/lib/auth/auth-routes';
+import { failedLinkPath, linkErrorPath, localizedNextPath } from '@/lib/auth/auth-routes';
 import { linkErrorReason } from '@/lib/auth/link-error-reason';
 import { preferredLocale } from '@/lib/auth/preferred-locale';
 import { sameSitePath } from '@/lib/auth/safe-redirect';
@@ -38,9 +38,9 @@ export async function GET(request: NextRequest, { params }: RouteContext<'/[loca
     const { data, error } = byHash
       ? await supabase.auth.verifyOtp({ type: type as EmailOtpType, token_hash: tokenHash })
       : await supabase.auth.exchangeCodeForSession(code!);
-    target = error ? linkErrorPath(locale, linkErrorReason(error), flow) : localizedNextPath(query.get('next'), preferredLocale(data.user, locale));
+    target = error ? failedLinkPath(locale, error, flow, request.nextUrl.pathname) : localizedNextPath(query.get('next'), preferredLocale(data.user, locale));
   } catch (error) {
-    target = linkErrorPath(locale, linkErrorReason(error), flow);
+    target = failedLinkPath(locale, error, flow, request.nextUrl.pathname);
   }
   redirect(target);
 }

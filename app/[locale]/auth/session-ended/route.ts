@@ -1,5 +1,5 @@
 import type { NextRequest } from 'next/server';
-import { authErrorMessage } from '@/lib/auth/auth-error-messages';
+import { reportIfUnreachable } from '@/lib/auth/auth-error-messages';
 import { sameSitePath } from '@/lib/auth/safe-redirect';
 import { defaultLocale, isLocale } from '@/i18n/locales';
 import { redirect } from '@/i18n/navigation';
@@ -19,6 +19,7 @@ export async function GET(request: NextRequest, { params }: RouteContext<'/[loca
   const supabase = await sessionClient();
   const { data, error } = await supabase.auth.getUser();
   if (data.user) return redirect({ href: next, locale });
-  if (!error || authErrorMessage(error).key !== 'serviceUnavailable') await supabase.auth.signOut({ scope: 'local' });
+  // An unreachable auth server is logged and leaves the cookie alone: the session may well still be valid.
+  if (!error || !reportIfUnreachable(error, request.nextUrl.pathname)) await supabase.auth.signOut({ scope: 'local' });
   return redirect({ href: { pathname: '/sign-in', query: { next, status: 'session-ended' } }, locale });
 }
