@@ -24,3 +24,23 @@ describe('lib/supabase/', () => {
     }
   });
 });
+
+describe('the presence hint', () => {
+  /** Source files of the app (not tests, not the auth server). */
+  function appFiles(dir: string): string[] {
+    return readdirSync(dir, { withFileTypes: true, recursive: true })
+      .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name))
+      .map((entry) => `${entry.parentPath}/${entry.name}`);
+  }
+
+  it('is written in one place: syncPresenceHint in lib/session/presence-hint.ts', () => {
+    const files = [...appFiles('app'), ...appFiles('components'), ...appFiles('lib'), 'middleware.ts'];
+    expect(files.length).toBeGreaterThan(50);
+    for (const file of files) {
+      if (file === 'lib/session/presence-hint.ts') continue;
+      const source = readFileSync(file, 'utf8');
+      expect(source, file).not.toContain("'polyglot-session'");
+      expect(source, file).not.toMatch(/\.(set|delete)\(\s*PRESENCE_HINT_COOKIE/);
+    }
+  });
+});

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { describe, expect, it } from 'vitest';
 import { locales } from '@/i18n/locales';
+import { getPathname } from '@/i18n/navigation';
 import { needsMiddleware, routeTable } from '@/lib/routes/route-table';
 import { config } from '@/middleware';
 
@@ -16,7 +17,7 @@ const runs = (url: string) => unstable_doesMiddlewareMatch({ config, url });
 describe('middleware matcher', () => {
   describe.each(locales)('under /%s', (locale) => {
     it.each(routeTable.map((entry) => [entry.path, entry] as const))('%s runs the middleware only if the route needs it', (path, entry) => {
-      const url = `/${locale}${path === '/' ? '' : path}`;
+      const url = getPathname({ href: path, locale });
       expect(runs(url), url).toBe(needsMiddleware(entry));
       if ('subtree' in entry) expect(runs(`${url}/nested/page`), `${url}/nested/page`).toBe(needsMiddleware(entry));
       // The RSC payload of a client navigation takes the same path through the middleware.
