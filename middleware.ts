@@ -1,8 +1,7 @@
 import { type NextRequest, NextResponse } from 'next/server';
-import { detectRequestLocale } from '@/i18n/detection';
-import { DETECTED_LOCALE_COOKIE, LOCALE_COOKIE } from '@/i18n/detection';
-import { isLocale } from '@/i18n/locales';
+import { DETECTED_LOCALE_COOKIE, detectRequestLocale, LOCALE_COOKIE } from '@/i18n/detection';
 import { getEdgePathname } from '@/i18n/edge-navigation';
+import { isLocale } from '@/i18n/locales';
 import { readablePath } from '@/lib/http/readable-path';
 import { securityHeaders } from '@/lib/http/security-headers';
 import { applySession } from '@/lib/session/edge';
