@@ -1,10 +1,10 @@
 import { type NextRequest, NextResponse } from 'next/server';
-import { detectRequestLocale } from '@/lib/i18n/detect-locale';
-import { DETECTED_LOCALE_COOKIE, LOCALE_COOKIE } from '@/lib/i18n/locale-cookie';
-import { isAppLocale } from '@/lib/i18n/locales';
+import { DETECTED_LOCALE_COOKIE, detectRequestLocale, LOCALE_COOKIE } from '@/i18n/detection';
+import { getEdgePathname } from '@/i18n/edge-navigation';
+import { isLocale } from '@/i18n/locales';
 import { readablePath } from '@/lib/http/readable-path';
 import { securityHeaders } from '@/lib/http/security-headers';
-import { applySession } from '@/lib/auth/session-step';
+import { applySession } from '@/lib/session/edge';
 
 const production = process.env.NODE_ENV === 'production';
 // Something shaped like a language tag that we do not speak (/it, /pt-BR): a 404, not a redirect.
@@ -29,7 +29,7 @@ export async function middleware(request: NextRequest) {
   }
 
   // Fast path: already prefixed, nothing to detect; only the session step (free without an auth cookie).
-  if (isAppLocale(firstSegment)) return applySession(request, NextResponse.next(), firstSegment);
+  if (isLocale(firstSegment)) return applySession(request, NextResponse.next(), firstSegment);
   if (notOurs.test(pathname)) return NextResponse.next();
 
   const { locale, source } = detectRequestLocale({
@@ -39,31 +39,33 @@ export async function middleware(request: NextRequest) {
   });
 
   if (localeShaped.test(firstSegment)) {
-    return NextResponse.rewrite(new URL(`/${locale}${pathname}`, request.url));
+    return NextResponse.rewrite(new URL(getEdgePathname({ href: pathname, locale }), request.url));
   }
 
   const target = request.nextUrl.clone();
-  target.pathname = `/${locale}${pathname === '/' ? '' : pathname}`;
+  target.pathname = getEdgePathname({ href: pathname, locale });
   target.searchParams.delete('lang');
   const response = secure(NextResponse.redirect(target, 307));
   response.headers.set('Vary', 'Accept-Language, Cookie');
   response.headers.set('Cache-Control', 'private, no-cache');
   if (source === 'accept-language' || source === 'default') {
-    // Lets the browser consult its stored choice once (see components/locale-storage-sync.tsx).
+    // Lets the browser consult its stored choice once (see components/i18n/locale-storage-sync.tsx).
     response.cookies.set(DETECTED_LOCALE_COOKIE, source, { path: '/', maxAge: 60, sameSite: 'lax', secure: production });
   }
   return response;
 }
 
+// Next reads the matcher at build time, so it is written out here rather than computed from i18n/locales.ts and
+// lib/routes/route-table.ts; tests/unit/middleware-matcher.test.ts checks it against both with real URLs.
 export const config = {
   matcher: [
     // Unprefixed URLs, for language detection; never API routes, Next internals, Vercel's endpoints, the
-    // service worker, files, or URLs that already carry a locale (keep this list in step with lib/i18n/locales.ts).
+    // service worker, files, or URLs that already carry a locale.
     '/((?!api/|api$|_next/|_vercel/|serwist/|(?:en|de|fr|es|ja|ar)(?:/|$)|.*\\..*).*)',
-    // Locale pages whose answer depends on the session. Public pages are static and shared: the middleware
-    // skips them (but for the percent-sign check below), and their header learns who is signed in from the
-    // session hint cookie.
-    '/:locale(en|de|fr|es|ja|ar)/:section(account|sign-in|sign-up|reset-password|auth)/:rest*',
+    // The routes whose answer depends on the session or must not be stored (not 'anyone' or not 'static' in the
+    // route table). Public pages are static and shared: the middleware skips them (but for the percent-sign
+    // check below), and their header learns who is signed in from the session hint cookie.
+    '/:locale(en|de|fr|es|ja|ar)/(account(?:/.*)?|sign-in|sign-up(?:/check-email)?|reset-password|auth(?:/.*)?)',
     // Any path with a percent sign, to catch the undecodable ones (lib/http/readable-path.ts).
     '/(.*%.*)',
   ],

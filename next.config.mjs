@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import createNextIntlPlugin from 'next-intl/plugin';
+import { globalErrorTexts } from './i18n/global-error-texts.ts';
 import { securityHeaders } from './lib/http/security-headers.ts';
 
 const withNextIntl = createNextIntlPlugin({
@@ -19,6 +21,10 @@ const nextConfig = {
   cacheComponents: true,
   partialPrefetching: false,
   experimental: { globalNotFound: true },
+  env: {
+    // app/global-error.tsx has no next-intl provider: its words, read from the messages at build time.
+    POLYGLOT_GLOBAL_ERROR_TEXTS: JSON.stringify(globalErrorTexts((locale) => JSON.parse(readFileSync(`./messages/${locale}.json`, 'utf8')))),
+  },
   // app/serwist/[path]/route.ts bundles the service worker with esbuild at build time (@serwist/turbopack).
   serverExternalPackages: ['esbuild', 'esbuild-wasm'],
   async headers() {

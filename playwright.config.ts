@@ -20,6 +20,8 @@ const appEnv = {
   NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY: publishableKey,
   SUPABASE_SECRET_KEY: secretKey,
   NEXT_TELEMETRY_DISABLED: '1',
+  // The server-side error log stays quiet in tests (some specs stop the auth server on purpose).
+  POLYGLOT_LOG: 'off',
   // Builds the GTM + Consent Mode wiring so tests/e2e/consent can check it against a local stub
   // (page.route). Safe for every other test: GTM is mounted only after a visitor accepts, so
   // without consent the page requests nothing from Google.

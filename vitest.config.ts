@@ -6,6 +6,8 @@ export default defineConfig({
   test: {
     include: ['tests/unit/**/*.test.ts', 'tests/auth-server/**/*.test.ts'],
     environment: 'node',
+    // next-intl's ESM build imports 'next/navigation' without an extension, which only a bundler resolves.
+    server: { deps: { inline: ['next-intl'] } },
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

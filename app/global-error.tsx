@@ -1,25 +1,21 @@
 'use client';
 
-// Replaces the root layout when it fails, so no next-intl provider exists here: a built-in dictionary.
-const dictionary = {
-  en: { title: 'Something went wrong', retry: 'Try again', dir: 'ltr' },
-  de: { title: 'Etwas ist schiefgelaufen', retry: 'Erneut versuchen', dir: 'ltr' },
-  fr: { title: 'Une erreur s’est produite', retry: 'Réessayer', dir: 'ltr' },
-  es: { title: 'Algo salió mal', retry: 'Intentar de nuevo', dir: 'ltr' },
-  ja: { title: '問題が発生しました', retry: '再試行', dir: 'ltr' },
-  ar: { title: 'حدث خطأ ما', retry: 'أعد المحاولة', dir: 'rtl' },
-} as const;
+import type { Locale } from 'next-intl';
+import type { GlobalErrorText } from '@/i18n/global-error-texts';
+import { defaultLocale, isLocale } from '@/i18n/locales';
 
-type DictionaryLocale = keyof typeof dictionary;
+// Replaces the root layout when it fails, so no next-intl provider exists here: the messages' `Error.title` and
+// `Error.retry` in every language, put in at build time by next.config.mjs (i18n/global-error-texts.ts).
+const texts: Record<Locale, GlobalErrorText> = JSON.parse(process.env.POLYGLOT_GLOBAL_ERROR_TEXTS ?? '{}');
 
-function pathLocale(): DictionaryLocale {
+function pathLocale(): Locale {
   const segment = typeof window === 'undefined' ? '' : window.location.pathname.split('/')[1];
-  return segment && segment in dictionary ? (segment as DictionaryLocale) : 'en';
+  return isLocale(segment) ? segment : defaultLocale;
 }
 
 export default function GlobalError({ reset }: { error: Error & { digest?: string }; reset: () => void }) {
   const locale = pathLocale();
-  const text = dictionary[locale];
+  const text = texts[locale];
   return (
     <html lang={locale} dir={text.dir}>
       <body style={{ fontFamily: 'system-ui, sans-serif', display: 'grid', placeItems: 'center', minHeight: '100vh', margin: 0 }}>

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
-import { locales, nativeLanguageName } from '@/lib/i18n/locales';
+import { locales, nativeLanguageName } from '@/i18n/locales';
+import { getPathname } from '@/i18n/navigation';
 import messages from '@/messages/en.json';
 import './globals.css';
 
@@ -18,7 +19,7 @@ export default function GlobalNotFound() {
           <ul className="flex flex-wrap justify-center gap-3">
             {locales.map((locale) => (
               <li key={locale}>
-                <a lang={locale} href={`/${locale}`} className="underline underline-offset-4">
+                <a lang={locale} href={getPathname({ href: '/', locale })} className="underline underline-offset-4">
                   {nativeLanguageName(locale)}
                 </a>
               </li>

@@ -6,10 +6,11 @@
 //    language (/<locale>/~offline). The offline pages are fetched WITHOUT cookies, so they are the
 //    anonymous version even if the worker installs while someone is signed in.
 // 2. Network only, never stored: page navigations, React Server Component requests (RSC: 1,
-//    Next-Router-State-Tree, ?_rsc), /api/*, /auth/*, /<locale>/account*, sign-in/up/out pages and
-//    every non-GET request. Serwist's caching strategies ignore Cache-Control, so "no-store" alone
-//    would not keep a per-user response out. Other origins (the Supabase origin, and Google Tag
-//    Manager once allowed) are not handled by the worker at all: they go straight to the network.
+//    Next-Router-State-Tree, ?_rsc), /api/*, every route lib/routes/route-table.ts marks
+//    `worker: 'network'` (all pages but the offline page) and every non-GET request. Serwist's caching
+//    strategies ignore Cache-Control, so "no-store" alone would not keep a per-user response out. Other
+//    origins (the Supabase origin, and Google Tag Manager once allowed) are not handled by the worker at
+//    all: they go straight to the network.
 // 3. Cache first: hashed static assets and fonts (their URLs change when their bytes do).
 //    Stale-while-revalidate: icons. Anything else: network only.
 // 4. Offline: a failed navigation answers with the precached offline page of the URL's language.
@@ -21,7 +22,7 @@ import type { PrecacheEntry, SerwistGlobalConfig } from 'serwist';
 import { CacheFirst, ExpirationPlugin, NetworkOnly, Serwist, StaleWhileRevalidate } from 'serwist';
 import { runtimeCacheNames } from '@/lib/pwa/cache-names';
 import { clearRuntimeCaches } from '@/lib/pwa/clear-runtime-caches';
-import { offlinePageFor, offlinePagePaths } from '@/lib/pwa/offline-fallbacks';
+import { offlinePageFor, type OfflinePages } from '@/lib/pwa/offline-pages';
 import { isFont, isHashedStaticAsset, isIcon, isPrivateRequest, isSignOutRequest } from '@/lib/pwa/request-policy';
 
 declare global {
@@ -33,6 +34,7 @@ declare const self: ServiceWorkerGlobalScope;
 
 // Replaced at bundle time (see the route's esbuild `define`).
 const supabaseOrigin = new URL(process.env.NEXT_PUBLIC_SUPABASE_URL || 'http://127.0.0.1:54321').origin;
+const offlinePages: OfflinePages = JSON.parse(process.env.POLYGLOT_OFFLINE_PAGES ?? '{}');
 const origin = self.location.origin;
 const factsOf = (request: Request, url: URL) => ({ url, origin, method: request.method, mode: request.mode, headers: request.headers });
 
@@ -77,9 +79,9 @@ const serwist = new Serwist({
     { matcher: ({ sameOrigin }) => sameOrigin, handler: new NetworkOnly() },
   ],
   fallbacks: {
-    entries: offlinePagePaths.map((path) => ({
+    entries: Object.values(offlinePages).map((path) => ({
       url: path,
-      matcher: ({ request }) => request.destination === 'document' && offlinePageFor(new URL(request.url).pathname) === path,
+      matcher: ({ request }) => request.destination === 'document' && offlinePageFor(offlinePages, new URL(request.url).pathname) === path,
     })),
   },
 });

@@ -1,6 +1,6 @@
 import { defineRouting } from 'next-intl/routing';
-import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE } from '@/lib/i18n/locale-cookie';
-import { defaultLocale, locales } from '@/lib/i18n/locales';
+import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE } from './detection';
+import { defaultLocale, locales } from './locales';
 
 export const routing = defineRouting({
   locales,

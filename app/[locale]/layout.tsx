@@ -13,10 +13,11 @@ import { DirectionProvider } from '@/components/i18n/direction-provider';
 import { LocaleStorageSync } from '@/components/i18n/locale-storage-sync';
 import { UpdateNotice } from '@/components/pwa/update-notice';
 import { ThemeProvider } from '@/components/theme/theme-provider';
+import { getPathname } from '@/i18n/navigation';
 import { routing } from '@/i18n/routing';
 import { shellEndId } from '@/lib/layout/shell-end-id';
-import { pickMessages } from '@/lib/i18n/pick-messages';
-import { textDirection } from '@/lib/i18n/locales';
+import { pickMessages } from '@/i18n/messages';
+import { textDirection } from '@/i18n/locales';
 import { inter } from '@/lib/fonts';
 import { siteUrl } from '@/lib/seo/site-url';
 import '../globals.css';
@@ -32,7 +33,7 @@ export async function generateMetadata(): Promise<Metadata> {
     title: { default: t('siteName'), template: t('titleTemplate') },
     applicationName: t('siteName'),
     // Each language installs with its own name and start page (app/[locale]/manifest.webmanifest).
-    manifest: `/${await getLocale()}/manifest.webmanifest`,
+    manifest: getPathname({ href: '/manifest.webmanifest', locale: await getLocale() }),
     icons: { apple: '/icons/apple-touch-icon.png' },
   };
 }

@@ -3,12 +3,11 @@ import { getLocale, getTranslations } from 'next-intl/server';
 import { FeatureGrid } from '@/components/home/feature-grid';
 import { Hero } from '@/components/home/hero';
 import { LanguageShowcase } from '@/components/home/language-showcase';
-import type { AppLocale } from '@/lib/i18n/locales';
 import { pageAlternates } from '@/lib/seo/alternates';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('Metadata');
-  const locale = (await getLocale()) as AppLocale;
+  const locale = await getLocale();
   return {
     title: { absolute: t('homeTitle') },
     description: t('homeDescription'),

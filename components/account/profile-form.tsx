@@ -9,7 +9,7 @@ import { Label } from '@/components/ui/label';
 import { updateProfile } from '@/lib/auth/actions/account-profile';
 import { loadFormSchema } from '@/lib/auth/load-form-schema';
 import { useValidatedAction } from '@/lib/forms/use-validated-action';
-import { locales, nativeLanguageName } from '@/lib/i18n/locales';
+import { locales, nativeLanguageName } from '@/i18n/locales';
 
 export function ProfileForm({ displayName, preferredLocale }: { displayName: string; preferredLocale: string }) {
   const t = useTranslations('Account');

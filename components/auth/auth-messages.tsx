@@ -1,7 +1,7 @@
 import { NextIntlClientProvider } from 'next-intl';
 import { getMessages } from 'next-intl/server';
 import type { ReactNode } from 'react';
-import { pickMessages } from '@/lib/i18n/pick-messages';
+import { pickMessages } from '@/i18n/messages';
 
 // Only auth screens need these in the browser; the layout keeps its own small set for every other page.
 const authClientNamespaces = ['AuthForm', 'PasswordPolicy', 'Validation', 'SignUp', 'SignIn', 'CheckEmail', 'EmailLink', 'ForgotPassword', 'ResetPassword', 'Account'] as const;

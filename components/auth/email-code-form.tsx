@@ -6,6 +6,7 @@ import { FormMessage } from '@/components/forms/form-message';
 import { SubmitButton } from '@/components/forms/submit-button';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Link } from '@/components/navigation/link';
+import { isolated } from '@/i18n/isolate';
 import { verifyEmailCode } from '@/lib/auth/actions/email-link';
 import { loadFormSchema } from '@/lib/auth/load-form-schema';
 import { useValidatedAction } from '@/lib/forms/use-validated-action';
@@ -21,7 +22,7 @@ export function EmailCodeForm({ email }: { email: string }) {
       <FormContextFields locale={locale} />
       <input type="hidden" name="email" value={email} />
       <Alert role="status">
-        <AlertDescription className="text-foreground">{te('sent', { email })}</AlertDescription>
+        <AlertDescription className="text-foreground">{te.rich('sent', { email, ...isolated })}</AlertDescription>
       </Alert>
       <FormMessage state={state} />
       <FormField

@@ -4,6 +4,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { useActionState } from 'react';
 import { FormMessage } from '@/components/forms/form-message';
 import { Button } from '@/components/ui/button';
+import { isolated } from '@/i18n/isolate';
 import { signInWithOAuth } from '@/lib/auth/actions/oauth';
 import { oauthProviders } from '@/lib/auth/oauth-providers';
 import { initialFormState } from '@/lib/forms/form-state';
@@ -23,7 +24,7 @@ export function OAuthButtons() {
       <div className="grid gap-2 sm:grid-cols-2">
         {oauthProviders.map((provider) => (
           <Button key={provider} type="submit" name="provider" value={provider} variant="outline">
-            {t('continueWith', { provider: providerNames[provider] })}
+            {t.rich('continueWith', { provider: providerNames[provider], ...isolated })}
           </Button>
         ))}
       </div>

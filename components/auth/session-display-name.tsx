@@ -1,6 +1,6 @@
 'use client';
 
-import { useSessionPresence } from '@/lib/auth/session-presence-client';
+import { useSessionPresence } from '@/lib/session/browser';
 
 /** The signed-in user's name from the session hint cookie; `fallback` while unknown (and on the server). */
 export function SessionDisplayName({ fallback, className }: { fallback: string; className?: string }) {

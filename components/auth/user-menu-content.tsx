@@ -13,8 +13,9 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { Link } from '@/components/navigation/link';
+import { isolated } from '@/i18n/isolate';
 import { signOut } from '@/lib/auth/actions/sign-out';
-import { useSessionPresence } from '@/lib/auth/session-presence-client';
+import { useSessionPresence } from '@/lib/session/browser';
 
 /** The user menu's Radix dropdown, loaded on first use (see DeferredMenu). */
 export default function UserMenuContent({ trigger }: { trigger: ReactElement }) {
@@ -25,7 +26,7 @@ export default function UserMenuContent({ trigger }: { trigger: ReactElement }) 
     <DropdownMenu defaultOpen>
       <DropdownMenuTrigger asChild>{trigger}</DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="min-w-52">
-        <DropdownMenuLabel className="truncate font-normal text-muted-foreground">{t('signedInAs', { name })}</DropdownMenuLabel>
+        <DropdownMenuLabel className="truncate font-normal text-muted-foreground">{t.rich('signedInAs', { name, ...isolated })}</DropdownMenuLabel>
         <DropdownMenuSeparator />
         <DropdownMenuItem asChild>
           <Link href="/account">

@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { Link } from '@/components/navigation/link';
-import { locales, nativeLanguageName, textDirection } from '@/lib/i18n/locales';
+import { locales, nativeLanguageName, textDirection } from '@/i18n/locales';
 
 /** Each language greets in its own words, read from its own message file. */
 export async function LanguageShowcase() {

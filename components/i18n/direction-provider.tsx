@@ -1,6 +1,6 @@
 'use client';
 
-import { Direction } from 'radix-ui';
+import * as Direction from '@radix-ui/react-direction';
 import type { ReactNode } from 'react';
 
 /** Tells Radix menus the reading direction, so arrow keys and submenus mirror in Arabic. */

@@ -1,17 +1,18 @@
 'use client';
 
 import { cloneElement, lazy, useTransition } from 'react';
+import type { Locale } from 'next-intl';
 import { DeferredMenu, type TriggerElement } from '@/components/menus/deferred-menu';
 import { useRouter } from '@/i18n/navigation';
-import { type AppLocale, isAppLocale } from '@/lib/i18n/locales';
-import { currentPathWithoutLocale, rememberLocale } from '@/lib/i18n/locale-persistence';
+import { isLocale } from '@/i18n/locales';
+import { currentPathWithoutLocale, rememberLocale } from '@/i18n/locale-storage';
 
 const loadLocaleMenu = () => import('./locale-menu');
 const LocaleMenu = lazy(loadLocaleMenu);
 
 interface LocaleMenuLoaderProps {
   trigger: TriggerElement;
-  current: AppLocale;
+  current: Locale;
   label: string;
 }
 
@@ -20,7 +21,7 @@ export function LocaleMenuLoader({ trigger, current, label }: LocaleMenuLoaderPr
   const [pending, startTransition] = useTransition();
 
   function choose(value: string) {
-    if (!isAppLocale(value) || value === current) return;
+    if (!isLocale(value) || value === current) return;
     rememberLocale(value);
     // Keep the page and its query string; only the language changes.
     startTransition(() => router.replace(currentPathWithoutLocale(), { locale: value }));

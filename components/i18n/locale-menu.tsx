@@ -1,12 +1,13 @@
 'use client';
 
 import type { ReactElement } from 'react';
+import type { Locale } from 'next-intl';
 import { RadioMenu } from '@/components/menus/radio-menu';
-import { type AppLocale, locales, nativeLanguageName } from '@/lib/i18n/locales';
+import { locales, nativeLanguageName } from '@/i18n/locales';
 
 interface LocaleMenuProps {
   trigger: ReactElement;
-  current: AppLocale;
+  current: Locale;
   label: string;
   onChoose: (value: string) => void;
 }

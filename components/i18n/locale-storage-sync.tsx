@@ -2,12 +2,10 @@
 
 import { useLocale } from 'next-intl';
 import { useEffect } from 'react';
+import { DETECTED_LOCALE_COOKIE, isLocaleSource, storedLocaleToRestore } from '@/i18n/detection';
+import { currentPathWithoutLocale, readStorage, rememberLocale } from '@/i18n/locale-storage';
 import { useRouter } from '@/i18n/navigation';
-import { type LocaleSource, storedLocaleToRestore } from '@/lib/i18n/detect-locale';
-import { DETECTED_LOCALE_COOKIE } from '@/lib/i18n/locale-cookie';
 import { readBrowserCookie, writeBrowserCookie } from '@/lib/http/browser-cookies';
-import { currentPathWithoutLocale, readStorage, rememberLocale } from '@/lib/i18n/locale-persistence';
-import type { AppLocale } from '@/lib/i18n/locales';
 
 /**
  * Storage ranks between the cookie and the browser language, but only the browser can read it:
@@ -15,13 +13,14 @@ import type { AppLocale } from '@/lib/i18n/locales';
  * stored choice and restore the cookie so the server gets it right from then on.
  */
 export function LocaleStorageSync() {
-  const locale = useLocale() as AppLocale;
+  const locale = useLocale();
   const router = useRouter();
 
   useEffect(() => {
-    const source = readBrowserCookie(DETECTED_LOCALE_COOKIE) as LocaleSource | undefined;
-    if (!source) return;
+    const source = readBrowserCookie(DETECTED_LOCALE_COOKIE);
+    if (source === undefined) return;
     writeBrowserCookie(DETECTED_LOCALE_COOKIE, '', 0);
+    if (!isLocaleSource(source)) return;
     const stored = storedLocaleToRestore({
       current: locale,
       source,

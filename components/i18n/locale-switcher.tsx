@@ -2,12 +2,12 @@ import { useLocale, useTranslations } from 'next-intl';
 import { LanguageIcon } from '@/components/layout/header-icons';
 import { LocaleMenuLoader } from '@/components/i18n/locale-menu-loader';
 import { Button } from '@/components/ui/button';
-import { type AppLocale, nativeLanguageName } from '@/lib/i18n/locales';
+import { nativeLanguageName } from '@/i18n/locales';
 
 /** Rendered on the server: the button costs the browser no JavaScript until the menu is opened. */
 export function LocaleSwitcher() {
   const t = useTranslations('LocaleSwitcher');
-  const current = useLocale() as AppLocale;
+  const current = useLocale();
   const trigger = (
     <Button variant="ghost" size="sm" aria-label={t('current', { language: nativeLanguageName(current) })}>
       <LanguageIcon />

@@ -1,4 +1,4 @@
-import { SESSION_PRESENCE_COOKIE } from '@/lib/auth/session-presence';
+import { PRESENCE_HINT_COOKIE } from '@/lib/session/presence-hint';
 import { CONSENT_COOKIE } from '@/lib/consent/consent-cookie';
 
 // Pages are static and shared, so what depends on the visitor's cookies is decided here, before the header
@@ -7,7 +7,7 @@ import { CONSENT_COOKIE } from '@/lib/consent/consent-cookie';
 // pages). One read of document.cookie for both. Without JavaScript neither attribute is set.
 const script = [
   'var c=document.cookie,d=document.documentElement.dataset;',
-  `d.session=/(^|; )${SESSION_PRESENCE_COOKIE}=[^;]/.test(c)?"in":"out";`,
+  `d.session=/(^|; )${PRESENCE_HINT_COOKIE}=[^;]/.test(c)?"in":"out";`,
   `d.consent=/(^|; )${CONSENT_COOKIE}=[^;]/.test(c)?"decided":"undecided"`,
 ].join('');
 

@@ -1,6 +1,6 @@
 import { useTranslations } from 'next-intl';
 import { ConsentSettingsButton } from '@/components/consent/consent-settings-button';
-import { locales } from '@/lib/i18n/locales';
+import { locales } from '@/i18n/locales';
 
 export function SiteFooter() {
   const t = useTranslations('Footer');

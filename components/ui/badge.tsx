@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { cva, type VariantProps } from 'class-variance-authority';
-import { Slot } from 'radix-ui';
+import * as Slot from '@radix-ui/react-slot';
 
 import { cn } from '@/lib/class-names';
 

@@ -2,7 +2,7 @@
 
 import * as React from 'react';
 import { CheckIcon } from 'lucide-react';
-import { Checkbox as CheckboxPrimitive } from 'radix-ui';
+import * as CheckboxPrimitive from '@radix-ui/react-checkbox';
 
 import { cn } from '@/lib/class-names';
 

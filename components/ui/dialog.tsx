@@ -2,7 +2,7 @@
 
 import * as React from 'react';
 import { XIcon } from 'lucide-react';
-import { Dialog as DialogPrimitive } from 'radix-ui';
+import * as DialogPrimitive from '@radix-ui/react-dialog';
 
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/class-names';

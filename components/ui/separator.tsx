@@ -1,7 +1,7 @@
 'use client';
 
 import * as React from 'react';
-import { Separator as SeparatorPrimitive } from 'radix-ui';
+import * as SeparatorPrimitive from '@radix-ui/react-separator';
 
 import { cn } from '@/lib/class-names';
 

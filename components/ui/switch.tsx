@@ -1,7 +1,7 @@
 'use client';
 
 import * as React from 'react';
-import { Switch as SwitchPrimitive } from 'radix-ui';
+import * as SwitchPrimitive from '@radix-ui/react-switch';
 
 import { cn } from '@/lib/class-names';
 

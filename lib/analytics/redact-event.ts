@@ -15,7 +15,7 @@ function redactSegment(segment: string): string {
   try {
     decoded = decodeURIComponent(segment);
   } catch {
-    // keep the raw segment
+    // A malformed escape: match the patterns against the raw segment instead.
   }
   for (const [pattern, placeholder] of patterns) if (pattern.test(decoded)) return placeholder;
   return segment;

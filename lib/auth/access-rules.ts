@@ -1,41 +1,35 @@
-import type { AppLocale } from '@/lib/i18n/locales';
-import { localizedNextPath } from './safe-redirect';
+import type { Locale } from 'next-intl';
+import { getEdgePathname } from '@/i18n/edge-navigation';
+import { findRoute } from '@/lib/routes/route-table';
+import { nextPath } from './safe-redirect';
 
-// Paths here are without the locale prefix.
-function isUnder(path: string, root: string): boolean {
-  return path === root || path.startsWith(`${root}/`);
-}
-
-/** Pages only a signed-in user may see. */
-export function requiresUser(path: string): boolean {
-  return isUnder(path, '/account');
-}
-
-/** Pages showing one person's data: never stored by browsers or CDNs. */
+/** Pages showing one person's data (lib/routes/route-table.ts): never stored by browsers or CDNs. */
 export function isPrivatePath(path: string): boolean {
-  return requiresUser(path) || isUnder(path, '/reset-password') || isUnder(path, '/sign-up/check-email');
-}
-
-/** Pages that make no sense once signed in. */
-export function isGuestOnlyPath(path: string): boolean {
-  return path === '/sign-in' || path === '/sign-up';
+  return findRoute(path)?.caching === 'private';
 }
 
 export interface AccessRequest {
-  locale: AppLocale;
+  locale: Locale;
   /** Path without the locale prefix. */
   path: string;
   search: URLSearchParams;
   signedIn: boolean;
 }
 
-/** Where the middleware must send this request instead, or null to let it through. */
+/** Where the middleware must send this request instead, or null to let it through. Runs on the edge. */
 export function accessRedirect({ locale, path, search, signedIn }: AccessRequest): string | null {
-  if (!signedIn && requiresUser(path)) {
-    const query = search.toString();
-    const next = encodeURIComponent(`${path}${query ? `?${query}` : ''}`);
-    return `/${locale}/sign-in?next=${next}`;
+  const access = findRoute(path)?.access ?? 'anyone';
+  switch (access) {
+    case 'anyone':
+      return null;
+    case 'signed-out':
+      return signedIn ? getEdgePathname({ href: nextPath(search.get('next')), locale }) : null;
+    case 'signed-in': {
+      if (signedIn) return null;
+      const query = search.toString();
+      return getEdgePathname({ href: { pathname: '/sign-in', query: { next: `${path}${query ? `?${query}` : ''}` } }, locale });
+    }
+    default:
+      return access satisfies never;
   }
-  if (signedIn && isGuestOnlyPath(path)) return localizedNextPath(search.get('next'), locale);
-  return null;
 }

@@ -1,3 +1,4 @@
+import { logServerError } from '@/lib/log/server-log';
 import { passwordPolicy } from './password-policy';
 
 // The one place that turns Supabase Auth errors into messages of the AuthErrors namespace.
@@ -74,4 +75,30 @@ export function authErrorMessage(error: unknown): AuthErrorMessage {
   if (shape.code === 'weak_password') return weakPasswordMessage(shape.reasons);
   const key = typeof shape.code === 'string' ? keyByCode[shape.code as keyof typeof keyByCode] : undefined;
   return { key: key ?? 'unexpected' };
+}
+
+function logAuthError(error: unknown, { key }: AuthErrorMessage, path: string): void {
+  const code = error && typeof error === 'object' && 'code' in error && typeof error.code === 'string' ? error.code : undefined;
+  logServerError({ path, code: code ?? (key === 'serviceUnavailable' ? 'auth_unreachable' : 'auth_unexpected'), error });
+}
+
+/**
+ * Logs an auth failure that is not the user's doing (the auth server unreachable, or an answer we do not know),
+ * with Supabase's error code where it gave one, and returns the message to show.
+ */
+export function reportAuthFailure(error: unknown, path: string): AuthErrorMessage {
+  const message = authErrorMessage(error);
+  if (message.key === 'serviceUnavailable' || message.key === 'unexpected') logAuthError(error, message, path);
+  return message;
+}
+
+/**
+ * For reading a session, where any other failure (an expired, ended or forged session) simply means signed out:
+ * logs the error and answers true only when the auth server could not be reached.
+ */
+export function reportIfUnreachable(error: unknown, path: string): boolean {
+  const message = authErrorMessage(error);
+  if (message.key !== 'serviceUnavailable') return false;
+  logAuthError(error, message, path);
+  return true;
 }

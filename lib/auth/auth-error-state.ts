@@ -1,11 +1,28 @@
+import type { Locale } from 'next-intl';
 import { getTranslations } from 'next-intl/server';
+import { headers } from 'next/headers';
 import type { FormState } from '@/lib/forms/form-state';
-import type { AppLocale } from '@/lib/i18n/locales';
-import { authErrorMessage } from './auth-error-messages';
+import { type AuthErrorMessage, reportAuthFailure } from './auth-error-messages';
 
-/** A failed Supabase call as form state: the mapped message in the form's language, typed values kept. */
-export async function authErrorState(error: unknown, locale: AppLocale, values?: Record<string, string>): Promise<FormState> {
+/** The page a server action was posted from, for the log (actions are posted to the page's own URL). */
+export async function actionPath(): Promise<string> {
+  const referer = (await headers()).get('referer');
+  if (!referer) return '-';
+  try {
+    return new URL(referer).pathname;
+  } catch {
+    // A Referer that is not a URL: the log says there was no readable path.
+    return '-';
+  }
+}
+
+/** A known outcome as form state: its AuthErrors message in the form's language, typed values kept. */
+export async function authMessageState({ key, values: messageValues }: AuthErrorMessage, locale: Locale, values?: Record<string, string>): Promise<FormState> {
   const t = await getTranslations({ locale, namespace: 'AuthErrors' });
-  const { key, values: messageValues } = authErrorMessage(error);
   return { status: 'error', message: t(key, messageValues), values };
+}
+
+/** A failed Supabase call as form state (failures that are not the user's are logged). */
+export async function authErrorState(error: unknown, locale: Locale, values?: Record<string, string>): Promise<FormState> {
+  return authMessageState(reportAuthFailure(error, await actionPath()), locale, values);
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { locales } from '@/lib/i18n/locales';
+import { locales } from '@/i18n/locales';
 import { missingCharacterGroups, passwordPolicy } from './password-policy';
 
 // One set of schemas for the browser (before submit) and the server actions (always). Errors name keys of the

@@ -24,10 +24,3 @@ export function linkErrorReason(error: unknown): LinkErrorReason {
       return 'invalid';
   }
 }
-
-/** The page that explains it, with a way forward suited to the flow the link belonged to. */
-export function linkErrorPath(locale: string, reason: LinkErrorReason, flow: string | null): string {
-  const params = new URLSearchParams({ reason });
-  if (flow === 'recovery' || flow === 'oauth') params.set('flow', flow);
-  return `/${locale}/auth/error?${params}`;
-}

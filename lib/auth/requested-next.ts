@@ -13,6 +13,7 @@ export async function requestedNext(formData: FormData): Promise<string | null> 
   try {
     return new URL(referer).searchParams.get('next');
   } catch {
+    // A Referer that is not a URL names no page to go back to.
     return null;
   }
 }

@@ -1,5 +1,4 @@
-import { type AppLocale, isAppLocale } from '@/lib/i18n/locales';
-import { siteUrl } from '@/lib/seo/site-url';
+import { isLocale } from '@/i18n/locales';
 
 /** Where a signed-in user goes when no (safe) destination was asked for. */
 export const defaultNextPath = '/account';
@@ -31,26 +30,19 @@ export function sameSitePath(raw: unknown): string | null {
   try {
     url = new URL(raw, probeOrigin);
   } catch {
+    // Unparseable even against our probe origin: not a path of ours.
     return null;
   }
   if (url.origin !== probeOrigin) return null;
 
   const [, first = '', ...rest] = segments;
-  const unprefixed = isAppLocale(first) ? `/${rest.join('/')}` : pathPart;
+  const unprefixed = isLocale(first) ? `/${rest.join('/')}` : pathPart;
   // API routes and Next internals are not pages to land on.
   if (/^\/(api|_next|_vercel)(\/|$)/.test(unprefixed)) return null;
   return `${unprefixed}${url.search}${url.hash}`;
 }
 
-/** `next` as a path in the given language, e.g. `/en/account?tab=x` → `/de/account?tab=x`. */
-export function localizedNextPath(raw: unknown, locale: AppLocale, fallback: string = defaultNextPath): string {
-  const path = sameSitePath(raw) ?? fallback;
-  return `/${locale}${path === '/' ? '' : path}`;
-}
-
-/** Absolute URL of one of our auth routes, carrying a safe `next`, for Supabase's `redirect_to`. */
-export function authRedirectUrl(locale: AppLocale, route: '/auth/confirm' | '/auth/callback', next: unknown): string {
-  const url = new URL(`/${locale}${route}`, siteUrl);
-  url.searchParams.set('next', sameSitePath(next) ?? defaultNextPath);
-  return url.toString();
+/** The page a `next` value names (without locale prefix), or the account page when it names none safely. */
+export function nextPath(raw: unknown): string {
+  return sameSitePath(raw) ?? defaultNextPath;
 }

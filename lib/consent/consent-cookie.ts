@@ -24,6 +24,7 @@ export function parseConsent(value: string | undefined): ConsentChoice | null {
     if (v !== VERSION || typeof analytics !== 'boolean' || typeof at !== 'string') return null;
     return { analytics, decidedAt: at };
   } catch {
+    // Not our encoding or not JSON (an old or tampered cookie): ask again, as if nothing was chosen.
     return null;
   }
 }

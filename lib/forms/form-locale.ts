@@ -1,7 +1,8 @@
-import { type AppLocale, defaultLocale, isAppLocale } from '@/lib/i18n/locales';
+import type { Locale } from 'next-intl';
+import { defaultLocale, isLocale } from '@/i18n/locales';
 
 /** Server actions have no root params: forms carry their language in a hidden `locale` field. */
-export function formLocale(formData: FormData): AppLocale {
+export function formLocale(formData: FormData): Locale {
   const value = formData.get('locale');
-  return isAppLocale(value) ? value : defaultLocale;
+  return isLocale(value) ? value : defaultLocale;
 }

@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import type { z } from 'zod/mini';
-import type { AppLocale } from '@/lib/i18n/locales';
+import type { Locale } from 'next-intl';
 import { echoedValues, type FormState } from './form-state';
 import { fieldErrors } from './validation-messages';
 
@@ -10,7 +10,7 @@ type Parsed<T extends z.ZodMiniType> = { ok: true; data: z.output<T> } | { ok: f
 export async function parseForm<T extends z.ZodMiniType>(
   schema: T,
   formData: FormData,
-  locale: AppLocale,
+  locale: Locale,
   echo: readonly string[],
 ): Promise<Parsed<T>> {
   const result = schema.safeParse(Object.fromEntries(formData), { reportInput: true });

@@ -3,6 +3,7 @@ function decodes(segment: string): boolean {
     decodeURIComponent(segment);
     return true;
   } catch {
+    // decodeURIComponent throws exactly for the malformed escapes this module exists to catch.
     return false;
   }
 }

@@ -1,5 +1,6 @@
 // Which requests the service worker may answer from Cache Storage. Pure functions, so the policy
 // in app/sw.ts is unit-tested (tests/unit/pwa-request-policy.test.ts) rather than trusted.
+import { findRoute, splitLocale } from '@/lib/routes/route-table';
 
 export interface RequestFacts {
   url: URL;
@@ -10,13 +11,11 @@ export interface RequestFacts {
   headers: Headers;
 }
 
-const privatePathPatterns = [
-  /^\/api(\/|$)/, // our API: per-user JSON
-  /^\/auth(\/|$)/, // sign-in callbacks, confirmation links, sign-out
-  /^\/[a-z]{2}(-[A-Za-z0-9]+)?\/auth(\/|$)/,
-  /^\/[a-z]{2}(-[A-Za-z0-9]+)?\/account(\/|$)/,
-  /^\/[a-z]{2}(-[A-Za-z0-9]+)?\/(sign-in|sign-up|sign-out)(\/|$)/,
-];
+/** Our API (per-user JSON), and every route the route table keeps off the worker's caches. */
+function isNetworkOnlyPath(pathname: string): boolean {
+  if (/^\/api(\/|$)/.test(pathname)) return true;
+  return findRoute(splitLocale(pathname).path)?.worker === 'network';
+}
 
 /** React Server Component payloads (client navigations, prefetches): they render per user. */
 export function isRscRequest({ url, headers }: Pick<RequestFacts, 'url' | 'headers'>): boolean {
@@ -31,7 +30,7 @@ export function isPrivateRequest(facts: RequestFacts, supabaseOrigin: string): b
   if (url.origin === supabaseOrigin) return true;
   if (url.origin !== origin) return true; // third parties are not ours to store
   if (isRscRequest(facts)) return true;
-  return privatePathPatterns.some((pattern) => pattern.test(url.pathname));
+  return isNetworkOnlyPath(url.pathname);
 }
 
 /** Content-hashed build output: the file name changes whenever the bytes do. */

@@ -1,4 +1,6 @@
-import { type AppLocale, textDirection } from '@/lib/i18n/locales';
+import type { Locale } from 'next-intl';
+import { textDirection } from '@/i18n/locales';
+import { getPathname } from '@/i18n/navigation';
 import { appColors } from './app-colors';
 
 export interface ManifestTexts {
@@ -19,8 +21,8 @@ const icon = (size: number, purpose: 'any' | 'maskable') => ({
 });
 
 /** The web app manifest of one language: each language installs as its own app, opening in that language. */
-export function webAppManifest(locale: AppLocale, texts: ManifestTexts) {
-  const home = `/${locale}`;
+export function webAppManifest(locale: Locale, texts: ManifestTexts) {
+  const home = getPathname({ href: '/', locale });
   return {
     id: home,
     name: texts.name,
@@ -45,8 +47,8 @@ export function webAppManifest(locale: AppLocale, texts: ManifestTexts) {
       { src: `/screenshots/${locale}-narrow.jpg`, sizes: '540x960', type: 'image/jpeg', form_factor: 'narrow', label: texts.narrowScreenshot },
     ],
     shortcuts: [
-      { name: texts.accountShortcut, url: `${home}/account`, icons: [icon(192, 'any')] },
-      { name: texts.signInShortcut, url: `${home}/sign-in`, icons: [icon(192, 'any')] },
+      { name: texts.accountShortcut, url: getPathname({ href: '/account', locale }), icons: [icon(192, 'any')] },
+      { name: texts.signInShortcut, url: getPathname({ href: '/sign-in', locale }), icons: [icon(192, 'any')] },
     ],
   };
 }

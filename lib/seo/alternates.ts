@@ -1,10 +1,12 @@
 import type { Metadata } from 'next';
-import { type AppLocale, locales } from '@/lib/i18n/locales';
+import type { Locale } from 'next-intl';
+import { locales } from '@/i18n/locales';
+import { getPathname } from '@/i18n/navigation';
 import { absoluteUrl } from './site-url';
 
 /** `/de` + `/about` → `/de/about`; the home page is `/de`. */
-export function localizedPath(locale: AppLocale, path: string): string {
-  return `/${locale}${path === '/' ? '' : path}`;
+export function localizedPath(locale: Locale, path: string): string {
+  return getPathname({ href: path, locale });
 }
 
 /** hreflang links for every locale plus x-default (the unprefixed URL, which detects the language). */
@@ -15,6 +17,6 @@ export function languageAlternates(path: string): Record<string, string> {
   return languages;
 }
 
-export function pageAlternates(locale: AppLocale, path: string): Metadata['alternates'] {
+export function pageAlternates(locale: Locale, path: string): Metadata['alternates'] {
   return { canonical: absoluteUrl(localizedPath(locale, path)), languages: languageAlternates(path) };
 }

@@ -1,10 +1,12 @@
 import type { Metadata } from 'next';
 import { getLocale, getTranslations } from 'next-intl/server';
-import type { AppLocale } from '@/lib/i18n/locales';
 import { pageAlternates } from './alternates';
 
+/** Namespaces of public pages, each with a `title` and a `description`. */
+type PublicPageNamespace = 'SignIn' | 'SignUp' | 'ForgotPassword';
+
 /** Title and description from `<namespace>.title` / `.description`, plus canonical and hreflang links. */
-export async function publicPageMetadata(namespace: string, path: string): Promise<Metadata> {
+export async function publicPageMetadata(namespace: PublicPageNamespace, path: string): Promise<Metadata> {
   const t = await getTranslations(namespace);
-  return { title: t('title'), description: t('description'), alternates: pageAlternates((await getLocale()) as AppLocale, path) };
+  return { title: t('title'), description: t('description'), alternates: pageAlternates(await getLocale(), path) };
 }

@@ -27,11 +27,14 @@ describe('accessRedirect', () => {
 });
 
 describe('isPrivatePath', () => {
-  it('marks account, reset-password and check-email pages private', () => {
+  it('marks the route table\'s private routes private', () => {
     expect(isPrivatePath('/account')).toBe(true);
     expect(isPrivatePath('/reset-password')).toBe(true);
     expect(isPrivatePath('/sign-up/check-email')).toBe(true);
+    expect(isPrivatePath('/auth/callback')).toBe(true);
+    expect(isPrivatePath('/account/security')).toBe(true);
     expect(isPrivatePath('/sign-in')).toBe(false);
+    expect(isPrivatePath('/no-such-page')).toBe(false);
   });
 });
 

@@ -8,7 +8,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { authErrorMessage } from '@/lib/auth/auth-error-messages';
 import { linkErrorReason } from '@/lib/auth/link-error-reason';
-import { locales } from '@/lib/i18n/locales';
+import { locales } from '@/i18n/locales';
 
 // The codes issue 4 names, each with the key it must map to.
 const expected: Array<[string, number, string]> = [

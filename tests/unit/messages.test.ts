@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
-import { defaultLocale, locales } from '@/lib/i18n/locales';
+import { defaultLocale, locales } from '@/i18n/locales';
 
 type Messages = { [key: string]: string | Messages };
 
@@ -33,6 +33,21 @@ function placeholders(elements: MessageFormatElement[], found = new Set<string>(
 
 const reference = flatten(load(defaultLocale));
 
+// Arguments that carry a value rather than words: addresses, names, codes, links, brand names.
+const valueArguments = ['email', 'name', 'provider', 'code', 'url'];
+
+/** The argument names a message uses outside any <bdi> tag. */
+function outsideBdi(elements: MessageFormatElement[], found: string[] = []): string[] {
+  for (const element of elements) {
+    if (element.type === TYPE.argument) found.push(element.value);
+    if (element.type === TYPE.tag && element.value !== 'bdi') outsideBdi(element.children, found);
+    if (element.type === TYPE.plural || element.type === TYPE.select) {
+      for (const option of Object.values(element.options)) outsideBdi(option.value, found);
+    }
+  }
+  return found;
+}
+
 describe.each(locales)('messages/%s.json', (locale) => {
   const messages = flatten(load(locale));
 
@@ -51,6 +66,12 @@ describe.each(locales)('messages/%s.json', (locale) => {
       const english = reference.get(key);
       if (english === undefined) continue;
       expect([...placeholders(ast)].sort(), `${locale}:${key}`).toEqual([...placeholders(parse(english))].sort());
+    }
+  });
+
+  it('isolates values that are not translated text in <bdi> (i18n/isolate.tsx formats the tag)', () => {
+    for (const [key, message] of messages) {
+      for (const name of outsideBdi(parse(message))) expect(valueArguments, `${locale}:${key} has {${name}} outside <bdi>`).not.toContain(name);
     }
   });
 

@@ -1,25 +1,48 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { describe, expect, it } from 'vitest';
-import { locales } from '@/lib/i18n/locales';
+import { locales } from '@/i18n/locales';
+import { getPathname } from '@/i18n/navigation';
+import { needsMiddleware, routeTable } from '@/lib/routes/route-table';
 import { config } from '@/middleware';
 
-// Next needs the matcher as literals, so the locale list is written out there: keep it in step.
+// Next's request helpers expect the AsyncLocalStorage its server installs.
+(globalThis as { AsyncLocalStorage?: unknown }).AsyncLocalStorage ??= AsyncLocalStorage;
+const { unstable_doesMiddlewareMatch } = await import('next/experimental/testing/server');
+
+const runs = (url: string) => unstable_doesMiddlewareMatch({ config, url });
+
+// The matcher is a literal (Next reads it at build time): these real URLs keep it in step with the route table
+// and the language list. A route added to the table without its matcher entry fails here, and so does a matcher
+// entry that puts a static public page on the middleware's path.
 describe('middleware matcher', () => {
-  const [unprefixed, session, percent] = config.matcher;
-  const lists = [unprefixed, session].map((source = '') => /\(\??:?(?:[a-z]+\()?((?:[a-z]{2}\|)+[a-z]{2})\)/.exec(source)?.[1]?.split('|'));
+  describe.each(locales)('under /%s', (locale) => {
+    it.each(routeTable.map((entry) => [entry.path, entry] as const))('%s runs the middleware only if the route needs it', (path, entry) => {
+      const url = getPathname({ href: path, locale });
+      expect(runs(url), url).toBe(needsMiddleware(entry));
+      if ('subtree' in entry) expect(runs(`${url}/nested/page`), `${url}/nested/page`).toBe(needsMiddleware(entry));
+      // The RSC payload of a client navigation takes the same path through the middleware.
+      expect(runs(`${url}?_rsc=1`), `${url}?_rsc=1`).toBe(needsMiddleware(entry));
+    });
 
-  it('names exactly the configured locales in the page rules', () => {
-    for (const list of lists) expect(list?.sort()).toEqual([...locales].sort());
+    it('leaves look-alikes of session routes alone', () => {
+      for (const path of ['/accounting', '/sign-in-help', '/sign-up/other', '/authors', '/sign-in/email-link/extra']) {
+        expect(runs(`/${locale}${path}`), path).toBe(false);
+      }
+    });
   });
 
-  it('skips API routes, internals, the service worker and files, and runs for session pages', () => {
-    expect(unprefixed).toContain('api/');
-    expect(unprefixed).toContain('_next/');
-    expect(unprefixed).toContain('serwist/');
-    expect(session).toMatch(/account\|sign-in\|sign-up\|reset-password\|auth/);
+  it('runs for every unprefixed page, to detect the language', () => {
+    for (const { path } of routeTable) expect(runs(path), path).toBe(true);
+    expect(runs('/it/chi-siamo'), 'a locale we do not speak').toBe(true);
   });
 
-  it('also runs for every path with a percent sign, to redirect undecodable ones', () => {
-    expect(percent).toBe('/(.*%.*)');
-    expect(config.matcher).toHaveLength(3);
+  it('skips API routes, Next internals, Vercel endpoints, the service worker and files', () => {
+    for (const url of ['/api/health', '/api', '/_next/static/chunks/a.js', '/_vercel/insights/view', '/serwist/sw.js', '/icons/icon-192.png', '/en/manifest.webmanifest', '/favicon.ico']) {
+      expect(runs(url), url).toBe(false);
+    }
+  });
+
+  it('runs for every path with a percent sign, to redirect undecodable ones', () => {
+    for (const url of ['/en/%ff', '/api/%ff', '/_next/static/%ff', '/%E0%A4%A']) expect(runs(url), url).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { offlinePageFor } from '@/lib/pwa/offline-fallbacks';
+import { offlinePageFor } from '@/lib/pwa/offline-pages';
 import { isFont, isHashedStaticAsset, isIcon, isPrivateRequest, isSignOutRequest } from '@/lib/pwa/request-policy';
 
 const origin = 'https://polyglot.example';
@@ -20,6 +20,8 @@ describe('service worker request policy', () => {
     ['localized auth routes', facts('/ja/auth/confirm')],
     ['account pages', facts('/ar/account/security')],
     ['sign-in pages', facts('/es/sign-in')],
+    ['the reset-password page', facts('/fr/reset-password')],
+    ['public pages too (only the offline page is ever stored)', facts('/de/forgot-password')],
     ['the Supabase origin', facts(`${supabase}/auth/v1/user`)],
     ['other origins', facts('https://www.googletagmanager.com/gtm.js')],
     ['writes', facts('/_next/static/chunks/a.js', { method: 'POST' })],
@@ -51,9 +53,10 @@ describe('service worker request policy', () => {
   });
 
   it('picks the offline page in the language of the URL', () => {
-    expect(offlinePageFor('/ar/account')).toBe('/ar/~offline');
-    expect(offlinePageFor('/de')).toBe('/de/~offline');
-    expect(offlinePageFor('/')).toBe('/en/~offline');
-    expect(offlinePageFor('/it/x')).toBe('/en/~offline');
+    const pages = { en: '/en/~offline', de: '/de/~offline', fr: '/fr/~offline', es: '/es/~offline', ja: '/ja/~offline', ar: '/ar/~offline' };
+    expect(offlinePageFor(pages, '/ar/account')).toBe('/ar/~offline');
+    expect(offlinePageFor(pages, '/de')).toBe('/de/~offline');
+    expect(offlinePageFor(pages, '/')).toBe('/en/~offline');
+    expect(offlinePageFor(pages, '/it/x')).toBe('/en/~offline');
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { authRedirectUrl, localizedNextPath, sameSitePath } from '@/lib/auth/safe-redirect';
+import { authRedirectUrl, localizedNextPath } from '@/lib/auth/auth-routes';
+import { sameSitePath } from '@/lib/auth/safe-redirect';
 
 // Every one of these must fall back to the default destination.
 const attacks: Array<[string, unknown]> = [
@@ -80,8 +81,8 @@ describe('localizedNextPath', () => {
     expect(localizedNextPath('/', 'ja')).toBe('/ja');
   });
 
-  it('uses the given fallback for unsafe values', () => {
-    expect(localizedNextPath('//evil.example', 'fr', '/reset-password')).toBe('/fr/reset-password');
+  it('falls back to the account page for unsafe values', () => {
+    expect(localizedNextPath('//evil.example', 'fr')).toBe('/fr/account');
   });
 });
 

@@ -10,11 +10,11 @@ import { SessionButtons } from '@/components/account/session-buttons';
 import { AuthMessages } from '@/components/auth/auth-messages';
 import { SignOutForm } from '@/components/auth/sign-out-form';
 import { Alert, AlertDescription } from '@/components/ui/alert';
-import { redirect } from '@/i18n/navigation';
+import { getPathname, redirect } from '@/i18n/navigation';
+import { isolated } from '@/i18n/isolate';
 import { preferredLocale } from '@/lib/auth/preferred-locale';
 import { firstParam } from '@/lib/auth/search-param';
-import { sessionClaims } from '@/lib/auth/session-claims';
-import type { AppLocale } from '@/lib/i18n/locales';
+import { sessionClaims } from '@/lib/session/server';
 
 // Rendered in one piece on the server (no streaming boundary), so the page and its forms work without JavaScript.
 export const instant = false;
@@ -27,13 +27,13 @@ export async function generateMetadata(): Promise<Metadata> {
 const updateMessages = { profile: 'profileSaved', email: 'emailUpdated', password: 'passwordUpdated' } as const;
 
 async function AccountContent({ searchParams }: { searchParams: PageProps<'/[locale]/account'>['searchParams'] }) {
-  const locale = (await getLocale()) as AppLocale;
+  const locale = await getLocale();
   const t = await getTranslations('Account');
   // The middleware already checked the session; the page verifies the token itself too (locally, from the
   // claims: viewing costs no auth-server request). Every action asks the auth server with getUser().
-  const session = await sessionClaims();
-  if (!session) redirect({ href: '/sign-in?next=%2Faccount', locale });
-  const { identity, userMetadata } = session!;
+  const session = await sessionClaims(getPathname({ href: '/account', locale }));
+  if (!session) return redirect({ href: { pathname: '/sign-in', query: { next: '/account' } }, locale });
+  const { identity, userMetadata } = session;
   const updated = firstParam((await searchParams).updated);
   const updateKey = updated && updated in updateMessages ? updateMessages[updated as keyof typeof updateMessages] : undefined;
   const displayName = typeof userMetadata.display_name === 'string' ? userMetadata.display_name : '';
@@ -52,7 +52,7 @@ async function AccountContent({ searchParams }: { searchParams: PageProps<'/[loc
         id="email"
         title={t('emailTitle')}
         description={
-          <p data-testid="current-email">{t('currentEmail', { email: identity.email })}</p>
+          <p data-testid="current-email">{t.rich('currentEmail', { email: identity.email, ...isolated })}</p>
         }
       >
         <EmailChangeForm />

@@ -1,5 +1,5 @@
 import { getTranslations } from 'next-intl/server';
-import { isAppLocale, locales } from '@/lib/i18n/locales';
+import { isLocale, locales } from '@/i18n/locales';
 import { webAppManifest } from '@/lib/pwa/web-app-manifest';
 
 // /<locale>/manifest.webmanifest, prerendered per language (the file extension keeps the middleware away).
@@ -10,7 +10,7 @@ export function generateStaticParams() {
 
 export async function GET(_request: Request, { params }: { params: Promise<{ locale: string }> }) {
   const { locale } = await params;
-  if (!isAppLocale(locale)) return new Response(null, { status: 404 });
+  if (!isLocale(locale)) return new Response(null, { status: 404 });
   // Route handlers have no root params: the locale is passed explicitly.
   const t = await getTranslations({ locale, namespace: 'Manifest' });
   const manifest = webAppManifest(locale, {

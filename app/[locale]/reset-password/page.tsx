@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { useTranslations } from 'next-intl';
-import { getTranslations } from 'next-intl/server';
+import { getLocale, getTranslations } from 'next-intl/server';
 import { Suspense } from 'react';
 import { AuthCard } from '@/components/auth/auth-card';
 import { AuthMessages } from '@/components/auth/auth-messages';
@@ -8,7 +8,8 @@ import { ResetPasswordForm } from '@/components/auth/reset-password-form';
 import { TextLink } from '@/components/auth/text-link';
 import { FormSkeleton } from '@/components/forms/form-skeleton';
 import { Alert, AlertDescription } from '@/components/ui/alert';
-import { sessionClaims } from '@/lib/auth/session-claims';
+import { getPathname } from '@/i18n/navigation';
+import { sessionClaims } from '@/lib/session/server';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('ResetPassword');
@@ -18,7 +19,7 @@ export async function generateMetadata(): Promise<Metadata> {
 /** Only reachable with the session a recovery link opened; without one, the way forward is a new link. */
 async function ResetPasswordContent() {
   const t = await getTranslations('ResetPassword');
-  if (!(await sessionClaims())) {
+  if (!(await sessionClaims(getPathname({ href: '/reset-password', locale: await getLocale() })))) {
     return (
       <>
         <Alert variant="destructive">

@@ -2,7 +2,10 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createSerwistRoute } from '@serwist/turbopack';
-import { offlinePagePaths } from '@/lib/pwa/offline-fallbacks';
+import { locales } from '@/i18n/locales';
+import { getPathname } from '@/i18n/navigation';
+import { offlineRoute, type OfflinePages } from '@/lib/pwa/offline-pages';
+import { routeTable } from '@/lib/routes/route-table';
 
 // Serves /serwist/sw.js (bundled from app/sw.ts at build time). Static: the middleware only checks /serwist/ paths
 // with a percent sign (lib/http/readable-path.ts).
@@ -11,7 +14,7 @@ import { offlinePagePaths } from '@/lib/pwa/offline-fallbacks';
 
 const distDir = process.env.NEXT_DIST_DIR || '.next';
 
-// The offline pages are HTML that references hashed chunks and contains translations, so their
+// The precached pages are HTML that references hashed chunks and contains translations, so their
 // precache revision changes whenever the client build output or any message file does.
 function offlinePageRevision(): string {
   const hash = createHash('sha256');
@@ -23,15 +26,25 @@ function offlinePageRevision(): string {
 
 const revision = offlinePageRevision();
 
+// The pages the route table lets the worker store at install (the offline page), in every language.
+const precachedPages = routeTable
+  .filter((entry) => entry.worker === 'precache')
+  .flatMap((entry) => locales.map((locale) => getPathname({ href: entry.path, locale })));
+const offlinePages: OfflinePages = Object.fromEntries(locales.map((locale) => [locale, getPathname({ href: offlineRoute, locale })])) as Record<
+  (typeof locales)[number],
+  string
+>;
+
 const serwistRoute = createSerwistRoute({
   swSrc: 'app/sw.ts',
   useNativeEsbuild: true,
   // Only build output and the app icons; screenshots and other public files stay out of the precache.
   globPatterns: [`${distDir}/static/**/*.{js,css,woff2}`, 'public/icons/**/*.png'],
-  additionalPrecacheEntries: offlinePagePaths.map((url) => ({ url, revision })),
+  additionalPrecacheEntries: precachedPages.map((url) => ({ url, revision })),
   esbuildOptions: {
     define: {
       'process.env.NEXT_PUBLIC_SUPABASE_URL': JSON.stringify(process.env.NEXT_PUBLIC_SUPABASE_URL ?? ''),
+      'process.env.POLYGLOT_OFFLINE_PAGES': JSON.stringify(JSON.stringify(offlinePages)),
     },
   },
 });

@@ -1,8 +1,8 @@
 'use server';
 
-import { redirect } from 'next/navigation';
+import { redirect } from '@/i18n/navigation';
 import { authErrorState } from '@/lib/auth/auth-error-state';
-import { requireCurrentUser } from '@/lib/auth/current-user';
+import { requireCurrentUser } from '@/lib/session/server';
 import { profileSchema } from '@/lib/auth/form-schemas';
 import { rememberLocaleChoice } from '@/lib/auth/preferred-locale';
 import { formAction } from '@/lib/forms/form-action';
@@ -18,12 +18,13 @@ export const updateProfile = formAction(async (_previous, formData) => {
   const parsed = await parseForm(profileSchema, formData, pageLocale, echoed);
   if (!parsed.ok) return parsed.state;
 
-  const { supabase, unavailable } = await requireCurrentUser(pageLocale);
-  if (unavailable) return authErrorState({ name: 'AuthRetryableFetchError' }, pageLocale, echoedValues(formData, echoed));
+  const current = await requireCurrentUser(pageLocale);
+  if (!current.user) return authErrorState(current.error, pageLocale, echoedValues(formData, echoed));
+  const { supabase } = current;
   const { error } = await supabase.auth.updateUser({ data: { display_name: parsed.data.displayName, locale: parsed.data.preferredLocale } });
   if (error) return authErrorState(error, pageLocale, echoedValues(formData, echoed));
   // A fresh access token carries the new metadata, so the header shows it without a round trip.
   await supabase.auth.refreshSession();
   await rememberLocaleChoice(parsed.data.preferredLocale);
-  redirect(`/${parsed.data.preferredLocale}/account?updated=profile`);
+  return redirect({ href: { pathname: '/account', query: { updated: 'profile' } }, locale: parsed.data.preferredLocale });
 });

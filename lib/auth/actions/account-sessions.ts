@@ -1,22 +1,20 @@
 'use server';
 
 import { getTranslations } from 'next-intl/server';
-import { redirect } from 'next/navigation';
+import { redirect } from '@/i18n/navigation';
 import { authErrorState } from '@/lib/auth/auth-error-state';
-import { requireCurrentUser } from '@/lib/auth/current-user';
+import { requireCurrentUser } from '@/lib/session/server';
 import { deleteAccountSchema } from '@/lib/auth/form-schemas';
 import { formAction } from '@/lib/forms/form-action';
 import { formLocale } from '@/lib/forms/form-locale';
 import { echoedValues } from '@/lib/forms/form-state';
 import { parseForm } from '@/lib/forms/parse-form';
-import { createSupabaseAdminClient } from '@/lib/supabase/admin-client';
-
-const unavailable = { name: 'AuthRetryableFetchError' };
+import { createSupabaseAdminClient } from '@/lib/supabase/admin';
 
 export const signOutOtherDevices = formAction(async (_previous, formData) => {
   const locale = formLocale(formData);
   const current = await requireCurrentUser(locale);
-  if (current.unavailable) return authErrorState(unavailable, locale);
+  if (!current.user) return authErrorState(current.error, locale);
   const { error } = await current.supabase.auth.signOut({ scope: 'others' });
   if (error) return authErrorState(error, locale);
   const t = await getTranslations({ locale, namespace: 'Account' });
@@ -26,10 +24,10 @@ export const signOutOtherDevices = formAction(async (_previous, formData) => {
 export const signOutEverywhere = formAction(async (_previous, formData) => {
   const locale = formLocale(formData);
   const current = await requireCurrentUser(locale);
-  if (current.unavailable) return authErrorState(unavailable, locale);
+  if (!current.user) return authErrorState(current.error, locale);
   const { error } = await current.supabase.auth.signOut({ scope: 'global' });
   if (error) return authErrorState(error, locale);
-  redirect(`/${locale}/sign-in?status=signed-out-everywhere`);
+  return redirect({ href: { pathname: '/sign-in', query: { status: 'signed-out-everywhere' } }, locale });
 });
 
 /** Deletes the account with the secret key, on the server, after the user typed the confirmation word. */
@@ -41,10 +39,10 @@ export const deleteAccount = formAction(async (_previous, formData) => {
   const values = echoedValues(formData, ['confirmation']);
 
   const current = await requireCurrentUser(locale);
-  if (current.unavailable) return authErrorState(unavailable, locale, values);
+  if (!current.user) return authErrorState(current.error, locale, values);
   const { error } = await createSupabaseAdminClient().auth.admin.deleteUser(current.user.id);
   if (error) return authErrorState(error, locale, values);
   // The sessions died with the user; this clears this browser's cookies.
   await current.supabase.auth.signOut({ scope: 'local' });
-  redirect(`/${locale}/sign-in?status=account-deleted`);
+  return redirect({ href: { pathname: '/sign-in', query: { status: 'account-deleted' } }, locale });
 });

@@ -1,16 +1,17 @@
 'use server';
 
-import { redirect } from 'next/navigation';
+import { redirect } from '@/i18n/navigation';
 import { emailOnlySchema, otpSchema } from '@/lib/auth/form-schemas';
 import { authErrorState } from '@/lib/auth/auth-error-state';
 import { preferredLocale, rememberLocaleChoice } from '@/lib/auth/preferred-locale';
-import { authRedirectUrl, localizedNextPath } from '@/lib/auth/safe-redirect';
+import { authRedirectUrl } from '@/lib/auth/auth-routes';
+import { nextPath } from '@/lib/auth/safe-redirect';
 import { requestedNext } from '@/lib/auth/requested-next';
 import { formAction } from '@/lib/forms/form-action';
 import { formLocale } from '@/lib/forms/form-locale';
 import { echoedValues } from '@/lib/forms/form-state';
 import { parseForm } from '@/lib/forms/parse-form';
-import { createSupabaseServerClient } from '@/lib/supabase/server-client';
+import { sessionClient } from '@/lib/session/server';
 
 /** Sends one email holding both a sign-in link and a 6-digit code. */
 export const requestEmailLink = formAction(async (_previous, formData) => {
@@ -18,7 +19,7 @@ export const requestEmailLink = formAction(async (_previous, formData) => {
   const parsed = await parseForm(emailOnlySchema, formData, locale, ['email']);
   if (!parsed.ok) return parsed.state;
 
-  const supabase = await createSupabaseServerClient();
+  const supabase = await sessionClient();
   const { error } = await supabase.auth.signInWithOtp({
     email: parsed.data.email,
     options: {
@@ -38,11 +39,11 @@ export const verifyEmailCode = formAction(async (_previous, formData) => {
   // The code screen stays up on error: `success` keeps it, the message says what went wrong.
   if (!parsed.ok) return { ...parsed.state, status: 'success' };
 
-  const supabase = await createSupabaseServerClient();
+  const supabase = await sessionClient();
   const { data, error } = await supabase.auth.verifyOtp({ email: parsed.data.email, token: parsed.data.code, type: 'email' });
   if (error) return { ...(await authErrorState(error, locale, { email: parsed.data.email })), status: 'success' };
 
   const language = preferredLocale(data.user, locale);
   if (language !== locale) await rememberLocaleChoice(language);
-  redirect(localizedNextPath(await requestedNext(formData), language));
+  return redirect({ href: nextPath(await requestedNext(formData)), locale: language });
 });

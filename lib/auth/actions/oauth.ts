@@ -1,21 +1,21 @@
 'use server';
 
 import { redirect } from 'next/navigation';
-import { authErrorState } from '@/lib/auth/auth-error-state';
+import { authErrorState, authMessageState } from '@/lib/auth/auth-error-state';
 import { isOAuthProvider } from '@/lib/auth/oauth-providers';
-import { authRedirectUrl } from '@/lib/auth/safe-redirect';
+import { authRedirectUrl } from '@/lib/auth/auth-routes';
 import { requestedNext } from '@/lib/auth/requested-next';
 import { formAction } from '@/lib/forms/form-action';
 import { formLocale } from '@/lib/forms/form-locale';
-import { createSupabaseServerClient } from '@/lib/supabase/server-client';
+import { sessionClient } from '@/lib/session/server';
 
 /** Starts the PKCE flow: the verifier goes into an HttpOnly cookie, the browser to the provider. */
 export const signInWithOAuth = formAction(async (_previous, formData) => {
   const locale = formLocale(formData);
   const provider = formData.get('provider');
-  if (!isOAuthProvider(provider)) return authErrorState({ code: 'provider_disabled' }, locale);
+  if (!isOAuthProvider(provider)) return authMessageState({ key: 'providerDisabled' }, locale);
 
-  const supabase = await createSupabaseServerClient();
+  const supabase = await sessionClient();
   const { data, error } = await supabase.auth.signInWithOAuth({
     provider,
     options: { redirectTo: authRedirectUrl(locale, '/auth/callback', await requestedNext(formData)), skipBrowserRedirect: true },

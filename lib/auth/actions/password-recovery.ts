@@ -1,29 +1,31 @@
 'use server';
 
 import { getTranslations } from 'next-intl/server';
-import { redirect } from 'next/navigation';
+import { redirect } from '@/i18n/navigation';
+import { isolatedText } from '@/i18n/isolate';
 import { emailOnlySchema, resetPasswordSchema } from '@/lib/auth/form-schemas';
-import { authErrorState } from '@/lib/auth/auth-error-state';
-import { authRedirectUrl } from '@/lib/auth/safe-redirect';
+import { authErrorMessage } from '@/lib/auth/auth-error-messages';
+import { authErrorState, authMessageState } from '@/lib/auth/auth-error-state';
+import { authRedirectUrl } from '@/lib/auth/auth-routes';
 import { formAction } from '@/lib/forms/form-action';
 import { formLocale } from '@/lib/forms/form-locale';
 import { echoedValues } from '@/lib/forms/form-state';
 import { parseForm } from '@/lib/forms/parse-form';
-import { createSupabaseServerClient } from '@/lib/supabase/server-client';
+import { sessionClient } from '@/lib/session/server';
 
 export const requestPasswordReset = formAction(async (_previous, formData) => {
   const locale = formLocale(formData);
   const parsed = await parseForm(emailOnlySchema, formData, locale, ['email']);
   if (!parsed.ok) return parsed.state;
 
-  const supabase = await createSupabaseServerClient();
+  const supabase = await sessionClient();
   const { error } = await supabase.auth.resetPasswordForEmail(parsed.data.email, {
     redirectTo: authRedirectUrl(locale, '/auth/confirm', '/reset-password'),
   });
   if (error) return authErrorState(error, locale, echoedValues(formData, ['email']));
   const t = await getTranslations({ locale, namespace: 'ForgotPassword' });
   // The same answer for known and unknown addresses.
-  return { status: 'success', message: t('sent', { email: parsed.data.email }), values: { email: parsed.data.email } };
+  return { status: 'success', message: t.markup('sent', { email: parsed.data.email, ...isolatedText }), values: { email: parsed.data.email } };
 });
 
 /** Runs in the session the recovery link opened. */
@@ -32,10 +34,13 @@ export const resetPassword = formAction(async (_previous, formData) => {
   const parsed = await parseForm(resetPasswordSchema, formData, locale, []);
   if (!parsed.ok) return parsed.state;
 
-  const supabase = await createSupabaseServerClient();
-  const { data } = await supabase.auth.getUser();
-  if (!data.user) return authErrorState({ code: 'otp_expired' }, locale);
+  const supabase = await sessionClient();
+  const { data, error: lookup } = await supabase.auth.getUser();
+  if (!data.user) {
+    // Unreachable auth server: say so. Otherwise the session the recovery link opened has run out.
+    return authErrorMessage(lookup).key === 'serviceUnavailable' ? authErrorState(lookup, locale) : authMessageState({ key: 'otpExpired' }, locale);
+  }
   const { error } = await supabase.auth.updateUser({ password: parsed.data.password });
   if (error) return authErrorState(error, locale);
-  redirect(`/${locale}/account?updated=password`);
+  return redirect({ href: { pathname: '/account', query: { updated: 'password' } }, locale });
 });

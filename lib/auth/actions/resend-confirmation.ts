@@ -3,10 +3,10 @@
 import { getTranslations } from 'next-intl/server';
 import { authErrorState } from '@/lib/auth/auth-error-state';
 import { pendingEmail } from '@/lib/auth/pending-email-cookie';
-import { authRedirectUrl } from '@/lib/auth/safe-redirect';
+import { authRedirectUrl } from '@/lib/auth/auth-routes';
 import { formAction } from '@/lib/forms/form-action';
 import { formLocale } from '@/lib/forms/form-locale';
-import { createSupabaseServerClient } from '@/lib/supabase/server-client';
+import { sessionClient } from '@/lib/session/server';
 
 export const resendConfirmation = formAction(async (_previous, formData) => {
   const locale = formLocale(formData);
@@ -14,7 +14,7 @@ export const resendConfirmation = formAction(async (_previous, formData) => {
   const email = await pendingEmail();
   if (!email) return { status: 'error', message: t('noPendingEmail') };
 
-  const supabase = await createSupabaseServerClient();
+  const supabase = await sessionClient();
   const { error } = await supabase.auth.resend({
     type: 'signup',
     email,

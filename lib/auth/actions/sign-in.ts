@@ -1,27 +1,27 @@
 'use server';
 
-import { redirect } from 'next/navigation';
+import { redirect } from '@/i18n/navigation';
 import { signInSchema } from '@/lib/auth/form-schemas';
 import { authErrorState } from '@/lib/auth/auth-error-state';
 import { preferredLocale, rememberLocaleChoice } from '@/lib/auth/preferred-locale';
-import { localizedNextPath } from '@/lib/auth/safe-redirect';
+import { nextPath } from '@/lib/auth/safe-redirect';
 import { requestedNext } from '@/lib/auth/requested-next';
 import { formAction } from '@/lib/forms/form-action';
 import { formLocale } from '@/lib/forms/form-locale';
 import { echoedValues } from '@/lib/forms/form-state';
 import { parseForm } from '@/lib/forms/parse-form';
-import { createSupabaseServerClient } from '@/lib/supabase/server-client';
+import { sessionClient } from '@/lib/session/server';
 
 export const signInWithPassword = formAction(async (_previous, formData) => {
   const locale = formLocale(formData);
   const parsed = await parseForm(signInSchema, formData, locale, ['email']);
   if (!parsed.ok) return parsed.state;
 
-  const supabase = await createSupabaseServerClient();
+  const supabase = await sessionClient();
   const { data, error } = await supabase.auth.signInWithPassword(parsed.data);
   if (error) return authErrorState(error, locale, echoedValues(formData, ['email']));
 
   const language = preferredLocale(data.user, locale);
   if (language !== locale) await rememberLocaleChoice(language);
-  redirect(localizedNextPath(await requestedNext(formData), language));
+  return redirect({ href: nextPath(await requestedNext(formData)), locale: language });
 });

@@ -1,15 +1,15 @@
 'use server';
 
-import { redirect } from 'next/navigation';
+import { redirect } from '@/i18n/navigation';
 import { asFormData } from '@/lib/forms/form-action';
 import { formLocale } from '@/lib/forms/form-locale';
-import { createSupabaseServerClient } from '@/lib/supabase/server-client';
+import { sessionClient } from '@/lib/session/server';
 
 /** Signs this browser out. A plain form post, so it works without JavaScript. */
 export async function signOut(formData: FormData): Promise<void> {
   const locale = formLocale(asFormData(formData));
-  const supabase = await createSupabaseServerClient();
+  const supabase = await sessionClient();
   // Local scope: other devices stay signed in (the account page offers the wider scopes).
   await supabase.auth.signOut({ scope: 'local' });
-  redirect(`/${locale}`);
+  return redirect({ href: '/', locale });
 }

@@ -1,16 +1,17 @@
 'use server';
 
-import { redirect } from 'next/navigation';
+import { redirect } from '@/i18n/navigation';
 import { signUpSchema } from '@/lib/auth/form-schemas';
 import { authErrorState } from '@/lib/auth/auth-error-state';
 import { rememberPendingEmail } from '@/lib/auth/pending-email-cookie';
-import { authRedirectUrl, localizedNextPath } from '@/lib/auth/safe-redirect';
+import { authRedirectUrl } from '@/lib/auth/auth-routes';
+import { nextPath } from '@/lib/auth/safe-redirect';
 import { requestedNext } from '@/lib/auth/requested-next';
 import { formAction } from '@/lib/forms/form-action';
 import { formLocale } from '@/lib/forms/form-locale';
 import { echoedValues } from '@/lib/forms/form-state';
 import { parseForm } from '@/lib/forms/parse-form';
-import { createSupabaseServerClient } from '@/lib/supabase/server-client';
+import { sessionClient } from '@/lib/session/server';
 
 const echoed = ['displayName', 'email'] as const;
 
@@ -21,7 +22,7 @@ export const signUp = formAction(async (_previous, formData) => {
   const { displayName, email, password } = parsed.data;
   const next = await requestedNext(formData);
 
-  const supabase = await createSupabaseServerClient();
+  const supabase = await sessionClient();
   const { data, error } = await supabase.auth.signUp({
     email,
     password,
@@ -34,7 +35,7 @@ export const signUp = formAction(async (_previous, formData) => {
   if (error) return authErrorState(error, locale, echoedValues(formData, echoed));
 
   // Projects without email confirmation sign the user in at once.
-  if (data.session) redirect(localizedNextPath(next, locale));
+  if (data.session) return redirect({ href: nextPath(next), locale });
   await rememberPendingEmail(email);
-  redirect(`/${locale}/sign-up/check-email`);
+  return redirect({ href: '/sign-up/check-email', locale });
 });

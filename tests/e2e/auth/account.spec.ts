@@ -13,6 +13,28 @@ test('the account page is private and passes axe', async ({ page }) => {
   await expectNoAxeViolations(page);
 });
 
+test('in Arabic, the address in "you sign in with …" stays whole, after the words, before the full stop', async ({ page }) => {
+  const user = await createConfirmedUser();
+  await signInWithPassword(page, user.email, user.password);
+  await page.goto('/ar/account');
+  const sentence = page.getByTestId('current-email');
+  await expect(sentence.locator('bdi')).toHaveText(user.email);
+  const layout = await sentence.evaluate((paragraph) => {
+    const box = (node: Node) => {
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      return range.getBoundingClientRect();
+    };
+    const address = paragraph.querySelector('bdi')!;
+    return { lines: address.getClientRects().length, words: box(paragraph.firstChild!), address: box(address), stop: box(paragraph.lastChild!) };
+  });
+  expect(layout.lines).toBe(1);
+  // Right to left: the Arabic words, then (to their left) the address, then (further left) the full stop.
+  expect(layout.address.right).toBeLessThanOrEqual(layout.words.left + 1);
+  expect(layout.stop.right).toBeLessThanOrEqual(layout.address.left + 1);
+  expect(Math.abs(layout.stop.top - layout.address.top)).toBeLessThan(2);
+});
+
 test('changing the preferred language switches the interface and later emails', async ({ page }) => {
   const user = await createConfirmedUser({ displayName: 'Before' });
   await signInWithPassword(page, user.email, user.password);

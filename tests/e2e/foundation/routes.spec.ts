@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { locales } from '@/lib/i18n/locales';
+import { locales } from '@/i18n/locales';
 import { appUrl } from '../support/test-env';
 
 test.describe('not found', () => {

@@ -1,10 +1,10 @@
 import { redirect } from 'next/navigation';
 import type { NextRequest } from 'next/server';
-import { linkErrorPath, linkErrorReason } from '@/lib/auth/link-error-reason';
+import { failedLinkPath, linkErrorPath, localizedNextPath } from '@/lib/auth/auth-routes';
+import { linkErrorReason } from '@/lib/auth/link-error-reason';
 import { preferredLocale } from '@/lib/auth/preferred-locale';
-import { localizedNextPath } from '@/lib/auth/safe-redirect';
-import { defaultLocale, isAppLocale } from '@/lib/i18n/locales';
-import { createSupabaseServerClient } from '@/lib/supabase/server-client';
+import { defaultLocale, isLocale } from '@/i18n/locales';
+import { sessionClient } from '@/lib/session/server';
 
 /**
  * PKCE returns (OAuth providers, and `?code=` links): the code is exchanged with the verifier kept in this
@@ -12,7 +12,7 @@ import { createSupabaseServerClient } from '@/lib/supabase/server-client';
  */
 export async function GET(request: NextRequest, { params }: RouteContext<'/[locale]/auth/callback'>) {
   const { locale: requested } = await params;
-  const locale = isAppLocale(requested) ? requested : defaultLocale;
+  const locale = isLocale(requested) ? requested : defaultLocale;
   const query = request.nextUrl.searchParams;
   const code = query.get('code');
 
@@ -22,11 +22,11 @@ export async function GET(request: NextRequest, { params }: RouteContext<'/[loca
 
   let target: string;
   try {
-    const supabase = await createSupabaseServerClient();
+    const supabase = await sessionClient();
     const { data, error } = await supabase.auth.exchangeCodeForSession(code);
-    target = error ? linkErrorPath(locale, linkErrorReason(error), 'oauth') : localizedNextPath(query.get('next'), preferredLocale(data.user, locale));
+    target = error ? failedLinkPath(locale, error, 'oauth', request.nextUrl.pathname) : localizedNextPath(query.get('next'), preferredLocale(data.user, locale));
   } catch (error) {
-    target = linkErrorPath(locale, linkErrorReason(error), 'oauth');
+    target = failedLinkPath(locale, error, 'oauth', request.nextUrl.pathname);
   }
   redirect(target);
 }

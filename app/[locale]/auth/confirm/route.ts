@@ -1,11 +1,12 @@
 import type { EmailOtpType } from '@supabase/supabase-js';
 import { redirect } from 'next/navigation';
 import type { NextRequest } from 'next/server';
-import { linkErrorPath, linkErrorReason } from '@/lib/auth/link-error-reason';
+import { failedLinkPath, linkErrorPath, localizedNextPath } from '@/lib/auth/auth-routes';
+import { linkErrorReason } from '@/lib/auth/link-error-reason';
 import { preferredLocale } from '@/lib/auth/preferred-locale';
-import { localizedNextPath, sameSitePath } from '@/lib/auth/safe-redirect';
-import { defaultLocale, isAppLocale } from '@/lib/i18n/locales';
-import { createSupabaseServerClient } from '@/lib/supabase/server-client';
+import { sameSitePath } from '@/lib/auth/safe-redirect';
+import { defaultLocale, isLocale } from '@/i18n/locales';
+import { sessionClient } from '@/lib/session/server';
 
 const emailOtpTypes: readonly string[] = ['signup', 'invite', 'magiclink', 'recovery', 'email_change', 'email'];
 const isEmailOtpType = (value: string | null): value is EmailOtpType => value !== null && emailOtpTypes.includes(value);
@@ -17,7 +18,7 @@ const isEmailOtpType = (value: string | null): value is EmailOtpType => value !=
  */
 export async function GET(request: NextRequest, { params }: RouteContext<'/[locale]/auth/confirm'>) {
   const { locale: requested } = await params;
-  const locale = isAppLocale(requested) ? requested : defaultLocale;
+  const locale = isLocale(requested) ? requested : defaultLocale;
   const query = request.nextUrl.searchParams;
   const type = query.get('type');
   const tokenHash = query.get('token_hash');
@@ -33,13 +34,13 @@ export async function GET(request: NextRequest, { params }: RouteContext<'/[loca
 
   let target: string;
   try {
-    const supabase = await createSupabaseServerClient();
+    const supabase = await sessionClient();
     const { data, error } = byHash
       ? await supabase.auth.verifyOtp({ type: type as EmailOtpType, token_hash: tokenHash })
       : await supabase.auth.exchangeCodeForSession(code!);
-    target = error ? linkErrorPath(locale, linkErrorReason(error), flow) : localizedNextPath(query.get('next'), preferredLocale(data.user, locale));
+    target = error ? failedLinkPath(locale, error, flow, request.nextUrl.pathname) : localizedNextPath(query.get('next'), preferredLocale(data.user, locale));
   } catch (error) {
-    target = linkErrorPath(locale, linkErrorReason(error), flow);
+    target = failedLinkPath(locale, error, flow, request.nextUrl.pathname);
   }
   redirect(target);
 }

@@ -1,9 +1,9 @@
-import { redirect } from 'next/navigation';
 import type { NextRequest } from 'next/server';
-import { authErrorMessage } from '@/lib/auth/auth-error-messages';
+import { reportIfUnreachable } from '@/lib/auth/auth-error-messages';
 import { sameSitePath } from '@/lib/auth/safe-redirect';
-import { defaultLocale, isAppLocale } from '@/lib/i18n/locales';
-import { createSupabaseServerClient } from '@/lib/supabase/server-client';
+import { defaultLocale, isLocale } from '@/i18n/locales';
+import { redirect } from '@/i18n/navigation';
+import { sessionClient } from '@/lib/session/server';
 
 /**
  * Pages land here when the auth server says a session the cookie still vouches for has ended (signed out
@@ -13,12 +13,13 @@ import { createSupabaseServerClient } from '@/lib/supabase/server-client';
  */
 export async function GET(request: NextRequest, { params }: RouteContext<'/[locale]/auth/session-ended'>) {
   const { locale: requested } = await params;
-  const locale = isAppLocale(requested) ? requested : defaultLocale;
+  const locale = isLocale(requested) ? requested : defaultLocale;
   const next = sameSitePath(request.nextUrl.searchParams.get('next')) ?? '/account';
 
-  const supabase = await createSupabaseServerClient();
+  const supabase = await sessionClient();
   const { data, error } = await supabase.auth.getUser();
-  if (data.user) redirect(`/${locale}${next === '/' ? '' : next}`);
-  if (!error || authErrorMessage(error).key !== 'serviceUnavailable') await supabase.auth.signOut({ scope: 'local' });
-  redirect(`/${locale}/sign-in?next=${encodeURIComponent(next)}&status=session-ended`);
+  if (data.user) return redirect({ href: next, locale });
+  // An unreachable auth server is logged and leaves the cookie alone: the session may well still be valid.
+  if (!error || !reportIfUnreachable(error, request.nextUrl.pathname)) await supabase.auth.signOut({ scope: 'local' });
+  return redirect({ href: { pathname: '/sign-in', query: { next, status: 'session-ended' } }, locale });
 }

@@ -7,6 +7,7 @@ import { AuthMessages } from '@/components/auth/auth-messages';
 import { ResendConfirmation } from '@/components/auth/resend-confirmation';
 import { TextLink } from '@/components/auth/text-link';
 import { FormSkeleton } from '@/components/forms/form-skeleton';
+import { isolated } from '@/i18n/isolate';
 import { pendingEmail } from '@/lib/auth/pending-email-cookie';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -19,7 +20,7 @@ async function CheckEmailContent() {
   const email = await pendingEmail();
   return (
     <AuthMessages>
-      <p data-testid="check-email-description">{email ? t('description', { email }) : t('descriptionUnknown')}</p>
+      <p data-testid="check-email-description">{email ? t.rich('description', { email, ...isolated }) : t('descriptionUnknown')}</p>
       <ResendConfirmation />
     </AuthMessages>
   );

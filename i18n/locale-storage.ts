@@ -1,9 +1,10 @@
+// Browser only: the language choice in storage, and the page to keep when the language changes.
+import type { Locale } from 'next-intl';
 import { writeBrowserCookie } from '@/lib/http/browser-cookies';
-import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, LOCALE_STORAGE_KEY } from './locale-cookie';
-import type { AppLocale } from './locales';
+import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, LOCALE_STORAGE_KEY } from './detection';
 
-/** Browser side: persist a language choice in the cookie (one year, Lax) and in localStorage. */
-export function rememberLocale(locale: AppLocale): void {
+/** Persists a language choice in the cookie (one year, Lax) and in localStorage. */
+export function rememberLocale(locale: Locale): void {
   writeBrowserCookie(LOCALE_COOKIE, locale, LOCALE_COOKIE_MAX_AGE);
   try {
     window.localStorage.setItem(LOCALE_STORAGE_KEY, locale);
@@ -16,6 +17,7 @@ export function readStorage(storage: 'localStorage' | 'sessionStorage'): string 
   try {
     return window[storage].getItem(LOCALE_STORAGE_KEY);
   } catch {
+    // Reading storage throws where it is blocked (private mode, sandboxed frames): nothing stored then.
     return null;
   }
 }

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { matchAcceptLanguage } from '@/lib/i18n/accept-language';
-import { detectRequestLocale, resolveLocale, storedLocaleToRestore } from '@/lib/i18n/detect-locale';
+import { detectRequestLocale, type LocaleRequestSignals, matchAcceptLanguage, storedLocaleToRestore } from '@/i18n/detection';
+
+/** The whole order as a visitor meets it: the middleware's choice, then the browser's stored one (LocaleStorageSync). */
+function resolveLocale(signals: LocaleRequestSignals & { localStorage?: string | null; sessionStorage?: string | null }) {
+  const server = detectRequestLocale(signals);
+  return storedLocaleToRestore({ ...signals, current: server.locale, source: server.source }) ?? server.locale;
+}
 
 describe('matchAcceptLanguage', () => {
   it.each([

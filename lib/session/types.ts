@@ -1,8 +1,16 @@
-/** Who a session belongs to, as far as the header and account page need to know. */
+// Who is signed in, as every runtime (edge, server, browser) sees it.
+
+/** Who a session belongs to, as far as the header and the account page need to know. */
 export interface SessionIdentity {
   id: string;
   email: string;
   displayName?: string;
+}
+
+/** The verified access token's view of the session (lib/session/server.ts, sessionClaims). */
+export interface SessionClaims {
+  identity: SessionIdentity;
+  userMetadata: Record<string, unknown>;
 }
 
 interface UserShape {

@@ -1,8 +1,10 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { readBrowserCookie } from '@/lib/http/browser-cookies';
-import { presenceName, SESSION_PRESENCE_COOKIE } from './session-presence';
+import { PRESENCE_HINT_COOKIE, presenceName } from './presence-hint';
 
-const readCookie = () => readBrowserCookie(SESSION_PRESENCE_COOKIE);
+// Browser: who is signed in, as far as a static page can know (the presence hint; no Supabase client here).
+
+const readCookie = () => readBrowserCookie(PRESENCE_HINT_COOKIE);
 
 type CookieChangeTarget = { addEventListener(type: 'change', listener: () => void): void; removeEventListener(type: 'change', listener: () => void): void };
 

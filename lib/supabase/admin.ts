@@ -1,8 +1,8 @@
 import { createClient } from '@supabase/supabase-js';
 import { supabaseUrl, usesLocalSupabase } from './config';
 
-// The secret key bypasses every rule: only server actions import this file (tests/e2e/auth/bundle.spec.ts checks
-// that no browser chunk contains it). The CLI's well-known key is a fallback for the loopback server only.
+// Node runtime, server actions only. The secret key bypasses every rule: no browser chunk may contain it
+// (tests/e2e/auth/edge-and-bundle.spec.ts checks). The CLI's well-known key is a fallback for the loopback server only.
 const localSecretKey = 'sb_secret_N7UND0UgjKTVK-Uodkm0Hg_xSvEMPvz';
 
 export function createSupabaseAdminClient() {

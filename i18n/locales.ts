@@ -1,0 +1,24 @@
+import type { Locale } from 'next-intl';
+
+// The languages Polyglot speaks: the one list that routing, the middleware, the manifest, the sitemap, the
+// global-error page and the tests read (README, "Adding a language"). Plain imports only: next.config.mjs and
+// the service worker read this file too.
+export const locales = ['en', 'de', 'fr', 'es', 'ja', 'ar'] as const;
+export const defaultLocale: Locale = 'en';
+
+const rtlLocales: ReadonlySet<Locale> = new Set(['ar']);
+
+/** Narrows a string to one of our locales (next-intl's `hasLocale` does the same, but this file stays dependency-free). */
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (locales as readonly string[]).includes(value);
+}
+
+export function textDirection(locale: Locale): 'ltr' | 'rtl' {
+  return rtlLocales.has(locale) ? 'rtl' : 'ltr';
+}
+
+/** Each language's name in that language, e.g. "Deutsch", for the switcher. */
+export function nativeLanguageName(locale: Locale): string {
+  const name = new Intl.DisplayNames([locale], { type: 'language' }).of(locale) ?? locale;
+  return name.charAt(0).toLocaleUpperCase(locale) + name.slice(1);
+}

@@ -1,0 +1,63 @@
+import type { Locale } from 'next-intl';
+import { isLocale } from '@/i18n/locales';
+
+// Every route under app/[locale]/, declared once. The middleware's access rules and private caching
+// (lib/auth/access-rules.ts), the service worker (lib/pwa/request-policy.ts, app/serwist/[path]/route.ts), the
+// sitemap and robots.txt read this table. The middleware matcher in middleware.ts has to stay a literal (Next
+// reads it at build time); tests/unit/middleware-matcher.test.ts checks it against this table with real URLs.
+// No imports beyond the locale list: the service worker's bundle carries this file.
+
+/**
+ * Who may open a route: 'anyone'; 'signed-out' (a signed-in visitor goes on to `next` or the account page);
+ * 'signed-in' (anyone else goes to sign-in and comes back). Stronger levels, such as a second factor, join this
+ * union; accessRedirect's exhaustive switch then fails to compile until it handles them.
+ */
+export type Access = 'anyone' | 'signed-out' | 'signed-in';
+
+export interface RouteEntry {
+  /** The path after the locale prefix, e.g. '/account'. */
+  path: `/${string}`;
+  /** The entry covers every path below `path` too (the route handlers under /auth, future account pages). */
+  subtree?: true;
+  access: Access;
+  /** 'static': prerendered once and shared by everyone; 'private': one visitor's answer, `private, no-store`. */
+  caching: 'static' | 'private';
+  /** 'precache': the service worker stores it at install (the offline page); 'network': never stored. */
+  worker: 'precache' | 'network';
+  /** 'listed' in the sitemap; 'unlisted': crawlable, left out, and the page says noindex; 'disallowed' in robots.txt. */
+  search: 'listed' | 'unlisted' | 'disallowed';
+}
+
+export const routeTable = [
+  { path: '/', access: 'anyone', caching: 'static', worker: 'network', search: 'listed' },
+  { path: '/sign-in', access: 'signed-out', caching: 'static', worker: 'network', search: 'listed' },
+  { path: '/sign-in/email-link', access: 'anyone', caching: 'static', worker: 'network', search: 'unlisted' },
+  { path: '/sign-up', access: 'signed-out', caching: 'static', worker: 'network', search: 'listed' },
+  { path: '/sign-up/check-email', access: 'anyone', caching: 'private', worker: 'network', search: 'unlisted' },
+  { path: '/forgot-password', access: 'anyone', caching: 'static', worker: 'network', search: 'listed' },
+  { path: '/reset-password', access: 'anyone', caching: 'private', worker: 'network', search: 'unlisted' },
+  { path: '/sign-out', access: 'anyone', caching: 'static', worker: 'network', search: 'unlisted' },
+  { path: '/account', subtree: true, access: 'signed-in', caching: 'private', worker: 'network', search: 'disallowed' },
+  // Link and OAuth returns, the session-ended step and the link error page: they set or read session cookies.
+  { path: '/auth', subtree: true, access: 'anyone', caching: 'private', worker: 'network', search: 'unlisted' },
+  { path: '/~offline', access: 'anyone', caching: 'static', worker: 'precache', search: 'unlisted' },
+] as const satisfies readonly RouteEntry[];
+
+export type RoutePath = (typeof routeTable)[number]['path'];
+
+/** The entry for a path without locale prefix, or undefined for a path that is not one of our routes. */
+export function findRoute(path: string): RouteEntry | undefined {
+  return routeTable.find((entry: RouteEntry) => path === entry.path || (entry.subtree && path.startsWith(`${entry.path}/`)));
+}
+
+/** `/de/account/x` → `{ locale: 'de', path: '/account/x' }`; a path without a locale prefix comes back whole. */
+export function splitLocale(pathname: string): { locale?: Locale; path: string } {
+  const first = pathname.split('/', 2)[1];
+  if (!isLocale(first)) return { path: pathname };
+  return { locale: first, path: pathname.slice(first.length + 1) || '/' };
+}
+
+/** Whether the middleware must run for a route: the answer depends on the session, or must not be stored. */
+export function needsMiddleware(entry: RouteEntry): boolean {
+  return entry.access !== 'anyone' || entry.caching === 'private';
+}

@@ -1,0 +1,54 @@
+import type { Locale } from 'next-intl';
+import { type NextRequest, NextResponse } from 'next/server';
+import { accessRedirect, isPrivatePath } from '@/lib/auth/access-rules';
+import { reportIfUnreachable } from '@/lib/auth/auth-error-messages';
+import { logServerError } from '@/lib/log/server-log';
+import { createSupabaseEdgeClient, hasAuthCookie } from '@/lib/supabase/edge';
+import { PRESENCE_HINT_COOKIE, syncPresenceHint } from './presence-hint';
+import { identityOf, type SessionIdentity } from './types';
+
+// Edge runtime: the middleware's session step.
+
+const privateCacheControl = 'private, no-store';
+
+/**
+ * The signed-in user, from the session cookie, refreshing it when the access token has expired. With
+ * asymmetric signing keys getClaims() verifies locally (JWKS cached for 10 minutes): no request to the auth
+ * server per page view while the access token is valid.
+ */
+async function readIdentity(request: NextRequest, response: NextResponse): Promise<SessionIdentity | null> {
+  const path = request.nextUrl.pathname;
+  try {
+    const { data, error } = await createSupabaseEdgeClient(request, response).auth.getClaims();
+    if (error) reportIfUnreachable(error, path);
+    return data?.claims ? identityOf(data.claims) : null;
+  } catch (error) {
+    // A malformed cookie or a failure inside the client: logged, treated as signed out, never a failed page.
+    logServerError({ path, code: 'session_unreadable', error });
+    return null;
+  }
+}
+
+/**
+ * For a locale-prefixed request: session refresh, the presence hint, access rules and private caching.
+ * Anonymous requests (no auth cookie) create no Supabase client at all.
+ */
+export async function applySession(request: NextRequest, response: NextResponse, locale: Locale): Promise<NextResponse> {
+  const path = request.nextUrl.pathname.slice(locale.length + 1) || '/';
+  const identity = hasAuthCookie(request) ? await readIdentity(request, response) : null;
+  syncPresenceHint(request.cookies.get(PRESENCE_HINT_COOKIE)?.value, identity, (name, value, options) => response.cookies.set(name, value, options));
+
+  const target = accessRedirect({ locale, path, search: request.nextUrl.searchParams, signedIn: identity !== null });
+  if (target) {
+    const redirect = NextResponse.redirect(new URL(target, request.url), 307);
+    // Carry refreshed or cleared cookies and Supabase's cache headers onto the redirect.
+    for (const cookie of response.cookies.getAll()) redirect.cookies.set(cookie);
+    response.headers.forEach((value, key) => {
+      if (key !== 'set-cookie' && !key.startsWith('x-middleware-')) redirect.headers.set(key, value);
+    });
+    redirect.headers.set('Cache-Control', privateCacheControl);
+    return redirect;
+  }
+  if (isPrivatePath(path)) response.headers.set('Cache-Control', privateCacheControl);
+  return response;
+}

@@ -1,0 +1,60 @@
+import type { Locale } from 'next-intl';
+import { cookies } from 'next/headers';
+import { redirect } from '@/i18n/navigation';
+import { authErrorMessage, reportIfUnreachable } from '@/lib/auth/auth-error-messages';
+import { logServerError } from '@/lib/log/server-log';
+import { createSupabaseServerClient, writeCookies } from '@/lib/supabase/server';
+import { PRESENCE_HINT_COOKIE, syncPresenceHint } from './presence-hint';
+import { identityOf, type SessionClaims } from './types';
+
+// Node runtime: who is signed in, for server components, server actions and route handlers.
+
+/**
+ * The Supabase client for server code that touches the session. Every sign-in, refresh, profile change and
+ * sign-out through it keeps the presence hint in step, whichever flow made it.
+ */
+export async function sessionClient() {
+  const [supabase, cookieStore] = await Promise.all([createSupabaseServerClient(), cookies()]);
+  supabase.auth.onAuthStateChange((event, session) => {
+    // The session the cookie already held: the middleware keeps the hint in step with that one.
+    if (event === 'INITIAL_SESSION') return;
+    const identity = event === 'SIGNED_OUT' || !session ? null : identityOf(session.user);
+    if (event !== 'SIGNED_OUT' && !identity) return;
+    writeCookies(() =>
+      syncPresenceHint(cookieStore.get(PRESENCE_HINT_COOKIE)?.value, identity, (name, value, options) => cookieStore.set(name, value, options)),
+    );
+  });
+  return supabase;
+}
+
+/**
+ * Who the session cookie says is signed in, verified locally from the access token (no auth-server request
+ * while it is valid). Enough for showing a page; anything that changes data asks getUser() instead.
+ */
+export async function sessionClaims(path: string): Promise<SessionClaims | null> {
+  try {
+    const { data, error } = await (await sessionClient()).auth.getClaims();
+    // An expired session is the user's own business; an auth server that cannot refresh it is ours.
+    if (error) reportIfUnreachable(error, path);
+    const identity = data?.claims ? identityOf(data.claims) : null;
+    return identity ? { identity, userMetadata: data?.claims.user_metadata ?? {} } : null;
+  } catch (error) {
+    // A malformed cookie or a failure inside the client: logged, and the page shows the signed-out view.
+    logServerError({ path, code: 'session_unreadable', error });
+    return null;
+  }
+}
+
+/**
+ * The signed-in user, asked of the auth server itself (not just the cookie's claims): actions call this before
+ * changing anything. Signed-out visitors go to sign-in; when the auth server cannot be reached, `user` is null
+ * and `error` says so (for authErrorState), rather than treating the visitor as signed out.
+ */
+export async function requireCurrentUser(locale: Locale) {
+  const supabase = await sessionClient();
+  const { data, error } = await supabase.auth.getUser();
+  if (data.user) return { supabase, user: data.user, error: null };
+  if (error && authErrorMessage(error).key === 'serviceUnavailable') return { supabase, user: null, error };
+  // The cookie may still hold a valid-looking token for a session the server has ended: clear it first.
+  return redirect({ href: { pathname: '/auth/session-ended', query: { next: '/account' } }, locale });
+}

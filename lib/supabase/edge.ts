@@ -1,0 +1,29 @@
+import { createServerClient } from '@supabase/ssr';
+import type { NextRequest, NextResponse } from 'next/server';
+import { authCookieOptions, isAuthCookieName, supabasePublishableKey, supabaseUrl } from './config';
+
+// Edge runtime (the middleware): a client on the request's cookies.
+
+export function hasAuthCookie(request: NextRequest): boolean {
+  return request.cookies.getAll().some(({ name }) => isAuthCookieName(name));
+}
+
+/**
+ * A Supabase client for one middleware request. Refreshed cookies and Supabase's no-store headers go onto
+ * `response` itself (and onto the request, for what renders after), so nothing the routing step put there is lost.
+ */
+export function createSupabaseEdgeClient(request: NextRequest, response: NextResponse) {
+  return createServerClient(supabaseUrl, supabasePublishableKey, {
+    cookieOptions: authCookieOptions,
+    cookies: {
+      getAll: () => request.cookies.getAll(),
+      setAll(cookiesToSet, headers) {
+        for (const { name, value, options } of cookiesToSet) {
+          request.cookies.set(name, value);
+          response.cookies.set(name, value, options);
+        }
+        for (const [key, value] of Object.entries(headers)) response.headers.set(key, value);
+      },
+    },
+  });
+}

@@ -1,0 +1,30 @@
+import { createServerClient } from '@supabase/ssr';
+import { cookies } from 'next/headers';
+import { authCookieOptions, supabasePublishableKey, supabaseUrl } from './config';
+
+// Node runtime: server components, server actions and route handlers.
+
+/** Runs a cookie write, which only actions and route handlers may do; see the comment inside. */
+export function writeCookies(write: () => void): void {
+  try {
+    write();
+  } catch {
+    // Server components cannot set cookies and throw when asked; the middleware refreshes their session instead.
+  }
+}
+
+/** A Supabase client for one request of a server component, server action or route handler. Never cache it. */
+export async function createSupabaseServerClient() {
+  const cookieStore = await cookies();
+  return createServerClient(supabaseUrl, supabasePublishableKey, {
+    cookieOptions: authCookieOptions,
+    cookies: {
+      getAll: () => cookieStore.getAll(),
+      setAll(cookiesToSet) {
+        writeCookies(() => {
+          for (const { name, value, options } of cookiesToSet) cookieStore.set(name, value, options);
+        });
+      },
+    },
+  });
+}

@@ -1,0 +1,69 @@
+import { readdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import robots from '@/app/robots';
+import sitemap from '@/app/sitemap';
+import { locales } from '@/i18n/locales';
+import { offlineRoute } from '@/lib/pwa/offline-pages';
+import { findRoute, routeTable, splitLocale } from '@/lib/routes/route-table';
+
+/** Route paths under app/[locale]/ (pages and route handlers), without dynamic catch-alls and file routes. */
+function appRoutes(dir = 'app/[locale]', prefix = ''): string[] {
+  const found: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.isFile() && /^(page|route)\.tsx?$/.test(entry.name)) found.push(prefix || '/');
+    // [...rest] is the not-found catch-all; names with a dot (manifest.webmanifest) are files, not pages.
+    if (entry.isDirectory() && !entry.name.startsWith('[') && !entry.name.includes('.')) {
+      found.push(...appRoutes(`${dir}/${entry.name}`, `${prefix}/${entry.name}`));
+    }
+  }
+  return found;
+}
+
+describe('route table', () => {
+  it('declares every route under app/[locale] once', () => {
+    const routes = appRoutes();
+    expect(routes.length).toBeGreaterThan(5);
+    for (const route of routes) expect(findRoute(route), route).toBeDefined();
+    const paths = routeTable.map((entry) => entry.path);
+    expect(new Set(paths).size).toBe(paths.length);
+    // No entry without a route behind it (a subtree entry needs at least one route below it).
+    for (const { path } of routeTable) expect(routes.some((route) => findRoute(route)?.path === path), path).toBe(true);
+  });
+
+  it('never lets the service worker store a private or access-controlled route', () => {
+    for (const entry of routeTable) {
+      if (entry.caching === 'private' || entry.access !== 'anyone') expect(entry.worker, entry.path).toBe('network');
+    }
+    expect(findRoute(offlineRoute)?.worker).toBe('precache');
+  });
+
+  it('lists only static pages in the sitemap, never a signed-in one', () => {
+    for (const entry of routeTable.filter((e) => e.search === 'listed')) {
+      expect(entry.caching, entry.path).toBe('static');
+      expect(entry.access, entry.path).not.toBe('signed-in');
+    }
+  });
+
+  it('finds subtrees and exact routes, and splits off a locale prefix', () => {
+    expect(findRoute('/account/security')?.path).toBe('/account');
+    expect(findRoute('/accounting')).toBeUndefined();
+    expect(findRoute('/sign-in/email-link')?.access).toBe('anyone');
+    expect(findRoute('/sign-in/other')).toBeUndefined();
+    expect(splitLocale('/de/account/x')).toEqual({ locale: 'de', path: '/account/x' });
+    expect(splitLocale('/ar')).toEqual({ locale: 'ar', path: '/' });
+    expect(splitLocale('/it/x')).toEqual({ path: '/it/x' });
+  });
+});
+
+describe('sitemap and robots.txt', () => {
+  it('list the listed routes in every language and disallow the disallowed ones', () => {
+    const urls = sitemap().map((entry) => new URL(entry.url).pathname);
+    const listed = routeTable.filter((e) => e.search === 'listed');
+    expect(urls).toHaveLength(listed.length * locales.length);
+    expect(urls).toContain('/de');
+    expect(urls).toContain('/ja/forgot-password');
+    expect(urls).not.toContain('/en/account');
+    const rules = robots().rules;
+    expect(Array.isArray(rules) ? rules[0]?.disallow : rules.disallow).toEqual(['/api/', '/*/account']);
+  });
+});
