@@ -1,0 +1,76 @@
+/** An error answered with GoTrue's JSON envelope (apierrors.HTTPError). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  constructor(status: number, code: string, message: string) {
+    super(message);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+/** GoTrue answers weak passwords with an extra `weak_password.reasons` member, always 422. */
+export class WeakPasswordError extends ApiError {
+  readonly reasons: string[];
+  constructor(message: string, reasons: string[]) {
+    super(422, 'weak_password', message);
+    this.reasons = reasons;
+  }
+}
+
+/** OAuth-style `{error, error_description}` bodies, used by GoTrue for a few refresh-token errors. */
+export class OAuthError extends ApiError {
+  constructor(error: string, description: string) {
+    super(400, error, description);
+  }
+}
+
+export const badRequest = (code: string, message: string) => new ApiError(400, code, message);
+export const unprocessable = (code: string, message: string) => new ApiError(422, code, message);
+export const forbidden = (code: string, message: string) => new ApiError(403, code, message);
+export const notFound = (code: string, message: string) => new ApiError(404, code, message);
+export const tooManyRequests = (code: string, message: string) => new ApiError(429, code, message);
+export const unexpectedFailure = () => new ApiError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information');
+
+const API_VERSION_2024 = '2024-01-01';
+
+/** The newer envelope is chosen by the request's X-Supabase-Api-Version (a date); older or absent → legacy shape. */
+export function usesNewEnvelope(requestedVersion: string | undefined): boolean {
+  if (!requestedVersion || !/^\d{4}-\d{2}-\d{2}$/.test(requestedVersion)) return false;
+  return requestedVersion >= API_VERSION_2024;
+}
+
+/** The error as GoTrue writes it: `{code, message}` for 2024-01-01 clients, `{code, error_code, msg}` before. */
+export function errorResponse(err: ApiError, requestedVersion: string | undefined): Response {
+  const modern = usesNewEnvelope(requestedVersion);
+  const headers = new Headers({ 'Content-Type': 'application/json' });
+  if (modern) headers.set('X-Supabase-Api-Version', API_VERSION_2024);
+  let body: Record<string, unknown>;
+  if (err instanceof OAuthError) {
+    body = { error: err.code, error_description: err.message };
+  } else {
+    if (!modern || !(err instanceof WeakPasswordError)) headers.set('x-sb-error-code', err.code);
+    body = modern ? { code: err.code, message: err.message } : { code: err.status, error_code: err.code, msg: err.message };
+    if (err instanceof WeakPasswordError) body.weak_password = { reasons: err.reasons };
+    else if (!modern && err.status >= 500) body.error_id = crypto.randomUUID();
+  }
+  return new Response(JSON.stringify(body), { status: err.status, headers });
+}
+
+/** Where the server reports errors: one line each, with the request and the error code. */
+export interface ErrorLog {
+  /** Unexpected failures (answered 500): always worth a look. */
+  failure(line: string): void;
+  /** Errors answered to a client (4xx): quiet in tests, printed by the CLI. */
+  clientError(line: string): void;
+}
+
+/** Logs an error answered for `request` (e.g. `POST /token`) and returns its response. */
+export function answerError(err: unknown, request: string, requestedVersion: string | undefined, log: ErrorLog): Response {
+  if (err instanceof ApiError) {
+    log.clientError(`${request} ${err.status} ${err.code}`);
+    return errorResponse(err, requestedVersion);
+  }
+  log.failure(`${request} 500 unexpected_failure: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+  return errorResponse(unexpectedFailure(), requestedVersion);
+}
