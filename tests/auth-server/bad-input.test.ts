@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { api, PUBLISHABLE_KEY, authServerForFile } from './helpers.ts';
 
@@ -65,6 +66,41 @@ describe('bad input never crashes the server', () => {
     const res = await api(srv.get(), '/signup', { rawBody: JSON.stringify({ email: 'a@example.com', password: 'x'.repeat(1024 * 1024 + 10) }) });
     expect(res.status).toBe(413);
     expect(res.body).toEqual({ code: 'request_entity_too_large', message: 'Request body too large (max 1048576 bytes)' });
+  });
+
+  it('chunked bodies (no Content-Length) are parsed and limited as they stream', async () => {
+    const server = srv.get();
+    const post = (text: string) => {
+      const body = new ReadableStream({
+        start(controller) {
+          for (let i = 0; i < text.length; i += 65536) controller.enqueue(new TextEncoder().encode(text.slice(i, i + 65536)));
+          controller.close();
+        },
+      });
+      const init = { method: 'POST', body, duplex: 'half', headers: { 'Content-Type': 'application/json', 'X-Supabase-Api-Version': '2024-01-01' } };
+      return fetch(`${server.authUrl}/signup`, init as RequestInit);
+    };
+    const broken = await post('{"email": ');
+    expect([broken.status, ((await broken.json()) as { code: string }).code]).toEqual([400, 'bad_json']);
+    const huge = await post(JSON.stringify({ email: 'a@example.com', password: 'x'.repeat(1024 * 1024 + 10) }));
+    expect([huge.status, ((await huge.json()) as { code: string }).code]).toEqual([413, 'request_entity_too_large']);
+  });
+
+  it('a malformed Host header or request target → 400 in the error envelope, not a 500', async () => {
+    const port = Number(new URL(srv.get().url).port);
+    const raw = (head: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = net.connect(port, '127.0.0.1', () => socket.end(`${head}\r\nConnection: close\r\n\r\n`));
+        let answer = '';
+        socket.on('data', (chunk) => (answer += chunk));
+        socket.on('end', () => resolve(answer));
+        socket.on('error', reject);
+      });
+    for (const head of ['GET /auth/v1/health HTTP/1.1\r\nHost: bad host', 'GET /auth/v1\\..\\health HTTP/1.1\r\nHost: localhost']) {
+      const answer = await raw(head);
+      expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+      expect(answer).toContain('"error_code":"validation_failed"');
+    }
   });
 
   it('unknown PKCE codes → 404 flow_state_not_found; unknown routes → 404 JSON; wrong method → 405', async () => {

@@ -1,13 +1,12 @@
 import { createServer, type Server } from 'node:http';
 import { getRequestListener, RequestError } from '@hono/node-server';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { getPath } from 'hono/utils/url';
 import type { App } from '../app.ts';
 import type { Route } from '../routes/guards.ts';
 import { ROUTES } from '../routes/table.ts';
-import { bodyTooLarge, MAX_BODY_BYTES, refuseNulInQuery } from './body.ts';
+import { refuseLargeBody, refuseNulInQuery } from './body.ts';
 import { RequestContext } from './context.ts';
 import { answerError, ApiError, type ErrorLog } from './errors.ts';
 
@@ -36,7 +35,7 @@ const corsForOrigins = (): MiddlewareHandler => {
   return (c, next) => (c.req.header('origin') ? handler(c, next) : next());
 };
 
-/** The API as a Hono app: the route table with its guards, CORS, the body limit, request counting and the error envelope. */
+/** The API as a Hono app: the route table with its guards, CORS, request counting and the error envelope. */
 export function createApi(app: App, log: ErrorLog): Hono {
   const api = new Hono({ getPath: gotruePath });
   const answer = (err: unknown, c: Context) => answerError(err, `${c.req.method} ${gotruePath(c.req.raw)}`, c.req.header('x-supabase-api-version'), log);
@@ -46,17 +45,9 @@ export function createApi(app: App, log: ErrorLog): Hono {
   };
 
   api.use(corsForOrigins());
-  const limitBody = bodyLimit({
-    maxSize: MAX_BODY_BYTES,
-    onError: (c) => {
-      // The rest of the body stays unread, so the connection closes after the answer (as Go's server does).
-      const res = answer(bodyTooLarge(), c);
-      res.headers.set('Connection', 'close');
-      return res;
-    },
-  });
   for (const r of ROUTES) {
-    api.on(r.method, honoPath(r.path), count(app, r), limitBody, (c) => {
+    api.on(r.method, honoPath(r.path), count(app, r), (c) => {
+      refuseLargeBody(c.req.raw);
       refuseNulInQuery(new URL(c.req.url).searchParams);
       return r.run(new RequestContext(app, c, gotruePath(c.req.raw)));
     });
@@ -93,7 +84,7 @@ export function createApiServer(appReady: Promise<App>, log: ErrorLog): Server {
       // A request the adapter cannot read (a malformed Host or target) is the client's error; anything else a failure.
       errorHandler: (err) => {
         const answered = err instanceof RequestError ? new ApiError(400, 'validation_failed', `Malformed request: ${err.message}`) : err;
-        return answerError(answered, 'request', undefined, log);
+        return answerError(answered, 'malformed request', undefined, log);
       },
     },
   );

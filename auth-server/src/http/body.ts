@@ -5,6 +5,29 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 
 export const bodyTooLarge = () => new ApiError(413, 'request_entity_too_large', `Request body too large (max ${MAX_BODY_BYTES} bytes)`);
 
+/** Refuses a declared Content-Length over the limit before any work (a chunked body is counted as it is read). */
+export function refuseLargeBody(request: Request): void {
+  if (Number(request.headers.get('content-length') ?? 0) > MAX_BODY_BYTES) throw bodyTooLarge();
+}
+
+/** The body as UTF-8 text, read up to MAX_BODY_BYTES. */
+export async function readBodyText(request: Request): Promise<string> {
+  refuseLargeBody(request);
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    size += read.value.length;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel();
+      throw bodyTooLarge();
+    }
+    chunks.push(read.value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
 // Postgres text cannot hold U+0000: such input is refused up front instead of failing inside the database.
 export function refuseNul(value: string): string {
   if (value.includes('\u0000')) throw badRequest('validation_failed', 'Request contains a NUL character');

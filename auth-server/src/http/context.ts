@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { App } from '../app.ts';
-import { Params, parseForm, parseJsonObject } from './body.ts';
+import { Params, parseForm, parseJsonObject, readBodyText } from './body.ts';
 
 /** What a route handler gets for one request: the shared state, typed reads and GoTrue-shaped answers. */
 export class RequestContext {
@@ -33,14 +33,14 @@ export class RequestContext {
 
   /** The JSON body as GoTrue's `struct` (named in type errors, as Go's decoder does). */
   async body(struct: string): Promise<Params> {
-    this.parsed ??= this.c.req.text().then(parseJsonObject);
+    this.parsed ??= readBodyText(this.c.req.raw).then(parseJsonObject);
     return new Params(await this.parsed, struct);
   }
 
   /** An HTML form post, as sent by the local IdP page and OAuth callbacks (JSON accepted too). */
   async form(): Promise<Params> {
     const json = this.header('content-type')?.includes('application/json') ?? false;
-    this.parsed ??= this.c.req.text().then(json ? parseJsonObject : parseForm);
+    this.parsed ??= readBodyText(this.c.req.raw).then(json ? parseJsonObject : parseForm);
     return new Params(await this.parsed, 'Form');
   }
 

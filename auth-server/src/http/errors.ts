@@ -45,6 +45,8 @@ export function errorResponse(err: ApiError, requestedVersion: string | undefine
   const modern = usesNewEnvelope(requestedVersion);
   const headers = new Headers({ 'Content-Type': 'application/json' });
   if (modern) headers.set('X-Supabase-Api-Version', API_VERSION_2024);
+  // An oversized body is left unread, so the connection cannot carry another request (Go's server closes it too).
+  if (err.status === 413) headers.set('Connection', 'close');
   let body: Record<string, unknown>;
   if (err instanceof OAuthError) {
     body = { error: err.code, error_description: err.message };
