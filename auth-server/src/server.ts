@@ -8,7 +8,7 @@ import { globToRegExp } from './auth/redirects.ts';
 import { type AuthConfig, type DeepPartial, loadConfig, mergeConfig } from './config/config.ts';
 import { loadSigningKey } from './crypto/keys.ts';
 import { createApiServer } from './http/api.ts';
-import type { ErrorLog } from './http/errors.ts';
+import type { ErrorLog } from './errors.ts';
 import { RequestStats, type StatsSnapshot } from './http/request-stats.ts';
 import { createMailboxServer } from './mail/mailbox.ts';
 import { Mailer } from './mail/mailer.ts';

@@ -1,5 +1,5 @@
 import type { AuthConfig } from '../config/config.ts';
-import { forbidden, unprocessable } from '../http/errors.ts';
+import { forbidden, unprocessable } from '../errors.ts';
 import type { Sql } from '../store/database.ts';
 import {
   createIdentity,

@@ -1,7 +1,7 @@
 import type { App } from '../app.ts';
 import type { TemplateKind } from '../config/config.ts';
 import { generateOtp, tokenHash } from '../crypto/codes.ts';
-import { tooManyRequests } from '../http/errors.ts';
+import { tooManyRequests } from '../errors.ts';
 import type { Sql } from '../store/database.ts';
 import { saveOneTimeToken, type OneTimeTokenType } from '../store/one-time-tokens.ts';
 import { updateUser, type UserRow } from '../store/users.ts';

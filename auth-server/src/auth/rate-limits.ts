@@ -1,5 +1,5 @@
 import type { AuthConfig } from '../config/config.ts';
-import { tooManyRequests } from '../http/errors.ts';
+import { tooManyRequests } from '../errors.ts';
 
 /** A token bucket: `capacity` events, refilled continuously over `windowMs` (GoTrue's limiters are buckets too). */
 class Bucket {

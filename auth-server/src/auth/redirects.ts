@@ -1,5 +1,4 @@
 import type { AuthConfig } from '../config/config.ts';
-import type { RequestContext } from '../http/context.ts';
 
 /**
  * gobwas/glob with separators '.' and '/', as GoTrue compiles URI_ALLOW_LIST entries: `*` matches within one
@@ -69,8 +68,3 @@ export function resolveRedirect(config: AuthConfig, patterns: RegExp[], candidat
   return config.siteUrl;
 }
 
-/** Where emailed links and redirects should land: a valid redirect_to (header, then query) or Referer, else site_url. */
-export function requestRedirect(ctx: RequestContext): string {
-  const { config, redirectPatterns } = ctx.app;
-  return resolveRedirect(config, redirectPatterns, [ctx.header('redirect_to'), ctx.query.get('redirect_to') ?? undefined, ctx.header('referer')]);
-}

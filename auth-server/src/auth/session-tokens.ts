@@ -1,6 +1,6 @@
 import type { App } from '../app.ts';
 import { signAccessToken } from '../crypto/jwt.ts';
-import { badRequest } from '../http/errors.ts';
+import { badRequest } from '../errors.ts';
 import type { Sql } from '../store/database.ts';
 import { type IdentityRow, reviveIdentity } from '../store/identities.ts';
 import {

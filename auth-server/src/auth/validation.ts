@@ -1,5 +1,5 @@
 import type { Pkce } from '../store/flow-state.ts';
-import { badRequest } from '../http/errors.ts';
+import { badRequest } from '../errors.ts';
 
 /** The format check GoTrue uses (badoux/checkmail ValidateFormat). */
 const EMAIL_FORMAT =

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { App } from '../app.ts';
 import { storedHashMatches, tokenHash } from '../crypto/codes.ts';
 import { hashPassword } from '../crypto/passwords.ts';
-import { badRequest, forbidden } from '../http/errors.ts';
+import { badRequest, forbidden } from '../errors.ts';
 import type { Sql } from '../store/database.ts';
 import { createIdentity, emailIdentityData, listIdentities, syncProviders, updateIdentityData } from '../store/identities.ts';
 import { clearAllOneTimeTokens, clearOneTimeToken } from '../store/one-time-tokens.ts';

@@ -1,5 +1,5 @@
 import { SignJWT, decodeProtectedHeader, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
-import { ApiError, badRequest, forbidden } from '../http/errors.ts';
+import { ApiError, badRequest, forbidden } from '../errors.ts';
 import { HS256_SECRET, PUBLISHABLE_KEY, SECRET_KEY, type SigningKey } from './keys.ts';
 
 export interface AccessTokenClaims extends JWTPayload {

@@ -1,5 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
-import { badRequest, WeakPasswordError } from '../http/errors.ts';
+import { badRequest, WeakPasswordError } from '../errors.ts';
 import type { AuthConfig } from '../config/config.ts';
 
 /**

@@ -8,7 +8,8 @@ import type { Route } from '../routes/guards.ts';
 import { ROUTES } from '../routes/table.ts';
 import { refuseLargeBody, refuseNulInQuery } from './body.ts';
 import { RequestContext } from './context.ts';
-import { answerError, ApiError, type ErrorLog } from './errors.ts';
+import { ApiError, type ErrorLog } from '../errors.ts';
+import { answerError } from './errors.ts';
 
 export const AUTH_PREFIX = '/auth/v1';
 

@@ -1,4 +1,4 @@
-import { ApiError, badRequest } from './errors.ts';
+import { ApiError, badRequest } from '../errors.ts';
 
 /** GoTrue rejects bodies above 1 MB (its request size limit) with 413. */
 export const MAX_BODY_BYTES = 1024 * 1024;

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import type { App } from '../app.ts';
+import { resolveRedirect } from '../auth/redirects.ts';
 import { Params, parseForm, parseJsonObject, readBodyText } from './body.ts';
 
 /** What a route handler gets for one request: the shared state, typed reads and GoTrue-shaped answers. */
@@ -29,6 +30,12 @@ export class RequestContext {
 
   header(name: string): string | undefined {
     return this.c.req.header(name);
+  }
+
+  /** GoTrue's GetReferrer: where emailed links and redirects land, a valid redirect_to (header, then query) or Referer, else site_url. */
+  redirectTarget(): string {
+    const { config, redirectPatterns } = this.app;
+    return resolveRedirect(config, redirectPatterns, [this.header('redirect_to'), this.query.get('redirect_to') ?? undefined, this.header('referer')]);
   }
 
   /** The JSON body as GoTrue's `struct` (named in type errors, as Go's decoder does). */

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import { type Context, Hono } from 'hono';
-import type { ErrorLog } from '../http/errors.ts';
+import type { ErrorLog } from '../errors.ts';
 import type { Database } from '../store/database.ts';
 import { deleteMessages, getMessage, listMessages, type MessageFilter, type StoredMessage } from './messages.ts';
 

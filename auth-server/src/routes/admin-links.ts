@@ -1,13 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { createEmailUser } from '../auth/accounts.ts';
 import { confirmationUrl, sendLinkMail } from '../auth/emails.ts';
-import { requestRedirect } from '../auth/redirects.ts';
 import { isOneOf, validateEmail } from '../auth/validation.ts';
 import type { VerifiedType } from '../auth/verification.ts';
 import { generateOtp, tokenHash } from '../crypto/codes.ts';
 import { checkPasswordStrength, hashPassword } from '../crypto/passwords.ts';
 import type { RequestContext } from '../http/context.ts';
-import { badRequest, notFound } from '../http/errors.ts';
+import { badRequest, notFound } from '../errors.ts';
 import type { Sql } from '../store/database.ts';
 import { saveOneTimeToken, type OneTimeTokenType } from '../store/one-time-tokens.ts';
 import { findUserByEmail, isConfirmed, loadUserJson, mergeMetadata, type UserPatch, type UserRow, updateUser } from '../store/users.ts';
@@ -34,7 +33,7 @@ export async function generateLink(ctx: RequestContext): Promise<Response> {
   const data = body.object('data') ?? {};
   const emailChange = type === 'email_change_current' || type === 'email_change_new';
   const newEmail = emailChange ? validateEmail(body.string('new_email')) : '';
-  const redirectTo = requestRedirect(ctx);
+  const redirectTo = ctx.redirectTarget();
   if (type === 'signup') {
     if (password === '') throw badRequest('validation_failed', 'Signup requires a valid password');
     checkPasswordStrength(app.config, password);
@@ -75,7 +74,7 @@ export async function invite(ctx: RequestContext): Promise<Response> {
   const body = await ctx.body('InviteParams');
   const email = validateEmail(body.string('email'));
   const data = body.object('data') ?? {};
-  const redirectTo = requestRedirect(ctx);
+  const redirectTo = ctx.redirectTarget();
   const user = await app.db.tx(async (sql) => {
     let user = await findUserByEmail(sql, email);
     if (user && isConfirmed(user)) throw emailExists();

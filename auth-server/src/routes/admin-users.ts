@@ -4,7 +4,7 @@ import { goDurationMs } from '../config/config.ts';
 import { checkPasswordStrength, hashPassword } from '../crypto/passwords.ts';
 import type { Params } from '../http/body.ts';
 import type { RequestContext } from '../http/context.ts';
-import { badRequest, notFound, unprocessable } from '../http/errors.ts';
+import { badRequest, notFound, unprocessable } from '../errors.ts';
 import { deleteIdentities, listIdentities, updateIdentityData } from '../store/identities.ts';
 import { endSessions } from '../store/sessions.ts';
 import { deleteUser, findUserByEmail, findUserById, listUsers, loadUserJson, mergeMetadata, type UserPatch, type UserRow, updateUser, userJson } from '../store/users.ts';

@@ -2,7 +2,7 @@ import type { JWTPayload } from 'jose';
 import type { IpLimit } from '../auth/rate-limits.ts';
 import { resolveCredential, userClaims } from '../crypto/jwt.ts';
 import type { RequestContext } from '../http/context.ts';
-import { ApiError, badRequest, forbidden } from '../http/errors.ts';
+import { ApiError, badRequest, forbidden } from '../errors.ts';
 import { sessionExists } from '../store/sessions.ts';
 import { findUserById, isBanned, type UserRow } from '../store/users.ts';
 

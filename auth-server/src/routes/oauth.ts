@@ -1,10 +1,9 @@
 import type { App } from '../app.ts';
 import { accountForIdentity } from '../auth/accounts.ts';
-import { requestRedirect } from '../auth/redirects.ts';
 import { signIn } from '../auth/session-tokens.ts';
 import { isUuid, validatePkce } from '../auth/validation.ts';
 import type { RequestContext } from '../http/context.ts';
-import { ApiError, badRequest } from '../http/errors.ts';
+import { ApiError, badRequest } from '../errors.ts';
 import { completeOAuthFlow, createFlowState, deleteFlowState, findFlowState, FLOW_STATE_EXPIRY_MS, type FlowStateRow } from '../store/flow-state.ts';
 import { type IdpIdentity, providerIdentity } from './local-idp.ts';
 
@@ -25,7 +24,7 @@ export async function authorize(ctx: RequestContext): Promise<Response> {
     userId: null,
     providerType: provider,
     authMethod: 'oauth',
-    redirectTo: requestRedirect(ctx),
+    redirectTo: ctx.redirectTarget(),
   });
   const url = `${app.externalUrl}/local-idp/authorize?${new URLSearchParams({ provider, state: flow.id })}`;
   if (ctx.query.get('skip_http_redirect') === 'true') return ctx.json(200, { url });

@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { sendLinkMail } from '../auth/emails.ts';
-import { requestRedirect } from '../auth/redirects.ts';
 import { validateEmail, validatePkce } from '../auth/validation.ts';
 import { hashPassword } from '../crypto/passwords.ts';
 import type { RequestContext } from '../http/context.ts';
-import { badRequest, unprocessable } from '../http/errors.ts';
+import { badRequest, unprocessable } from '../errors.ts';
 import { createFlowState } from '../store/flow-state.ts';
 import { findUserByEmail, isConfirmed } from '../store/users.ts';
 import { signupEmailUser } from './signup.ts';
@@ -30,7 +29,7 @@ async function sendOtp(ctx: RequestContext, struct: string): Promise<Response> {
   const email = validateEmail(rawEmail);
   const pkce = validatePkce(body.string('code_challenge'), body.string('code_challenge_method'));
   if (!app.config.email.enableSignup) throw unprocessable('email_provider_disabled', 'Email logins are disabled');
-  const redirectTo = requestRedirect(ctx);
+  const redirectTo = ctx.redirectTarget();
 
   const existing = await findUserByEmail(app.db.sql, email);
   if (!existing && !createUser) throw unprocessable('otp_disabled', 'Signups not allowed for otp');

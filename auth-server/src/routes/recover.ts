@@ -1,8 +1,7 @@
 import { sendEmailChange, sendLinkMail } from '../auth/emails.ts';
-import { requestRedirect } from '../auth/redirects.ts';
 import { isOneOf, validateEmail, validatePkce } from '../auth/validation.ts';
 import type { RequestContext } from '../http/context.ts';
-import { badRequest } from '../http/errors.ts';
+import { badRequest } from '../errors.ts';
 import { createFlowState } from '../store/flow-state.ts';
 import { findUserByEmail, isConfirmed } from '../store/users.ts';
 
@@ -14,7 +13,7 @@ export async function recover(ctx: RequestContext): Promise<Response> {
   if (raw === '') throw badRequest('validation_failed', 'Password recovery requires an email');
   const email = validateEmail(raw);
   const pkce = validatePkce(body.string('code_challenge'), body.string('code_challenge_method'));
-  const redirectTo = requestRedirect(ctx);
+  const redirectTo = ctx.redirectTarget();
   await app.db.tx(async (sql) => {
     const user = await findUserByEmail(sql, email);
     if (!user) return;
@@ -39,7 +38,7 @@ export async function resend(ctx: RequestContext): Promise<Response> {
   if (phone !== '' || type === 'sms' || type === 'phone_change') throw badRequest('validation_failed', 'Unsupported phone provider');
   const email = validateEmail(rawEmail);
   const pkce = validatePkce(body.string('code_challenge'), body.string('code_challenge_method'));
-  const redirectTo = requestRedirect(ctx);
+  const redirectTo = ctx.redirectTarget();
   await app.db.tx(async (sql) => {
     const user = await findUserByEmail(sql, email);
     if (!user) return;

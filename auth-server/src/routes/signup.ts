@@ -1,12 +1,11 @@
 import type { App } from '../app.ts';
 import { confirmUser, createEmailUser, ensureEmailIdentity } from '../auth/accounts.ts';
 import { sendLinkMail } from '../auth/emails.ts';
-import { requestRedirect } from '../auth/redirects.ts';
 import { signIn } from '../auth/session-tokens.ts';
 import { validateEmail, validatePkce } from '../auth/validation.ts';
 import { checkPasswordStrength, hashPassword } from '../crypto/passwords.ts';
 import type { RequestContext } from '../http/context.ts';
-import { badRequest, unprocessable } from '../http/errors.ts';
+import { badRequest, unprocessable } from '../errors.ts';
 import { createFlowState, type Pkce } from '../store/flow-state.ts';
 import { listIdentities } from '../store/identities.ts';
 import { findUserByEmail, isConfirmed, type UserRow, userJson } from '../store/users.ts';
@@ -35,7 +34,7 @@ export async function signup(ctx: RequestContext): Promise<Response> {
   if (phone !== '') throw badRequest('phone_provider_disabled', 'Phone signups are disabled');
   if (!config.email.enableSignup) throw badRequest('email_provider_disabled', 'Email signups are disabled');
   const email = validateEmail(rawEmail);
-  const redirectTo = requestRedirect(ctx);
+  const redirectTo = ctx.redirectTarget();
   const outcome = await signupEmailUser(app, { email, passwordHash: await hashPassword(password), data, pkce, redirectTo });
   if (outcome.exists) {
     if (!config.email.enableConfirmations) throw unprocessable('user_already_exists', 'User already registered');

@@ -3,7 +3,7 @@ import { refreshGrant, signIn } from '../auth/session-tokens.ts';
 import { pkceVerifierMatches } from '../crypto/codes.ts';
 import { passwordWeakness, verifyPassword } from '../crypto/passwords.ts';
 import type { RequestContext } from '../http/context.ts';
-import { badRequest, notFound, OAuthError, unprocessable } from '../http/errors.ts';
+import { badRequest, notFound, OAuthError, unprocessable } from '../errors.ts';
 import type { Sql } from '../store/database.ts';
 import { deleteFlowState, findFlowStateByCode, FLOW_STATE_EXPIRY_MS, type FlowStateRow } from '../store/flow-state.ts';
 import { findUserByEmail, findUserById, isBanned, isConfirmed } from '../store/users.ts';

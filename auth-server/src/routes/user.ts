@@ -1,12 +1,11 @@
 import type { App } from '../app.ts';
 import { sendEmailChange, sendReauthentication } from '../auth/emails.ts';
-import { requestRedirect } from '../auth/redirects.ts';
 import { isOneOf, validateEmail, validatePkce } from '../auth/validation.ts';
 import { tokenHash } from '../crypto/codes.ts';
 import { checkPasswordStrength, hashPassword, verifyPassword } from '../crypto/passwords.ts';
 import type { Params } from '../http/body.ts';
 import type { RequestContext } from '../http/context.ts';
-import { badRequest, forbidden, unprocessable } from '../http/errors.ts';
+import { badRequest, forbidden, unprocessable } from '../errors.ts';
 import type { Sql } from '../store/database.ts';
 import { createFlowState, type Pkce } from '../store/flow-state.ts';
 import { listIdentities, updateIdentityData } from '../store/identities.ts';
@@ -51,7 +50,7 @@ export async function updateCurrentUser(ctx: RequestContext, auth: Authenticated
   body.string('phone');
   if (body.object('app_metadata') !== undefined) throw forbidden('not_admin', 'Updating app_metadata requires admin privileges');
   const pkce = validatePkce(body.string('code_challenge'), body.string('code_challenge_method'));
-  const redirectTo = requestRedirect(ctx);
+  const redirectTo = ctx.redirectTarget();
 
   let newEmail: string | undefined;
   if (email !== '' && email.toLowerCase() !== auth.user.email) {

@@ -1,10 +1,9 @@
-import { requestRedirect } from '../auth/redirects.ts';
 import { signIn } from '../auth/session-tokens.ts';
 import { isEmail } from '../auth/validation.ts';
 import { applyVerification, parseVerificationType, userByEmailAndOtp, userByTokenHash, type VerifiedType } from '../auth/verification.ts';
 import { tokenHash } from '../crypto/codes.ts';
 import type { RequestContext } from '../http/context.ts';
-import { ApiError, badRequest, unprocessable } from '../http/errors.ts';
+import { ApiError, badRequest, unprocessable } from '../errors.ts';
 import { issueAuthCode } from '../store/flow-state.ts';
 import type { AuthenticationMethod } from '../store/sessions.ts';
 
@@ -51,7 +50,7 @@ export async function verifyGet(ctx: RequestContext): Promise<Response> {
   const { app } = ctx;
   const token = ctx.query.get('token') ?? '';
   const type = ctx.query.get('type') ?? '';
-  const redirectTo = requestRedirect(ctx);
+  const redirectTo = ctx.redirectTarget();
   if (type === '') throw badRequest('validation_failed', 'Verify requires a verification type');
   if (token === '') throw badRequest('validation_failed', 'Verify requires a token or a token hash');
   const pkce = token.startsWith('pkce_');
