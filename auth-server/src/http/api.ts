@@ -11,7 +11,7 @@ import { RequestContext } from './context.ts';
 import { ApiError, type ErrorLog } from '../errors.ts';
 import { answerError } from './errors.ts';
 
-export const AUTH_PREFIX = '/auth/v1';
+const AUTH_PREFIX = '/auth/v1';
 
 /** The path as raw GoTrue sees it: without the gateway's /auth/v1 prefix or a trailing slash. */
 function gotruePath(request: Request): string {
@@ -49,8 +49,9 @@ export function createApi(app: App, log: ErrorLog): Hono {
   for (const r of ROUTES) {
     api.on(r.method, honoPath(r.path), count(app, r), (c) => {
       refuseLargeBody(c.req.raw);
-      refuseNulInQuery(new URL(c.req.url).searchParams);
-      return r.run(new RequestContext(app, c, gotruePath(c.req.raw)));
+      const ctx = new RequestContext(app, c, gotruePath(c.req.raw));
+      refuseNulInQuery(ctx.query);
+      return r.run(ctx);
     });
   }
   for (const path of new Set(ROUTES.map((r) => r.path))) {

@@ -38,7 +38,7 @@ function detail(m: StoredMessage): Record<string, unknown> {
 }
 
 /** Mailpit search syntax subset: `to:addr`, `subject:"words"`, and free text. */
-export function parseSearch(query: string): MessageFilter {
+function parseSearch(query: string): MessageFilter {
   const filter: MessageFilter = {};
   const words: string[] = [];
   for (const m of query.matchAll(/(\w+):(?:"([^"]*)"|(\S+))|"([^"]*)"|(\S+)/g)) {

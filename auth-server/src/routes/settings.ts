@@ -3,7 +3,7 @@ import type { RequestContext } from '../http/context.ts';
 
 /** GET /health, /settings, the JWKS and OpenID discovery (health.go, settings.go, jwks.go), and the local counters. */
 
-export const SERVER_VERSION = 'v2.196.0-local';
+const SERVER_VERSION = 'v2.196.0-local';
 
 const DISCOVERY_CACHE = { 'Cache-Control': 'public, max-age=600' };
 
