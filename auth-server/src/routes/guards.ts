@@ -16,10 +16,11 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** Who may call: anyone, a signed-in user (requireAuthentication) or an admin key (requireAdminCredentials). */
 export type Access = 'public' | 'user' | 'admin';
 
-/** A feature switch GoTrue checks as middleware, e.g. requireEmailProvider; throws the answer when off. */
+/** A check GoTrue runs as middleware (requireEmailProvider, requireNotAnonymous…); throws the answer when it fails. */
 export interface Check {
   name: string;
-  run(ctx: RequestContext): void;
+  /** `auth` is the verified user on userRoute routes. */
+  run(ctx: RequestContext, auth: Authenticated | undefined): void;
 }
 
 export interface RouteOptions {
@@ -50,38 +51,38 @@ export type UserHandler = (ctx: RequestContext, auth: Authenticated) => Promise<
 
 /** A route anyone may call. */
 export function route(method: Method, path: string, handler: Handler, options: RouteOptions = {}): Route {
-  return declare('public', async () => undefined, method, path, handler, options);
+  return declare('public', method, path, options, async (ctx) => {
+    applyGuards(ctx, options, undefined);
+    return handler(ctx);
+  });
 }
 
-/** A route for the signed-in user: the handler gets the verified user and session. */
+/** A route for the signed-in user: the handler (and the checks) get the verified user and session. */
 export function userRoute(method: Method, path: string, handler: UserHandler, options: RouteOptions = {}): Route {
-  return declare('user', requireUser, method, path, handler, options);
+  return declare('user', method, path, options, async (ctx) => {
+    const auth = await requireUser(ctx);
+    applyGuards(ctx, options, auth);
+    return handler(ctx, auth);
+  });
 }
 
 /** A route for admin keys (service_role / sb_secret). */
 export function adminRoute(method: Method, path: string, handler: Handler, options: RouteOptions = {}): Route {
-  return declare('admin', requireAdmin, method, path, handler, options);
+  return declare('admin', method, path, options, async (ctx) => {
+    await requireAdmin(ctx);
+    applyGuards(ctx, options, undefined);
+    return handler(ctx);
+  });
 }
 
-function declare<A>(
-  access: Access,
-  authenticate: (ctx: RequestContext) => Promise<A>,
-  method: Method,
-  path: string,
-  handler: (ctx: RequestContext, auth: A) => Promise<Response> | Response,
-  options: RouteOptions,
-): Route {
-  const run = async (ctx: RequestContext) => {
-    const auth = await authenticate(ctx);
-    applyLimits(ctx, options);
-    return handler(ctx, auth);
-  };
+function declare(access: Access, method: Method, path: string, options: RouteOptions, run: Route['run']): Route {
   return { ...options, method, path, access, run };
 }
 
-function applyLimits(ctx: RequestContext, { limit, checks = [] }: RouteOptions): void {
+/** What follows the credentials: the rate limit, then the checks. */
+function applyGuards(ctx: RequestContext, { limit, checks = [] }: RouteOptions, auth: Authenticated | undefined): void {
   if (limit) ctx.app.limits.checkIp(typeof limit === 'function' ? limit(ctx) : limit, clientIp(ctx));
-  for (const check of checks) check.run(ctx);
+  for (const check of checks) check.run(ctx, auth);
 }
 
 /** The client IP for per-IP limits, read from the configured header (GoTrue's RATE_LIMIT_HEADER). */
