@@ -1,16 +1,21 @@
-import type { AuthConfig } from './config.ts';
-import type { Database } from './db.ts';
-import type { SigningKey } from './keys.ts';
-import type { Mailer } from './mailer.ts';
-import type { RateLimiter } from './rate-limits.ts';
+import type { AuthConfig } from './config/config.ts';
+import type { SigningKey } from './crypto/keys.ts';
+import type { RateLimiter } from './auth/rate-limits.ts';
+import type { RequestStats } from './http/request-stats.ts';
+import type { Mailer } from './mail/mailer.ts';
+import type { IdpCodes } from './routes/local-idp.ts';
+import type { Database } from './store/database.ts';
 
-/** Shared state handed to every route handler. */
+/** The state every route handler shares, built once per server by startAuthServer. */
 export interface App {
   config: AuthConfig;
   db: Database;
   key: SigningKey;
   mailer: Mailer;
   limits: RateLimiter;
+  stats: RequestStats;
+  /** Codes the local identity provider issued and /callback redeems. */
+  idpCodes: IdpCodes;
   /** additional_redirect_urls compiled as GoTrue globs. */
   redirectPatterns: RegExp[];
   /** `http://<host>:<port>/auth/v1`: JWT issuer and base of emailed links (GoTrue's API_EXTERNAL_URL). */
@@ -18,6 +23,3 @@ export interface App {
   /** GoTrue's GOTRUE_RATE_LIMIT_HEADER: per-IP limits apply only when set (the CLI leaves it unset). */
   rateLimitHeader: string | undefined;
 }
-
-/** GoTrue's EXTERNAL_FLOW_STATE_EXPIRY_DURATION default. */
-export const FLOW_STATE_EXPIRY_MS = 300_000;

@@ -1,6 +1,6 @@
-import type { ServerResponse } from 'node:http';
+/** GoTrue's errors (apierrors): the status, the error code clients branch on and the message. */
 
-/** An error answered with GoTrue's JSON envelope (see supabase-auth-wire.md §1.3). */
+/** An error answered with GoTrue's JSON envelope (apierrors.HTTPError). */
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
@@ -32,35 +32,12 @@ export const unprocessable = (code: string, message: string) => new ApiError(422
 export const forbidden = (code: string, message: string) => new ApiError(403, code, message);
 export const notFound = (code: string, message: string) => new ApiError(404, code, message);
 export const tooManyRequests = (code: string, message: string) => new ApiError(429, code, message);
+export const unexpectedFailure = () => new ApiError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information');
 
-export const API_VERSION_HEADER = 'x-supabase-api-version';
-const API_VERSION_2024 = '2024-01-01';
-
-/** The newer envelope is chosen by the request's X-Supabase-Api-Version (a date); older or absent → legacy shape. */
-export function usesNewEnvelope(requestedVersion: string | undefined): boolean {
-  if (!requestedVersion || !/^\d{4}-\d{2}-\d{2}$/.test(requestedVersion)) return false;
-  return requestedVersion >= API_VERSION_2024;
-}
-
-export function writeError(res: ServerResponse, err: ApiError, requestedVersion: string | undefined): void {
-  const modern = usesNewEnvelope(requestedVersion);
-  if (modern) res.setHeader('X-Supabase-Api-Version', API_VERSION_2024);
-  let body: Record<string, unknown>;
-  if (err instanceof OAuthError) {
-    body = { error: err.code, error_description: err.message };
-  } else if (err instanceof WeakPasswordError) {
-    body = modern
-      ? { code: err.code, message: err.message, weak_password: { reasons: err.reasons } }
-      : { code: 422, error_code: err.code, msg: err.message, weak_password: { reasons: err.reasons } };
-    if (!modern) res.setHeader('x-sb-error-code', err.code);
-  } else {
-    res.setHeader('x-sb-error-code', err.code);
-    body = modern ? { code: err.code, message: err.message } : { code: err.status, error_code: err.code, msg: err.message };
-    if (!modern && err.status >= 500) body.error_id = crypto.randomUUID();
-  }
-  const text = JSON.stringify(body);
-  res.statusCode = err.status;
-  res.setHeader('Content-Type', 'application/json');
-  res.setHeader('Content-Length', Buffer.byteLength(text));
-  res.end(text);
+/** Where the server reports errors: one line each, with the request and the error code. */
+export interface ErrorLog {
+  /** Unexpected failures (answered 500): always worth a look. */
+  failure(line: string): void;
+  /** Errors answered to a client (4xx): quiet in tests, printed by the CLI. */
+  clientError(line: string): void;
 }

@@ -64,6 +64,8 @@ try {
     configPath: values.config ?? env.AUTH_CONFIG,
     rateLimitHeader: values['rate-limit-header'] ?? env.AUTH_RATE_LIMIT_HEADER,
     allowRemote: values['allow-remote'] ?? flag(env.AUTH_ALLOW_REMOTE),
+    // Failures go to stderr; answered errors to stdout, so `npm run dev` shows why a sign-in failed.
+    logClientErrors: (line) => console.log(line),
   });
   const ms = Math.round(performance.now() - startedAt);
   console.log(`auth server ready on ${server.authUrl} (mailbox ${server.mailboxUrl}) in ${ms} ms`);

@@ -2,16 +2,18 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Server } from 'node:http';
-import { createApiServer } from './api-server.ts';
 import type { App } from './app.ts';
-import { type AuthConfig, type DeepPartial, loadConfig, mergeConfig } from './config.ts';
-import { openDatabase } from './db.ts';
-import { loadSigningKey } from './keys.ts';
-import { createMailboxServer } from './mailbox-server.ts';
-import { Mailer } from './mailer.ts';
-import { RateLimiter } from './rate-limits.ts';
-import { globToRegExp } from './redirects.ts';
-import { RequestStats, type StatsSnapshot } from './request-stats.ts';
+import { RateLimiter } from './auth/rate-limits.ts';
+import { globToRegExp } from './auth/redirects.ts';
+import { type AuthConfig, type DeepPartial, loadConfig, mergeConfig } from './config/config.ts';
+import { loadSigningKey } from './crypto/keys.ts';
+import { createApiServer } from './http/api.ts';
+import type { ErrorLog } from './errors.ts';
+import { RequestStats, type StatsSnapshot } from './http/request-stats.ts';
+import { createMailboxServer } from './mail/mailbox.ts';
+import { Mailer } from './mail/mailer.ts';
+import { IdpCodes } from './routes/local-idp.ts';
+import { openDatabase } from './store/database.ts';
 
 export interface AuthServerOptions {
   /** Interface to bind; loopback only unless allowRemote. Default 127.0.0.1. */
@@ -32,7 +34,10 @@ export interface AuthServerOptions {
   rateLimitHeader?: string;
   allowRemote?: boolean;
   env?: NodeJS.ProcessEnv;
+  /** Unexpected failures (answered 500), one line each. Default: stderr. */
   log?: (line: string) => void;
+  /** Errors answered to clients (4xx): method, path, status and code, one line each. Default: not logged. */
+  logClientErrors?: (line: string) => void;
 }
 
 export interface RunningAuthServer {
@@ -86,7 +91,10 @@ function close(server: Server): Promise<void> {
 export async function startAuthServer(options: AuthServerOptions = {}): Promise<RunningAuthServer> {
   const env = options.env ?? process.env;
   const host = options.host ?? '127.0.0.1';
-  const log = options.log ?? ((line: string) => console.error(line));
+  const log: ErrorLog = {
+    failure: (line) => (options.log ?? console.error)(`auth server: ${line}`),
+    clientError: (line) => options.logClientErrors?.(`auth server: ${line}`),
+  };
   assertSafeToStart(host, options.allowRemote ?? false, env);
 
   const configPath = options.configPath === undefined ? DEFAULT_CONFIG : options.configPath;
@@ -98,7 +106,7 @@ export async function startAuthServer(options: AuthServerOptions = {}): Promise<
   const stats = new RequestStats();
   let resolveApp!: (app: App) => void;
   const appReady = new Promise<App>((resolve) => (resolveApp = resolve));
-  const api = createApiServer(appReady, stats, log);
+  const api = createApiServer(appReady, log);
   const mailbox = createMailboxServer(db, log);
   let port: number;
   let mailPort: number;
@@ -118,6 +126,8 @@ export async function startAuthServer(options: AuthServerOptions = {}): Promise<
     key,
     mailer,
     limits: new RateLimiter(config),
+    stats,
+    idpCodes: new IdpCodes(),
     externalUrl: `${url}/auth/v1`,
     rateLimitHeader: options.rateLimitHeader?.toLowerCase(),
     redirectPatterns: config.additionalRedirectUrls.map(globToRegExp),

@@ -1,7 +1,11 @@
+import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { api, PUBLISHABLE_KEY, authServerForFile } from './helpers.ts';
 
 const srv = authServerForFile();
+
+/** A comma-separated header as its list of values (HTTP allows optional whitespace after each comma). */
+const headerList = (value: string | null) => value?.split(',').map((v) => v.trim());
 
 describe('bad input never crashes the server', () => {
   it('malformed JSON → 400 bad_json', async () => {
@@ -64,6 +68,41 @@ describe('bad input never crashes the server', () => {
     expect(res.body).toEqual({ code: 'request_entity_too_large', message: 'Request body too large (max 1048576 bytes)' });
   });
 
+  it('chunked bodies (no Content-Length) are parsed and limited as they stream', async () => {
+    const server = srv.get();
+    const post = (text: string) => {
+      const body = new ReadableStream({
+        start(controller) {
+          for (let i = 0; i < text.length; i += 65536) controller.enqueue(new TextEncoder().encode(text.slice(i, i + 65536)));
+          controller.close();
+        },
+      });
+      const init = { method: 'POST', body, duplex: 'half', headers: { 'Content-Type': 'application/json', 'X-Supabase-Api-Version': '2024-01-01' } };
+      return fetch(`${server.authUrl}/signup`, init as RequestInit);
+    };
+    const broken = await post('{"email": ');
+    expect([broken.status, ((await broken.json()) as { code: string }).code]).toEqual([400, 'bad_json']);
+    const huge = await post(JSON.stringify({ email: 'a@example.com', password: 'x'.repeat(1024 * 1024 + 10) }));
+    expect([huge.status, ((await huge.json()) as { code: string }).code]).toEqual([413, 'request_entity_too_large']);
+  });
+
+  it('a malformed Host header or request target → 400 in the error envelope, not a 500', async () => {
+    const port = Number(new URL(srv.get().url).port);
+    const raw = (head: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = net.connect(port, '127.0.0.1', () => socket.end(`${head}\r\nConnection: close\r\n\r\n`));
+        let answer = '';
+        socket.on('data', (chunk) => (answer += chunk));
+        socket.on('end', () => resolve(answer));
+        socket.on('error', reject);
+      });
+    for (const head of ['GET /auth/v1/health HTTP/1.1\r\nHost: bad host', 'GET /auth/v1\\..\\health HTTP/1.1\r\nHost: localhost']) {
+      const answer = await raw(head);
+      expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+      expect(answer).toContain('"error_code":"validation_failed"');
+    }
+  });
+
   it('unknown PKCE codes → 404 flow_state_not_found; unknown routes → 404 JSON; wrong method → 405', async () => {
     const server = srv.get();
     const pkce = await api(server, '/token?grant_type=pkce', { body: { auth_code: crypto.randomUUID(), code_verifier: 'v'.repeat(50) } });
@@ -96,7 +135,7 @@ describe('bad input never crashes the server', () => {
     expect(pre.status).toBe(204);
     expect(pre.headers.get('access-control-allow-origin')).toBe(origin);
     expect(pre.headers.get('access-control-allow-credentials')).toBe('true');
-    expect(pre.headers.get('access-control-allow-headers')).toBe('apikey, authorization, content-type, x-client-info, x-supabase-api-version');
+    expect(headerList(pre.headers.get('access-control-allow-headers'))).toEqual(['apikey', 'authorization', 'content-type', 'x-client-info', 'x-supabase-api-version']);
     expect(pre.headers.get('access-control-allow-methods')).toContain('POST');
     const res = await fetch(`${server.authUrl}/token?grant_type=password`, {
       method: 'POST',
@@ -104,7 +143,7 @@ describe('bad input never crashes the server', () => {
       body: JSON.stringify({ email: 'nobody@example.com', password: 'x' }),
     });
     expect(res.headers.get('access-control-allow-origin')).toBe(origin);
-    expect(res.headers.get('access-control-expose-headers')).toBe('X-Total-Count, Link, X-Supabase-Api-Version');
+    expect(headerList(res.headers.get('access-control-expose-headers'))).toEqual(['X-Total-Count', 'Link', 'X-Supabase-Api-Version']);
     expect(res.headers.get('x-supabase-api-version')).toBe('2024-01-01');
   });
 

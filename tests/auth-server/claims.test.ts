@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
 import { createBrowserClient } from '@supabase/ssr';
 import { adminClient, api, PASSWORD, PUBLISHABLE_KEY, serverClient, uniqueEmail, authServerForFile } from './helpers.ts';
-import { LOCAL_JWT_SECRET } from '../../auth-server/src/keys.ts';
+import { LOCAL_JWT_SECRET } from '../../auth-server/src/crypto/keys.ts';
 
 const srv = authServerForFile();
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { GoTemplate } from '../../auth-server/src/go-template.ts';
-import { htmlToText } from '../../auth-server/src/mailer.ts';
-import { globToRegExp, isRedirectAllowed } from '../../auth-server/src/redirects.ts';
-import { loadConfig } from '../../auth-server/src/config.ts';
+import { GoTemplate } from '../../auth-server/src/mail/go-template.ts';
+import { htmlToText } from '../../auth-server/src/mail/mailer.ts';
+import { globToRegExp, isRedirectAllowed } from '../../auth-server/src/auth/redirects.ts';
+import { loadConfig } from '../../auth-server/src/config/config.ts';
 
 describe('Go template subset', () => {
   const t = new GoTemplate('{{ if eq .Data.locale "de" }}Hallo{{ else if eq .Data.locale "fr" }}Bonjour{{ else }}Hello{{ end }} {{ .Email }}');

@@ -1,10 +1,10 @@
 import { createServerClient } from '@supabase/ssr';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { PUBLISHABLE_KEY, SECRET_KEY } from '../../auth-server/src/keys.ts';
+import { PUBLISHABLE_KEY, SECRET_KEY } from '../../auth-server/src/crypto/keys.ts';
 import { startAuthServer, type AuthServerOptions, type RunningAuthServer } from '../../auth-server/src/server.ts';
 
-export { ANON_KEY, PUBLISHABLE_KEY, SECRET_KEY, SERVICE_ROLE_KEY } from '../../auth-server/src/keys.ts';
+export { ANON_KEY, PUBLISHABLE_KEY, SECRET_KEY, SERVICE_ROLE_KEY } from '../../auth-server/src/crypto/keys.ts';
 
 /** Meets the project's policy: 8+ characters with lower, upper and digits. */
 export const PASSWORD = 'Passw0rdOne';

@@ -1,25 +1,27 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { readBody, parseJsonObject } from './request-body.ts';
-import { refuseNul } from './nul-characters.ts';
-import { Params } from './params.ts';
+import type { Context } from 'hono';
+import type { App } from '../app.ts';
+import { resolveRedirect } from '../auth/redirects.ts';
+import { Params, parseForm, parseJsonObject, readBodyText } from './body.ts';
 
-/** Everything a route handler needs about one request. */
+/** What a route handler gets for one request: the shared state, typed reads and GoTrue-shaped answers. */
 export class RequestContext {
-  readonly req: IncomingMessage;
-  readonly res: ServerResponse;
+  readonly app: App;
   readonly method: string;
-  /** Path with any `/auth/v1` prefix removed, as raw GoTrue sees it. */
+  /** Path without any `/auth/v1` prefix, as raw GoTrue sees it. */
   readonly path: string;
+  /** The request URL as sent (with its prefix). */
   readonly url: URL;
-  params: Record<string, string> = {};
-  private bodyCache: Promise<Record<string, unknown>> | undefined;
+  readonly params: Readonly<Record<string, string>>;
+  private readonly c: Context;
+  private parsed: Promise<Record<string, unknown>> | undefined;
 
-  constructor(req: IncomingMessage, res: ServerResponse, url: URL, path: string) {
-    this.req = req;
-    this.res = res;
-    this.method = req.method ?? 'GET';
-    this.url = url;
+  constructor(app: App, c: Context, path: string) {
+    this.app = app;
+    this.c = c;
+    this.method = c.req.method;
     this.path = path;
+    this.url = new URL(c.req.url);
+    this.params = c.req.param();
   }
 
   get query(): URLSearchParams {
@@ -27,58 +29,41 @@ export class RequestContext {
   }
 
   header(name: string): string | undefined {
-    const v = this.req.headers[name.toLowerCase()];
-    return Array.isArray(v) ? v[0] : v;
+    return this.c.req.header(name);
   }
 
+  /** GoTrue's GetReferrer: where emailed links and redirects land, a valid redirect_to (header, then query) or Referer, else site_url. */
+  redirectTarget(): string {
+    const { config, redirectPatterns } = this.app;
+    return resolveRedirect(config, redirectPatterns, [this.header('redirect_to'), this.query.get('redirect_to') ?? undefined, this.header('referer')]);
+  }
+
+  /** The JSON body as GoTrue's `struct` (named in type errors, as Go's decoder does). */
   async body(struct: string): Promise<Params> {
-    this.bodyCache ??= readBody(this.req).then((raw) => parseJsonObject(raw));
-    return new Params(await this.bodyCache, struct);
+    this.parsed ??= readBodyText(this.c.req.raw).then(parseJsonObject);
+    return new Params(await this.parsed, struct);
   }
 
-  /** An HTML form post (application/x-www-form-urlencoded), as sent by the local IdP page and OAuth callbacks. */
+  /** An HTML form post, as sent by the local IdP page and OAuth callbacks (JSON accepted too). */
   async form(): Promise<Params> {
-    this.bodyCache ??= readBody(this.req).then((raw) =>
-      this.header('content-type')?.includes('application/json')
-        ? parseJsonObject(raw)
-        : Object.fromEntries([...new URLSearchParams(raw.toString('utf8'))].map(([k, v]) => [refuseNul(k), refuseNul(v)])),
-    );
-    return new Params(await this.bodyCache, 'Form');
+    const json = this.header('content-type')?.includes('application/json') ?? false;
+    this.parsed ??= readBodyText(this.c.req.raw).then(json ? parseJsonObject : parseForm);
+    return new Params(await this.parsed, 'Form');
   }
 
-  /** Drains the body so oversized uploads are answered 413 on every route, not just those that read it. */
-  async consumeBody(): Promise<void> {
-    await this.body('Body');
+  json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+    return new Response(JSON.stringify(body), { status, headers: { ...headers, 'Content-Type': 'application/json' } });
   }
 
-  get remoteAddress(): string {
-    return this.req.socket.remoteAddress ?? '';
+  html(status: number, body: string): Response {
+    return new Response(body, { status, headers: { 'Content-Type': 'text/html; charset=utf-8' } });
   }
 
-  json(status: number, body: unknown, headers: Record<string, string> = {}): void {
-    const text = JSON.stringify(body);
-    for (const [k, v] of Object.entries(headers)) this.res.setHeader(k, v);
-    this.res.statusCode = status;
-    this.res.setHeader('Content-Type', 'application/json');
-    this.res.setHeader('Content-Length', Buffer.byteLength(text));
-    this.res.end(text);
+  redirect(status: 302 | 303, location: string): Response {
+    return new Response(null, { status, headers: { Location: location } });
   }
 
-  html(status: number, body: string): void {
-    this.res.statusCode = status;
-    this.res.setHeader('Content-Type', 'text/html; charset=utf-8');
-    this.res.setHeader('Content-Length', Buffer.byteLength(body));
-    this.res.end(body);
-  }
-
-  redirect(status: number, location: string): void {
-    this.res.statusCode = status;
-    this.res.setHeader('Location', location);
-    this.res.end();
-  }
-
-  noContent(): void {
-    this.res.statusCode = 204;
-    this.res.end();
+  noContent(): Response {
+    return new Response(null, { status: 204 });
   }
 }

@@ -1,105 +1,122 @@
-import type { App } from '../app.ts';
-import { requireAdmin } from '../auth-context.ts';
-import { badRequest, notFound, unprocessable } from '../errors.ts';
-import { parseGoDuration } from '../go-duration.ts';
+import { confirmUser, createEmailUser } from '../auth/accounts.ts';
+import { isUuid, validateEmail } from '../auth/validation.ts';
+import { goDurationMs } from '../config/config.ts';
+import { checkPasswordStrength, hashPassword } from '../crypto/passwords.ts';
+import type { Params } from '../http/body.ts';
 import type { RequestContext } from '../http/context.ts';
-import type { Params } from '../http/params.ts';
-import type { Router } from '../http/router.ts';
-import { listIdentities, updateIdentityData } from '../identities.ts';
-import { checkPasswordStrength, hashPassword } from '../passwords.ts';
-import { endSessions } from '../sessions.ts';
-import { confirmUser, createEmailUser } from '../user-accounts.ts';
-import { findUserByEmail, findUserById, loadUserJson, mergeMetadata, type UserPatch, type UserRow, updateUser, userJson } from '../users.ts';
-import { isUuid, validateEmail } from '../validation.ts';
+import { badRequest, notFound, unprocessable } from '../errors.ts';
+import { deleteIdentities, listIdentities, updateIdentityData } from '../store/identities.ts';
+import { endSessions } from '../store/sessions.ts';
+import { deleteUser, findUserByEmail, findUserById, listUsers, loadUserJson, mergeMetadata, type UserPatch, type UserRow, updateUser, userJson } from '../store/users.ts';
 
-const emailExists = () => unprocessable('email_exists', 'A user with this email address has already been registered');
+/** /admin/users and /admin/users/{id} (admin.go); the route table admits admin keys only. */
 
-/** /admin/users CRUD (admin.go); service_role / sb_secret only. */
-export function registerAdminUserRoutes(router: Router, app: App): void {
-  router.add('GET', '/admin/users', async (ctx) => {
-    await requireAdmin(app, ctx);
-    await listUsers(app, ctx);
+export const emailExists = () => unprocessable('email_exists', 'A user with this email address has already been registered');
+
+/** GET /admin/users?page=&per_page=&filter=, with GoTrue's X-Total-Count and Link paging headers. */
+export async function list(ctx: RequestContext): Promise<Response> {
+  const parse = (name: string, fallback: number) => {
+    const raw = ctx.query.get(name) ?? '';
+    if (raw === '') return fallback;
+    if (!/^\d+$/.test(raw)) throw badRequest('validation_failed', `Bad Pagination Parameters: strconv.ParseUint: parsing ${JSON.stringify(raw)}: invalid syntax`);
+    return Number(raw);
+  };
+  const page = Math.max(parse('page', 1), 1);
+  const perPage = Math.max(parse('per_page', 50), 1);
+  const sql = ctx.app.db.sql;
+  const { total, rows } = await listUsers(sql, ctx.query.get('filter') ?? '', perPage, (page - 1) * perPage);
+  const users = await Promise.all(rows.map(async (u) => userJson(u, await listIdentities(sql, u.id))));
+  const totalPages = Math.ceil(total / perPage);
+  const link = (p: number) => {
+    const q = Object.fromEntries(ctx.query);
+    q.page = String(p);
+    const sorted = Object.keys(q).sort().map((k) => `${encodeURIComponent(k)}=${encodeURIComponent(q[k]!)}`).join('&');
+    return `<${ctx.url.pathname}?${sorted}>`;
+  };
+  const links = [];
+  if (totalPages > page) links.push(`${link(page + 1)}; rel="next"`);
+  links.push(`${link(totalPages)}; rel="last"`);
+  return ctx.json(200, { users, aud: 'authenticated' }, { 'X-Total-Count': String(total), Link: links.join(', ') });
+}
+
+/** POST /admin/users: an email user, optionally confirmed, with metadata, role and ban. */
+export async function create(ctx: RequestContext): Promise<Response> {
+  const { app } = ctx;
+  const body = await ctx.body('AdminUserParams');
+  const rawEmail = body.string('email');
+  if (rawEmail === '' && body.string('phone') === '') throw badRequest('validation_failed', 'Cannot create a user without either an email or phone');
+  if (body.string('phone') !== '') throw badRequest('validation_failed', 'Phone users are not supported by the local auth server');
+  const email = validateEmail(rawEmail);
+  if (body.has('password') && body.has('password_hash')) throw badRequest('validation_failed', 'Only a password or a password hash should be provided');
+  const password = body.string('password');
+  if (password !== '') checkPasswordStrength(app.config, password);
+  const passwordHash = password !== '' ? await hashPassword(password) : null;
+  const id = body.string('id');
+  if (id !== '' && !isUuid(id)) throw badRequest('validation_failed', 'ID must conform to the uuid v4 format');
+  const user = await app.db.tx(async (sql) => {
+    if (await findUserByEmail(sql, email)) throw emailExists();
+    let created = await createEmailUser(sql, {
+      id: id || undefined,
+      email,
+      passwordHash,
+      data: body.object('user_metadata') ?? {},
+      metadataFromIdentity: false,
+      appMetadata: body.object('app_metadata'),
+    });
+    created = await updateUser(sql, created.id, adminPatch(created, body));
+    if (body.boolean('email_confirm')) {
+      created = await confirmUser(sql, created);
+      for (const i of await listIdentities(sql, created.id)) await updateIdentityData(sql, i.id, { email_verified: true });
+    }
+    return created;
   });
+  return ctx.json(200, await loadUserJson(app.db.sql, user));
+}
 
-  router.add('POST', '/admin/users', async (ctx) => {
-    await requireAdmin(app, ctx);
-    const body = await ctx.body('AdminUserParams');
-    const rawEmail = body.string('email');
-    if (rawEmail === '' && body.string('phone') === '') throw badRequest('validation_failed', 'Cannot create a user without either an email or phone');
-    if (body.string('phone') !== '') throw badRequest('validation_failed', 'Phone users are not supported by the local auth server');
-    const email = validateEmail(rawEmail);
-    if (body.has('password') && body.has('password_hash')) throw badRequest('validation_failed', 'Only a password or a password hash should be provided');
-    const password = body.string('password');
-    if (password !== '') checkPasswordStrength(app.config, password);
-    const passwordHash = password !== '' ? await hashPassword(password) : null;
-    const id = body.string('id');
-    if (id !== '' && !isUuid(id)) throw badRequest('validation_failed', 'ID must conform to the uuid v4 format');
-    const user = await app.db.tx(async (sql) => {
+export async function get(ctx: RequestContext): Promise<Response> {
+  return ctx.json(200, await loadUserJson(ctx.app.db.sql, await userFromPath(ctx)));
+}
+
+/** PUT /admin/users/{id}: email, password (ends the sessions), metadata, role, ban, confirmation. */
+export async function update(ctx: RequestContext): Promise<Response> {
+  const { app } = ctx;
+  const target = await userFromPath(ctx);
+  const body = await ctx.body('AdminUserParams');
+  const email = body.string('email') !== '' ? validateEmail(body.string('email')) : undefined;
+  const password = body.string('password');
+  if (password !== '') checkPasswordStrength(app.config, password);
+  const passwordHash = password !== '' ? await hashPassword(password) : undefined;
+  const user = await app.db.tx(async (sql) => {
+    let user = (await findUserById(sql, target.id))!;
+    if (email && email !== user.email) {
       if (await findUserByEmail(sql, email)) throw emailExists();
-      let created = await createEmailUser(sql, {
-        id: id || undefined,
-        email,
-        passwordHash,
-        data: body.object('user_metadata') ?? {},
-        metadataFromIdentity: false,
-        appMetadata: body.object('app_metadata'),
-      });
-      created = await updateUser(sql, created.id, adminPatch(created, body));
-      if (body.boolean('email_confirm')) {
-        created = await confirmUser(sql, created);
-        for (const i of await listIdentities(sql, created.id)) await updateIdentityData(sql, i.id, { email_verified: true });
-      }
-      return created;
-    });
-    ctx.json(200, await loadUserJson(app.db.sql, user));
+      user = await updateUser(sql, user.id, { email });
+      const identity = (await listIdentities(sql, user.id)).find((i) => i.provider === 'email');
+      if (identity) await updateIdentityData(sql, identity.id, { email });
+    }
+    if (passwordHash) {
+      user = await updateUser(sql, user.id, { encrypted_password: passwordHash });
+      await endSessions(sql, user.id, 'global', undefined);
+    }
+    user = await updateUser(sql, user.id, adminPatch(user, body));
+    if (user.banned_until) await endSessions(sql, user.id, 'global', undefined);
+    if (body.boolean('email_confirm') && !user.email_confirmed_at) user = await confirmUser(sql, user);
+    return user;
   });
+  return ctx.json(200, await loadUserJson(app.db.sql, user));
+}
 
-  router.add('GET', '/admin/users/{id}', async (ctx) => {
-    await requireAdmin(app, ctx);
-    ctx.json(200, await loadUserJson(app.db.sql, await userFromPath(app, ctx)));
+/** DELETE /admin/users/{id}; `should_soft_delete` keeps the row, marked deleted, unable to sign in, its address freed. */
+export async function remove(ctx: RequestContext): Promise<Response> {
+  const target = await userFromPath(ctx);
+  const soft = (await ctx.body('adminUserDeleteParams')).boolean('should_soft_delete') ?? false;
+  await ctx.app.db.tx(async (sql) => {
+    if (!soft) return deleteUser(sql, target.id);
+    await deleteIdentities(sql, target.id);
+    await endSessions(sql, target.id, 'global', undefined);
+    await updateUser(sql, target.id, { deleted_at: new Date(), email: null, encrypted_password: null, raw_app_meta_data: {}, raw_user_meta_data: {} });
   });
-
-  router.add('PUT', '/admin/users/{id}', async (ctx) => {
-    await requireAdmin(app, ctx);
-    const target = await userFromPath(app, ctx);
-    const body = await ctx.body('AdminUserParams');
-    const email = body.string('email') !== '' ? validateEmail(body.string('email')) : undefined;
-    const password = body.string('password');
-    if (password !== '') checkPasswordStrength(app.config, password);
-    const passwordHash = password !== '' ? await hashPassword(password) : undefined;
-    const user = await app.db.tx(async (sql) => {
-      let user = (await findUserById(sql, target.id))!;
-      if (email && email !== user.email) {
-        if (await findUserByEmail(sql, email)) throw emailExists();
-        user = await updateUser(sql, user.id, { email });
-        const identity = (await listIdentities(sql, user.id)).find((i) => i.provider === 'email');
-        if (identity) await updateIdentityData(sql, identity.id, { email });
-      }
-      if (passwordHash) {
-        user = await updateUser(sql, user.id, { encrypted_password: passwordHash });
-        await endSessions(sql, user.id, 'global', undefined);
-      }
-      user = await updateUser(sql, user.id, adminPatch(user, body));
-      if (user.banned_until) await endSessions(sql, user.id, 'global', undefined);
-      if (body.boolean('email_confirm') && !user.email_confirmed_at) user = await confirmUser(sql, user);
-      return user;
-    });
-    ctx.json(200, await loadUserJson(app.db.sql, user));
-  });
-
-  router.add('DELETE', '/admin/users/{id}', async (ctx) => {
-    await requireAdmin(app, ctx);
-    const target = await userFromPath(app, ctx);
-    const soft = (await ctx.body('adminUserDeleteParams')).boolean('should_soft_delete') ?? false;
-    await app.db.tx(async (sql) => {
-      if (!soft) return void (await sql.query('delete from auth.users where id = $1', [target.id]));
-      // Soft delete as GoTrue: the row stays, marked deleted, unable to sign in, its address freed.
-      await sql.query('delete from auth.identities where user_id = $1', [target.id]);
-      await endSessions(sql, target.id, 'global', undefined);
-      await updateUser(sql, target.id, { deleted_at: new Date(), email: null, encrypted_password: null, raw_app_meta_data: {}, raw_user_meta_data: {} });
-    });
-    ctx.json(200, {});
-  });
+  return ctx.json(200, {});
 }
 
 /** Fields the admin API can set directly: metadata (merged), role, ban_duration. */
@@ -113,52 +130,18 @@ function adminPatch(user: UserRow, body: Params): UserPatch {
   const ban = body.string('ban_duration');
   if (ban === 'none') patch.banned_until = null;
   else if (ban !== '') {
-    let ms: number;
-    try {
-      ms = parseGoDuration(ban);
-    } catch {
-      throw badRequest('validation_failed', 'invalid format for ban duration: time: invalid duration ' + JSON.stringify(ban));
-    }
+    const ms = goDurationMs(ban);
+    if (ms === undefined) throw badRequest('validation_failed', `invalid format for ban duration: time: invalid duration ${JSON.stringify(ban)}`);
     patch.banned_until = new Date(Date.now() + ms);
   }
   return patch;
 }
 
-async function userFromPath(app: App, ctx: RequestContext): Promise<UserRow> {
+/** GoTrue's loadUser middleware for /admin/users/{user_id}. */
+async function userFromPath(ctx: RequestContext): Promise<UserRow> {
   const id = ctx.params.id ?? '';
   if (!isUuid(id)) throw notFound('validation_failed', 'user_id must be an UUID');
-  const user = await findUserById(app.db.sql, id);
+  const user = await findUserById(ctx.app.db.sql, id);
   if (!user) throw notFound('user_not_found', 'User not found');
   return user;
-}
-
-async function listUsers(app: App, ctx: RequestContext): Promise<void> {
-  const parse = (name: string, fallback: number) => {
-    const raw = ctx.query.get(name) ?? '';
-    if (raw === '') return fallback;
-    if (!/^\d+$/.test(raw)) throw badRequest('validation_failed', `Bad Pagination Parameters: strconv.ParseUint: parsing ${JSON.stringify(raw)}: invalid syntax`);
-    return Number(raw);
-  };
-  const page = Math.max(parse('page', 1), 1);
-  const perPage = Math.max(parse('per_page', 50), 1);
-  const filter = ctx.query.get('filter') ?? '';
-  const where = "where deleted_at is null and (email ilike $1 or coalesce(raw_user_meta_data->>'full_name', '') ilike $1)";
-  const like = `%${filter}%`;
-  const sql = app.db.sql;
-  const total = (await sql.query<{ n: number }>(`select count(*)::int as n from auth.users ${where}`, [like])).rows[0]!.n;
-  const rows = (
-    await sql.query<UserRow>(`select * from auth.users ${where} order by created_at desc, id limit $2 offset $3`, [like, perPage, (page - 1) * perPage])
-  ).rows;
-  const users = await Promise.all(rows.map(async (u) => userJson(u, await listIdentities(sql, u.id))));
-  const totalPages = Math.ceil(total / perPage);
-  const link = (p: number) => {
-    const q = Object.fromEntries(ctx.query);
-    q.page = String(p);
-    const sorted = Object.keys(q).sort().map((k) => `${encodeURIComponent(k)}=${encodeURIComponent(q[k]!)}`).join('&');
-    return `<${ctx.url.pathname}?${sorted}>`;
-  };
-  const links = [];
-  if (totalPages > page) links.push(`${link(page + 1)}; rel="next"`);
-  links.push(`${link(totalPages)}; rel="last"`);
-  ctx.json(200, { users, aud: 'authenticated' }, { 'X-Total-Count': String(total), Link: links.join(', ') });
 }

@@ -1,24 +1,21 @@
 import { randomBytes } from 'node:crypto';
-import type { App } from '../app.ts';
-import { clientIp, requestRedirect } from '../auth-context.ts';
-import { sendLinkMail } from '../email-actions.ts';
-import { badRequest, unprocessable } from '../errors.ts';
-import { createFlowState, validatePkce } from '../flow-state.ts';
+import { sendLinkMail } from '../auth/emails.ts';
+import { validateEmail, validatePkce } from '../auth/validation.ts';
+import { hashPassword } from '../crypto/passwords.ts';
 import type { RequestContext } from '../http/context.ts';
-import type { Router } from '../http/router.ts';
-import { hashPassword } from '../passwords.ts';
-import { findUserByEmail, isConfirmed } from '../users.ts';
-import { validateEmail } from '../validation.ts';
+import { badRequest, unprocessable } from '../errors.ts';
+import { createFlowState } from '../store/flow-state.ts';
+import { findUserByEmail, isConfirmed } from '../store/users.ts';
 import { signupEmailUser } from './signup.ts';
 
-/** POST /otp and the legacy POST /magiclink (otp.go, magic_link.go), email only. */
-export function registerOtpRoutes(router: Router, app: App): void {
-  router.add('POST', '/otp', (ctx) => otp(app, ctx, 'OtpParams'));
-  router.add('POST', '/magiclink', (ctx) => otp(app, ctx, 'MagicLinkParams'));
-}
+/** POST /otp (otp.go), email only: a magic link and code, or the signup confirmation for new addresses. */
+export const otp = (ctx: RequestContext) => sendOtp(ctx, 'OtpParams');
 
-async function otp(app: App, ctx: RequestContext, struct: string): Promise<void> {
-  app.limits.checkIp('signInSignUps', clientIp(app, ctx));
+/** The legacy POST /magiclink (magic_link.go), answered as /otp. */
+export const magicLink = (ctx: RequestContext) => sendOtp(ctx, 'MagicLinkParams');
+
+async function sendOtp(ctx: RequestContext, struct: string): Promise<Response> {
+  const { app } = ctx;
   const body = await ctx.body(struct);
   const rawEmail = body.string('email');
   const phone = body.string('phone');
@@ -32,7 +29,7 @@ async function otp(app: App, ctx: RequestContext, struct: string): Promise<void>
   const email = validateEmail(rawEmail);
   const pkce = validatePkce(body.string('code_challenge'), body.string('code_challenge_method'));
   if (!app.config.email.enableSignup) throw unprocessable('email_provider_disabled', 'Email logins are disabled');
-  const redirectTo = requestRedirect(app, ctx);
+  const redirectTo = ctx.redirectTarget();
 
   const existing = await findUserByEmail(app.db.sql, email);
   if (!existing && !createUser) throw unprocessable('otp_disabled', 'Signups not allowed for otp');
@@ -48,8 +45,8 @@ async function otp(app: App, ctx: RequestContext, struct: string): Promise<void>
 
   await app.db.tx(async (sql) => {
     const user = (await findUserByEmail(sql, email))!;
-    if (pkce) await createFlowState(sql, { ...pkce, userId: user.id, providerType: 'magiclink', authMethod: 'magiclink' });
+    if (pkce) await createFlowState(sql, { pkce, userId: user.id, providerType: 'magiclink', authMethod: 'magiclink' });
     await sendLinkMail(app, sql, user, 'magiclink', pkce !== undefined, redirectTo);
   });
-  ctx.json(200, {});
+  return ctx.json(200, {});
 }

@@ -1,25 +1,19 @@
 import type { App } from '../app.ts';
-import { clientIp, requestRedirect } from '../auth-context.ts';
-import { sendLinkMail } from '../email-actions.ts';
-import { badRequest, unprocessable } from '../errors.ts';
-import { createFlowState, type Pkce, validatePkce } from '../flow-state.ts';
+import { confirmUser, createEmailUser, ensureEmailIdentity } from '../auth/accounts.ts';
+import { sendLinkMail } from '../auth/emails.ts';
+import { signIn } from '../auth/session-tokens.ts';
+import { validateEmail, validatePkce } from '../auth/validation.ts';
+import { checkPasswordStrength, hashPassword } from '../crypto/passwords.ts';
 import type { RequestContext } from '../http/context.ts';
-import type { Router } from '../http/router.ts';
-import { listIdentities } from '../identities.ts';
-import { checkPasswordStrength, hashPassword } from '../passwords.ts';
-import { issueSession } from '../sessions.ts';
-import { confirmUser, createEmailUser, ensureEmailIdentity } from '../user-accounts.ts';
-import { findUserByEmail, isConfirmed, type UserRow, userJson } from '../users.ts';
-import { validateEmail } from '../validation.ts';
+import { badRequest, unprocessable } from '../errors.ts';
+import { createFlowState, type Pkce } from '../store/flow-state.ts';
+import { listIdentities } from '../store/identities.ts';
+import { findUserByEmail, isConfirmed, type UserRow, userJson } from '../store/users.ts';
 
 /** POST /signup as GoTrue's signup.go, email provider only. */
-export function registerSignupRoutes(router: Router, app: App): void {
-  router.add('POST', '/signup', (ctx) => signup(app, ctx));
-}
-
-async function signup(app: App, ctx: RequestContext): Promise<void> {
+export async function signup(ctx: RequestContext): Promise<Response> {
+  const { app } = ctx;
   const { config } = app;
-  app.limits.checkIp('signInSignUps', clientIp(app, ctx));
   if (!config.enableSignup) throw unprocessable('signup_disabled', 'Signups not allowed for this instance');
   const body = await ctx.body('SignupParams');
   const rawEmail = body.string('email');
@@ -40,18 +34,15 @@ async function signup(app: App, ctx: RequestContext): Promise<void> {
   if (phone !== '') throw badRequest('phone_provider_disabled', 'Phone signups are disabled');
   if (!config.email.enableSignup) throw badRequest('email_provider_disabled', 'Email signups are disabled');
   const email = validateEmail(rawEmail);
-  const redirectTo = requestRedirect(app, ctx);
+  const redirectTo = ctx.redirectTarget();
   const outcome = await signupEmailUser(app, { email, passwordHash: await hashPassword(password), data, pkce, redirectTo });
   if (outcome.exists) {
     if (!config.email.enableConfirmations) throw unprocessable('user_already_exists', 'User already registered');
-    ctx.json(200, obfuscatedUser(email, data));
-    return;
+    return ctx.json(200, obfuscatedUser(email, data));
   }
-  if (isConfirmed(outcome.user)) {
-    ctx.json(200, await issueSession(app, outcome.user, 'password'));
-    return;
-  }
-  ctx.json(200, userJson(outcome.user, await listIdentities(app.db.sql, outcome.user.id)));
+  const { user } = outcome;
+  if (isConfirmed(user)) return ctx.json(200, await app.db.tx((sql) => signIn(app, sql, user.id, 'password')));
+  return ctx.json(200, userJson(user, await listIdentities(app.db.sql, user.id)));
 }
 
 export interface EmailSignup {
@@ -76,7 +67,7 @@ export async function signupEmailUser(app: App, p: EmailSignup): Promise<SignupO
       ? await ensureEmailIdentity(sql, user, p.data)
       : await createEmailUser(sql, { email: p.email, passwordHash: p.passwordHash, data: p.data, metadataFromIdentity: true });
     if (!app.config.email.enableConfirmations) return { exists: false, user: await confirmUser(sql, user) };
-    if (p.pkce) await createFlowState(sql, { ...p.pkce, userId: user.id, providerType: 'email', authMethod: 'email/signup' });
+    if (p.pkce) await createFlowState(sql, { pkce: p.pkce, userId: user.id, providerType: 'email', authMethod: 'email/signup' });
     return { exists: false, user: await sendLinkMail(app, sql, user, 'signup', p.pkce !== undefined, p.redirectTo) };
   });
 }

@@ -1,50 +1,47 @@
 import type { App } from '../app.ts';
-import { type Authenticated, requestRedirect, requireUser } from '../auth-context.ts';
-import type { Sql } from '../db.ts';
-import { sendEmailChange, sendReauthentication } from '../email-actions.ts';
-import { badRequest, forbidden, unprocessable } from '../errors.ts';
-import { createFlowState, validatePkce } from '../flow-state.ts';
+import { sendEmailChange, sendReauthentication } from '../auth/emails.ts';
+import { isOneOf, validateEmail, validatePkce } from '../auth/validation.ts';
+import { tokenHash } from '../crypto/codes.ts';
+import { checkPasswordStrength, hashPassword, verifyPassword } from '../crypto/passwords.ts';
+import type { Params } from '../http/body.ts';
 import type { RequestContext } from '../http/context.ts';
-import type { Params } from '../http/params.ts';
-import type { Router } from '../http/router.ts';
-import { listIdentities, updateIdentityData } from '../identities.ts';
-import { clearOneTimeToken, tokenHash } from '../one-time-tokens.ts';
-import { checkPasswordStrength, hashPassword, verifyPassword } from '../passwords.ts';
-import { endSessions } from '../sessions.ts';
-import { findUserByEmail, findUserById, isConfirmed, loadUserJson, mergeMetadata, updateUser, type UserRow } from '../users.ts';
-import { validateEmail } from '../validation.ts';
+import { badRequest, forbidden, unprocessable } from '../errors.ts';
+import type { Sql } from '../store/database.ts';
+import { createFlowState, type Pkce } from '../store/flow-state.ts';
+import { listIdentities, updateIdentityData } from '../store/identities.ts';
+import { clearOneTimeToken } from '../store/one-time-tokens.ts';
+import { endSessions, type LogoutScope, sessionCreatedAt } from '../store/sessions.ts';
+import { findUserByEmail, findUserById, isConfirmed, loadUserJson, mergeMetadata, updateUser, type UserRow } from '../store/users.ts';
+import type { Authenticated } from './guards.ts';
 
-/** GET /user, PUT /user, GET /reauthenticate, POST /logout (user.go, reauthenticate.go, logout.go). */
-export function registerUserRoutes(router: Router, app: App): void {
-  router.add('GET', '/user', async (ctx) => {
-    const { user } = await requireUser(app, ctx);
-    ctx.json(200, await loadUserJson(app.db.sql, user));
-  });
+/** The signed-in user's endpoints: GET and PUT /user (user.go), GET /reauthenticate, POST /logout. */
 
-  router.add('PUT', '/user', (ctx) => updateCurrentUser(app, ctx));
-
-  router.add('GET', '/reauthenticate', async (ctx) => {
-    const { user } = await requireUser(app, ctx);
-    if (!user.email) throw unprocessable('reauthentication_not_valid', 'Reauthentication requires an email or a phone number');
-    if (!isConfirmed(user)) throw unprocessable('email_not_confirmed', 'Please verify your email first.');
-    await app.db.tx((sql) => sendReauthentication(app, sql, user));
-    ctx.json(200, {});
-  });
-
-  router.add('POST', '/logout', async (ctx) => {
-    const auth = await requireUser(app, ctx);
-    await ctx.consumeBody();
-    const scope = ctx.query.get('scope') || 'global';
-    if (scope !== 'global' && scope !== 'local' && scope !== 'others') {
-      throw badRequest('validation_failed', `Unsupported logout scope "${scope}"`);
-    }
-    await app.db.tx((sql) => endSessions(sql, auth.user.id, scope, auth.sessionId));
-    ctx.noContent();
-  });
+export async function getUser(ctx: RequestContext, { user }: Authenticated): Promise<Response> {
+  return ctx.json(200, await loadUserJson(ctx.app.db.sql, user));
 }
 
-async function updateCurrentUser(app: App, ctx: RequestContext): Promise<void> {
-  const auth = await requireUser(app, ctx);
+/** GET /reauthenticate (reauthenticate.go): mails a code that later authorizes a password change. */
+export async function reauthenticate(ctx: RequestContext, { user }: Authenticated): Promise<Response> {
+  const { app } = ctx;
+  if (!user.email) throw unprocessable('reauthentication_not_valid', 'Reauthentication requires an email or a phone number');
+  if (!isConfirmed(user)) throw unprocessable('email_not_confirmed', 'Please verify your email first.');
+  await app.db.tx((sql) => sendReauthentication(app, sql, user));
+  return ctx.json(200, {});
+}
+
+const LOGOUT_SCOPES: readonly LogoutScope[] = ['global', 'local', 'others'];
+
+/** POST /logout?scope=global|local|others (logout.go). */
+export async function logout(ctx: RequestContext, auth: Authenticated): Promise<Response> {
+  const scope = ctx.query.get('scope') || 'global';
+  if (!isOneOf(LOGOUT_SCOPES, scope)) throw badRequest('validation_failed', `Unsupported logout scope "${scope}"`);
+  await ctx.app.db.tx((sql) => endSessions(sql, auth.user.id, scope, auth.sessionId));
+  return ctx.noContent();
+}
+
+/** PUT /user: metadata, a new password (with the reauthentication nonce when required) or a new email address. */
+export async function updateCurrentUser(ctx: RequestContext, auth: Authenticated): Promise<Response> {
+  const { app } = ctx;
   const body = await ctx.body('UserUpdateParams');
   const email = body.string('email');
   const password = body.has('password') ? body.string('password') : undefined;
@@ -53,7 +50,7 @@ async function updateCurrentUser(app: App, ctx: RequestContext): Promise<void> {
   body.string('phone');
   if (body.object('app_metadata') !== undefined) throw forbidden('not_admin', 'Updating app_metadata requires admin privileges');
   const pkce = validatePkce(body.string('code_challenge'), body.string('code_challenge_method'));
-  const redirectTo = requestRedirect(app, ctx);
+  const redirectTo = ctx.redirectTarget();
 
   let newEmail: string | undefined;
   if (email !== '' && email.toLowerCase() !== auth.user.email) {
@@ -72,10 +69,10 @@ async function updateCurrentUser(app: App, ctx: RequestContext): Promise<void> {
       await endSessions(sql, user.id, 'others', auth.sessionId);
     }
     if (data) user = await updateUser(sql, user.id, { raw_user_meta_data: mergeMetadata(user.raw_user_meta_data, data) });
-    if (newEmail) user = await changeEmail(app, sql, user, newEmail, pkce !== undefined, redirectTo, pkce);
+    if (newEmail) user = await changeEmail(app, sql, user, newEmail, redirectTo, pkce);
     return user;
   });
-  ctx.json(200, await loadUserJson(app.db.sql, updated));
+  return ctx.json(200, await loadUserJson(app.db.sql, updated));
 }
 
 async function checkNewPassword(app: App, auth: Authenticated, password: string, body: Params): Promise<string> {
@@ -89,10 +86,8 @@ async function checkNewPassword(app: App, auth: Authenticated, password: string,
 
 /** secure_password_change: sessions older than 24 h need the emailed reauthentication code as `nonce`. */
 async function checkNonce(app: App, sql: Sql, auth: Authenticated, nonce: string): Promise<void> {
-  const session = auth.sessionId
-    ? (await sql.query<{ created_at: Date }>('select created_at from auth.sessions where id = $1', [auth.sessionId])).rows[0]
-    : undefined;
-  if (session && Date.now() < session.created_at.getTime() + 24 * 3_600_000) return;
+  const createdAt = auth.sessionId ? await sessionCreatedAt(sql, auth.sessionId) : undefined;
+  if (createdAt && Date.now() < createdAt.getTime() + 24 * 3_600_000) return;
   if (nonce === '') throw badRequest('reauthentication_needed', 'Password update requires reauthentication');
   const user = auth.user;
   const sentAt = user.reauthentication_sent_at;
@@ -108,9 +103,8 @@ async function changeEmail(
   sql: Sql,
   user: UserRow,
   newEmail: string,
-  pkce: boolean,
   redirectTo: string,
-  challenge: ReturnType<typeof validatePkce>,
+  pkce: Pkce | undefined,
 ): Promise<UserRow> {
   if (!app.config.email.enableConfirmations) {
     // Autoconfirm: GoTrue switches the address at once and updates the email identity.
@@ -118,6 +112,6 @@ async function changeEmail(
     if (identity) await updateIdentityData(sql, identity.id, { email: newEmail });
     return updateUser(sql, user.id, { email: newEmail });
   }
-  if (challenge) await createFlowState(sql, { ...challenge, userId: user.id, providerType: 'email_change', authMethod: 'email_change' });
-  return sendEmailChange(app, sql, user, newEmail, pkce, redirectTo);
+  if (pkce) await createFlowState(sql, { pkce, userId: user.id, providerType: 'email_change', authMethod: 'email_change' });
+  return sendEmailChange(app, sql, user, newEmail, pkce !== undefined, redirectTo);
 }

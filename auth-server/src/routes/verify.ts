@@ -1,18 +1,16 @@
-import type { App } from '../app.ts';
-import { clientIp, requestRedirect } from '../auth-context.ts';
-import { ApiError, badRequest, unprocessable } from '../errors.ts';
-import { issueAuthCode } from '../flow-state.ts';
+import { signIn } from '../auth/session-tokens.ts';
+import { isEmail } from '../auth/validation.ts';
+import { applyVerification, parseVerificationType, userByEmailAndOtp, userByTokenHash, type VerifiedType } from '../auth/verification.ts';
+import { tokenHash } from '../crypto/codes.ts';
 import type { RequestContext } from '../http/context.ts';
-import type { Router } from '../http/router.ts';
-import { tokenHash } from '../one-time-tokens.ts';
-import { createSession, tokenResponse } from '../sessions.ts';
-import { validateEmail } from '../validation.ts';
-import { applyVerification, userByEmailAndOtp, userByTokenHash } from '../verification.ts';
+import { ApiError, badRequest, unprocessable } from '../errors.ts';
+import { issueAuthCode } from '../store/flow-state.ts';
+import type { AuthenticationMethod } from '../store/sessions.ts';
 
 const SINGLE_CONFIRMATION = 'Confirmation link accepted. Please proceed to confirm link sent to the other email';
 
 /** The amr / flow-state method each verification type signs in with on the PKCE path. */
-const PKCE_METHOD: Record<string, string> = {
+const PKCE_METHOD: Record<VerifiedType, AuthenticationMethod> = {
   signup: 'email/signup',
   invite: 'invite',
   magiclink: 'magiclink',
@@ -47,40 +45,30 @@ export function errorRedirect(target: string, err: ApiError, pkce: boolean): str
   return `${url.toString().split('#')[0]}#${encodeSorted({ ...params, sb: '' })}`;
 }
 
-export function registerVerifyRoutes(router: Router, app: App): void {
-  router.add('GET', '/verify', (ctx) => verifyGet(app, ctx));
-  router.add('POST', '/verify', (ctx) => verifyPost(app, ctx));
-}
-
-async function verifyGet(app: App, ctx: RequestContext): Promise<void> {
-  app.limits.checkIp('tokenVerifications', clientIp(app, ctx));
+/** GET /verify (verify.go): the emailed link; answers with a redirect carrying a session, a code or the error. */
+export async function verifyGet(ctx: RequestContext): Promise<Response> {
+  const { app } = ctx;
   const token = ctx.query.get('token') ?? '';
   const type = ctx.query.get('type') ?? '';
-  const redirectTo = requestRedirect(app, ctx);
+  const redirectTo = ctx.redirectTarget();
   if (type === '') throw badRequest('validation_failed', 'Verify requires a verification type');
   if (token === '') throw badRequest('validation_failed', 'Verify requires a token or a token hash');
   const pkce = token.startsWith('pkce_');
   let location: string;
   try {
     location = await app.db.tx(async (sql) => {
-      const found = await userByTokenHash(app, sql, type, token);
-      const user = await applyVerification(app, sql, found.user, found.type, token);
+      const found = await userByTokenHash(app, sql, parseVerificationType(type), token);
+      const user = await applyVerification(app, sql, found, token);
       if (!user) {
         const url = pkce ? withQuery(redirectTo, { message: SINGLE_CONFIRMATION }) : new URL(redirectTo);
         return `${url.toString().split('#')[0]}#${encodeSorted({ message: SINGLE_CONFIRMATION, sb: '' })}`;
       }
       if (pkce) {
-        const method = PKCE_METHOD[found.type] ?? found.type;
-        let code: string;
-        try {
-          code = await issueAuthCode(sql, user.id, method);
-        } catch (err) {
-          throw err instanceof ApiError ? badRequest('flow_state_not_found', `No associated flow state found. ${err.message}`) : err;
-        }
+        const code = await issueAuthCode(sql, user.id, PKCE_METHOD[found.type]);
+        if (!code) throw badRequest('flow_state_not_found', 'No associated flow state found. No valid flow state found for user.');
         return withQuery(redirectTo, { code }).toString();
       }
-      const { sessionId, refreshToken } = await createSession(sql, user, 'otp', ctx.header('user-agent'));
-      const t = await tokenResponse(app, sql, user.id, sessionId, refreshToken);
+      const t = await signIn(app, sql, user.id, 'otp', ctx.header('user-agent'));
       const fragment = encodeSorted({
         access_token: String(t.access_token),
         expires_at: String(t.expires_at),
@@ -96,11 +84,12 @@ async function verifyGet(app: App, ctx: RequestContext): Promise<void> {
     if (!(err instanceof ApiError)) throw err;
     location = errorRedirect(redirectTo, err, pkce);
   }
-  ctx.redirect(303, location);
+  return ctx.redirect(303, location);
 }
 
-async function verifyPost(app: App, ctx: RequestContext): Promise<void> {
-  app.limits.checkIp('tokenVerifications', clientIp(app, ctx));
+/** POST /verify (verify.go): a token hash, or an email and its code; answers with a session. */
+export async function verifyPost(ctx: RequestContext): Promise<Response> {
+  const { app } = ctx;
   const body = await ctx.body('VerifyParams');
   const type = body.string('type');
   const token = body.string('token');
@@ -116,23 +105,17 @@ async function verifyPost(app: App, ctx: RequestContext): Promise<void> {
     if (!(rawEmail !== '' && phone === '')) {
       throw badRequest('validation_failed', 'Only an email address or phone number should be provided on verify');
     }
-    try {
-      email = validateEmail(rawEmail);
-    } catch {
-      throw unprocessable('validation_failed', 'Invalid email format');
-    }
+    if (!isEmail(rawEmail)) throw unprocessable('validation_failed', 'Invalid email format');
+    email = rawEmail.toLowerCase();
   } else if (rawEmail !== '' || phone !== '' || redirectTo !== '') {
     throw badRequest('validation_failed', 'Only the token_hash and type should be provided');
   }
 
   const result = await app.db.tx(async (sql) => {
-    const found = hash !== '' ? await userByTokenHash(app, sql, type, hash) : await userByEmailAndOtp(app, sql, type, email, token);
-    const verifiedHash = hash !== '' ? hash : tokenHash(email, token);
-    const user = await applyVerification(app, sql, found.user, found.type, verifiedHash);
-    if (!user) return undefined;
-    const { sessionId, refreshToken } = await createSession(sql, user, 'otp', ctx.header('user-agent'));
-    return tokenResponse(app, sql, user.id, sessionId, refreshToken);
+    const verificationType = parseVerificationType(type);
+    const found = hash !== '' ? await userByTokenHash(app, sql, verificationType, hash) : await userByEmailAndOtp(app, sql, verificationType, email, token);
+    const user = await applyVerification(app, sql, found, hash !== '' ? hash : tokenHash(email, token));
+    return user && signIn(app, sql, user.id, 'otp', ctx.header('user-agent'));
   });
-  if (!result) return ctx.json(200, { msg: SINGLE_CONFIRMATION, code: '200' });
-  ctx.json(200, result);
+  return ctx.json(200, result ?? { msg: SINGLE_CONFIRMATION, code: '200' });
 }

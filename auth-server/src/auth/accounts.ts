@@ -1,0 +1,124 @@
+import type { AuthConfig } from '../config/config.ts';
+import { forbidden, unprocessable } from '../errors.ts';
+import type { Sql } from '../store/database.ts';
+import {
+  createIdentity,
+  deleteIdentities,
+  emailIdentityData,
+  findIdentity,
+  listIdentities,
+  recordIdentitySignIn,
+  syncProviders,
+  updateIdentityData,
+} from '../store/identities.ts';
+import { clearAllOneTimeTokens } from '../store/one-time-tokens.ts';
+import { findUserByEmail, findUserById, insertUser, isBanned, isConfirmed, mergeMetadata, updateUser, type UserRow } from '../store/users.ts';
+
+/** Account life cycle across the users and identities tables: created by email or by a provider, confirmed, linked. */
+
+export interface NewEmailUser {
+  email: string;
+  passwordHash: string | null;
+  data: Record<string, unknown>;
+  /** Signup-style users take their identity data as user_metadata (GoTrue's RemoveUnconfirmedIdentities). */
+  metadataFromIdentity: boolean;
+  appMetadata?: Record<string, unknown>;
+  id?: string;
+}
+
+/** Inserts a user with its email identity, shaped as GoTrue's signup / admin create leave it. */
+export async function createEmailUser(sql: Sql, opts: NewEmailUser): Promise<UserRow> {
+  const id = opts.id ?? crypto.randomUUID();
+  const identityData = emailIdentityData({ id, email: opts.email }, opts.data);
+  const user = await insertUser(sql, {
+    id,
+    email: opts.email,
+    encrypted_password: opts.passwordHash,
+    raw_app_meta_data: { provider: 'email', providers: ['email'], ...opts.appMetadata },
+    raw_user_meta_data: opts.metadataFromIdentity ? identityData : opts.data,
+  });
+  await createIdentity(sql, id, 'email', id, identityData);
+  return user;
+}
+
+/** For an unconfirmed user re-entering by email: ensures the email identity exists, as GoTrue's signup does. */
+export async function ensureEmailIdentity(sql: Sql, user: UserRow, data: Record<string, unknown>): Promise<UserRow> {
+  const identities = await listIdentities(sql, user.id);
+  if (identities.some((i) => i.provider === 'email')) return user;
+  const identityData = emailIdentityData(user, data);
+  await createIdentity(sql, user.id, 'email', user.id, identityData);
+  await deleteIdentities(sql, user.id, { exceptProvider: 'email' });
+  await updateUser(sql, user.id, { raw_user_meta_data: mergeMetadata(identityData, {}) });
+  await syncProviders(sql, user.id);
+  return (await findUserById(sql, user.id))!;
+}
+
+/** GoTrue's User.Confirm: email confirmed, email_verified in metadata, pending one-time tokens cleared. */
+export async function confirmUser(sql: Sql, user: UserRow): Promise<UserRow> {
+  const confirmed = await updateUser(sql, user.id, {
+    email_confirmed_at: new Date(),
+    confirmation_token: '',
+    raw_user_meta_data: mergeMetadata(user.raw_user_meta_data, { email_verified: true }),
+  });
+  await clearAllOneTimeTokens(sql, user.id);
+  return confirmed;
+}
+
+/** signupVerify also marks the matching email identity verified. */
+export async function markEmailIdentityVerified(sql: Sql, user: UserRow): Promise<void> {
+  for (const identity of await listIdentities(sql, user.id)) {
+    if (identity.email && user.email && identity.email === user.email.toLowerCase()) {
+      await updateIdentityData(sql, identity.id, { email_verified: true });
+    }
+  }
+}
+
+/** What an identity provider vouches for: its name, the user's stable subject there, and its claims. */
+export interface ProviderIdentity {
+  provider: string;
+  subject: string;
+  email: string;
+  claims: Record<string, unknown>;
+}
+
+/**
+ * GoTrue's createAccountFromExternalIdentity with automatic linking by verified email: a known identity signs its
+ * user in, a new identity whose email matches a user is linked to it, otherwise a new user is created.
+ */
+export async function accountForIdentity(config: AuthConfig, sql: Sql, id: ProviderIdentity): Promise<UserRow> {
+  const { claims } = id;
+  let user: UserRow | undefined;
+  const existing = await findIdentity(sql, id.provider, id.subject);
+  if (existing) {
+    await recordIdentitySignIn(sql, existing.id, claims);
+    user = (await findUserById(sql, existing.user_id))!;
+    user = await updateUser(sql, user.id, { raw_user_meta_data: mergeMetadata(user.raw_user_meta_data, claims) });
+  } else {
+    user = await findUserByEmail(sql, id.email);
+    if (user) {
+      await createIdentity(sql, user.id, id.provider, id.subject, claims);
+      user = await updateUser(sql, user.id, { raw_user_meta_data: mergeMetadata(user.raw_user_meta_data, claims) });
+    } else {
+      if (!config.enableSignup) throw unprocessable('signup_disabled', 'Signups not allowed for this instance');
+      user = await insertUser(sql, {
+        email: id.email.toLowerCase(),
+        raw_app_meta_data: { provider: id.provider, providers: [id.provider] },
+        raw_user_meta_data: claims,
+      });
+      await createIdentity(sql, user.id, id.provider, id.subject, claims);
+    }
+  }
+  await syncProviders(sql, user.id);
+  user = (await findUserById(sql, user.id))!;
+  if (isBanned(user)) throw forbidden('user_banned', 'User is banned');
+  if (!isConfirmed(user)) {
+    // The provider vouches for the email: unconfirmed users keep only this identity, lose their password, and
+    // are confirmed (GoTrue's RemoveUnconfirmedIdentities + Confirm).
+    const keep = (await listIdentities(sql, user.id)).find((i) => i.provider === id.provider && i.provider_id === id.subject)!;
+    await deleteIdentities(sql, user.id, { exceptId: keep.id });
+    user = await updateUser(sql, user.id, { encrypted_password: null, raw_user_meta_data: mergeMetadata(user.raw_user_meta_data, keep.identity_data) });
+    await syncProviders(sql, user.id);
+    user = await confirmUser(sql, (await findUserById(sql, user.id))!);
+  }
+  return user;
+}

@@ -1,0 +1,126 @@
+import type { JWTPayload } from 'jose';
+import type { IpLimit } from '../auth/rate-limits.ts';
+import { resolveCredential, userClaims } from '../crypto/jwt.ts';
+import type { RequestContext } from '../http/context.ts';
+import { ApiError, badRequest, forbidden } from '../errors.ts';
+import { sessionExists } from '../store/sessions.ts';
+import { findUserById, isBanned, type UserRow } from '../store/users.ts';
+
+/**
+ * The guards GoTrue's api.go puts in front of its handlers, and the builders the route table declares routes with.
+ * A route's guards run here, in GoTrue's order (credentials, rate limit, feature checks), before its handler.
+ */
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Who may call: anyone, a signed-in user (requireAuthentication) or an admin key (requireAdminCredentials). */
+export type Access = 'public' | 'user' | 'admin';
+
+/** A check GoTrue runs as middleware (requireEmailProvider, requireNotAnonymous…); throws the answer when it fails. */
+export interface Check {
+  name: string;
+  /** `auth` is the verified user on userRoute routes. */
+  run(ctx: RequestContext, auth: Authenticated | undefined): void;
+}
+
+export interface RouteOptions {
+  /** The per-client-IP bucket GoTrue's limitHandler applies, or the per-request choice (POST /token). */
+  limit?: IpLimit | ((ctx: RequestContext) => IpLimit);
+  checks?: readonly Check[];
+  /** Left out of /__local/stats (the stats endpoints themselves). */
+  uncounted?: boolean;
+}
+
+export interface Route extends RouteOptions {
+  method: Method;
+  /** GoTrue's path; `{name}` segments are parameters. */
+  path: string;
+  access: Access;
+  /** The guards, then the handler. */
+  run(ctx: RequestContext): Promise<Response>;
+}
+
+export interface Authenticated {
+  user: UserRow;
+  sessionId: string | undefined;
+  claims: JWTPayload;
+}
+
+export type Handler = (ctx: RequestContext) => Promise<Response> | Response;
+export type UserHandler = (ctx: RequestContext, auth: Authenticated) => Promise<Response> | Response;
+
+/** A route anyone may call. */
+export function route(method: Method, path: string, handler: Handler, options: RouteOptions = {}): Route {
+  return declare('public', method, path, options, async (ctx) => {
+    applyGuards(ctx, options, undefined);
+    return handler(ctx);
+  });
+}
+
+/** A route for the signed-in user: the handler (and the checks) get the verified user and session. */
+export function userRoute(method: Method, path: string, handler: UserHandler, options: RouteOptions = {}): Route {
+  return declare('user', method, path, options, async (ctx) => {
+    const auth = await requireUser(ctx);
+    applyGuards(ctx, options, auth);
+    return handler(ctx, auth);
+  });
+}
+
+/** A route for admin keys (service_role / sb_secret). */
+export function adminRoute(method: Method, path: string, handler: Handler, options: RouteOptions = {}): Route {
+  return declare('admin', method, path, options, async (ctx) => {
+    await requireAdmin(ctx);
+    applyGuards(ctx, options, undefined);
+    return handler(ctx);
+  });
+}
+
+function declare(access: Access, method: Method, path: string, options: RouteOptions, run: Route['run']): Route {
+  return { ...options, method, path, access, run };
+}
+
+/** What follows the credentials: the rate limit, then the checks. */
+function applyGuards(ctx: RequestContext, { limit, checks = [] }: RouteOptions, auth: Authenticated | undefined): void {
+  if (limit) ctx.app.limits.checkIp(typeof limit === 'function' ? limit(ctx) : limit, clientIp(ctx));
+  for (const check of checks) check.run(ctx, auth);
+}
+
+/** The client IP for per-IP limits, read from the configured header (GoTrue's RATE_LIMIT_HEADER). */
+function clientIp(ctx: RequestContext): string | undefined {
+  const header = ctx.app.rateLimitHeader;
+  return header ? ctx.header(header)?.split(',')[0]?.trim() || undefined : undefined;
+}
+
+const noAuthorization = () => new ApiError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
+
+/** GoTrue's requireAuthentication: a verified JWT whose user (and session, if named) still exist. */
+async function requireUser(ctx: RequestContext): Promise<Authenticated> {
+  const { db, key } = ctx.app;
+  const cred = await resolveCredential(key, ctx.header('authorization'));
+  if (cred.kind === 'none') throw noAuthorization();
+  if (cred.kind === 'api') throw forbidden('bad_jwt', 'invalid claim: missing sub claim');
+  const { sub, sessionId } = userClaims(cred.claims);
+  const user = await findUserById(db.sql, sub);
+  if (!user) throw forbidden('user_not_found', 'User from sub claim in JWT does not exist');
+  if (sessionId && !(await sessionExists(db.sql, sessionId))) {
+    throw forbidden('session_not_found', 'Session from session_id claim in JWT does not exist');
+  }
+  if (isBanned(user)) throw forbidden('user_banned', 'User is banned');
+  return { user, sessionId, claims: cred.claims };
+}
+
+/** GoTrue's requireAdminCredentials: the JWT role must be in JWT_ADMIN_ROLES (service_role locally). */
+async function requireAdmin(ctx: RequestContext): Promise<void> {
+  const cred = await resolveCredential(ctx.app.key, ctx.header('authorization'));
+  if (cred.kind === 'none') throw noAuthorization();
+  const role = cred.kind === 'api' ? cred.role : cred.claims.role;
+  if (role !== 'service_role') throw forbidden('not_admin', 'User not allowed');
+}
+
+/** GoTrue's requireEmailProvider: `[auth.email] enable_signup = false` turns email logins off. */
+export const emailProviderEnabled: Check = {
+  name: 'requireEmailProvider',
+  run: (ctx) => {
+    if (!ctx.app.config.email.enableSignup) throw badRequest('email_provider_disabled', 'Email logins are disabled');
+  },
+};

@@ -1,0 +1,56 @@
+import * as adminLinks from './admin-links.ts';
+import * as adminUsers from './admin-users.ts';
+import { adminRoute, emailProviderEnabled, type Route, route, userRoute } from './guards.ts';
+import * as idp from './local-idp.ts';
+import * as oauth from './oauth.ts';
+import { magicLink, otp } from './otp.ts';
+import { recover, resend } from './recover.ts';
+import * as settings from './settings.ts';
+import { signup } from './signup.ts';
+import { token, tokenLimit } from './token.ts';
+import * as user from './user.ts';
+import { verifyGet, verifyPost } from './verify.ts';
+
+/**
+ * Every route of the API and its guards, as GoTrue's internal/api/api.go declares them. `userRoute` is
+ * requireAuthentication, `adminRoute` requireAdminCredentials, `limit` the per-IP limitHandler bucket, `checks` the
+ * feature middleware. Each route answers under /auth/v1 and at the root; another method on a path answers 405.
+ */
+export const ROUTES: readonly Route[] = [
+  route('GET', '/health', settings.health),
+  route('GET', '/settings', settings.settings),
+  route('GET', '/.well-known/jwks.json', settings.jwks),
+  route('GET', '/.well-known/openid-configuration', settings.openIdConfiguration),
+
+  route('POST', '/signup', signup, { limit: 'signInSignUps' }),
+  route('POST', '/token', token, { limit: tokenLimit }),
+  route('POST', '/otp', otp, { limit: 'signInSignUps' }),
+  route('POST', '/magiclink', magicLink, { limit: 'signInSignUps' }),
+  route('GET', '/verify', verifyGet, { limit: 'tokenVerifications' }),
+  route('POST', '/verify', verifyPost, { limit: 'tokenVerifications' }),
+  route('POST', '/recover', recover, { limit: 'signInSignUps', checks: [emailProviderEnabled] }),
+  route('POST', '/resend', resend, { limit: 'signInSignUps' }),
+
+  userRoute('GET', '/user', user.getUser),
+  userRoute('PUT', '/user', user.updateCurrentUser, { limit: 'signInSignUps' }),
+  userRoute('GET', '/reauthenticate', user.reauthenticate),
+  userRoute('POST', '/logout', user.logout),
+
+  route('GET', '/authorize', oauth.authorize),
+  route('GET', '/callback', oauth.callback),
+  route('POST', '/callback', oauth.callback),
+  route('GET', '/local-idp/authorize', idp.consent),
+  route('POST', '/local-idp/authorize', idp.decide),
+
+  adminRoute('POST', '/invite', adminLinks.invite),
+  adminRoute('POST', '/admin/generate_link', adminLinks.generateLink),
+  adminRoute('GET', '/admin/users', adminUsers.list),
+  adminRoute('POST', '/admin/users', adminUsers.create),
+  adminRoute('GET', '/admin/users/{id}', adminUsers.get),
+  adminRoute('PUT', '/admin/users/{id}', adminUsers.update),
+  adminRoute('DELETE', '/admin/users/{id}', adminUsers.remove),
+
+  // Local only: request counters for tests and the bench (not counted themselves).
+  route('GET', '/__local/stats', settings.requestStats, { uncounted: true }),
+  route('POST', '/__local/stats/reset', settings.resetRequestStats, { uncounted: true }),
+];

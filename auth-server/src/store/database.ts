@@ -1,0 +1,64 @@
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { MIGRATIONS, migrate } from './migrations.ts';
+
+/** Anything that runs SQL: the database itself or an open transaction. */
+export type Sql = Pick<Transaction, 'query'>;
+
+export interface Database {
+  readonly sql: Sql;
+  /** Runs fn in one transaction; PGlite has a single connection, so transactions are serialized. */
+  tx<T>(fn: (sql: Sql) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the store: persistent under `<dataDir>/pgdata`, or in memory. A new database starts from a cached snapshot
+ * of the fully migrated schema in the OS temp folder (a fresh initdb costs seconds, a snapshot load far less); an
+ * existing one gets the migration steps it lacks.
+ */
+export async function openDatabase(dataDir: string | undefined): Promise<Database> {
+  let pg: PGlite;
+  if (dataDir) {
+    const pgdata = path.join(dataDir, 'pgdata');
+    const fresh = !existsSync(path.join(pgdata, 'PG_VERSION'));
+    mkdirSync(dataDir, { recursive: true });
+    pg = fresh ? await PGlite.create(pgdata, { loadDataDir: await snapshot() }) : await PGlite.create(pgdata);
+    await migrate(pg);
+  } else {
+    pg = await PGlite.create({ loadDataDir: await snapshot() });
+  }
+  return {
+    sql: pg,
+    tx: (fn) => pg.transaction(fn),
+    close: () => pg.close(),
+  };
+}
+
+/** The migrated empty database as a tarball, built once per set of migration steps and PGlite version. */
+async function snapshot(): Promise<Blob> {
+  const hash = createHash('sha256').update(pgliteVersion());
+  for (const step of MIGRATIONS) hash.update(`${step.version}:${step.sql}`);
+  const file = path.join(os.tmpdir(), `polyglot-auth-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
+  if (existsSync(file)) return new Blob([readFileSync(file)]);
+  const pg = await PGlite.create();
+  await migrate(pg);
+  const dump = await pg.dumpDataDir('none');
+  await pg.close();
+  const bytes = Buffer.from(await dump.arrayBuffer());
+  // Write-then-rename so parallel test workers never read a half-written snapshot.
+  const tmp = `${file}.${process.pid}.${Date.now()}`;
+  writeFileSync(tmp, bytes);
+  renameSync(tmp, file);
+  return new Blob([bytes]);
+}
+
+/** Snapshots are only valid for the PGlite build that wrote them. */
+function pgliteVersion(): string {
+  const entry = new URL(import.meta.resolve('@electric-sql/pglite'));
+  const pkg = path.join(path.dirname(path.dirname(entry.pathname)), 'package.json');
+  return (JSON.parse(readFileSync(pkg, 'utf8')) as { version: string }).version;
+}

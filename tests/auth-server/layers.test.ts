@@ -1,0 +1,48 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const SRC = path.resolve('auth-server/src');
+
+/** The layers of auth-server/README.md: a module may use its own layer and those below, never one above. */
+const RANK: Record<string, number> = { 'main.ts': 5, 'server.ts': 5, http: 4, routes: 3, auth: 2, store: 1, mail: 1, crypto: 1, config: 1, 'errors.ts': 0 };
+
+const layerOf = (file: string) => path.relative(SRC, file).split(path.sep)[0]!;
+
+function modules(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const full = path.join(dir, e.name);
+    return e.isDirectory() ? modules(full) : e.name.endsWith('.ts') ? [full] : [];
+  });
+}
+
+/** Relative imports that load code at run time (`import type` and `import { type X }` only lists are left out). */
+function valueImports(file: string): string[] {
+  const source = readFileSync(file, 'utf8');
+  return [...source.matchAll(/^import (?!type )([^;]*?) from '(\.[^']+)';/gms)]
+    .filter(([, names]) => !/^\{[^}]*\}$/s.test(names!.trim()) || names!.replace(/[{}\s]/g, '').split(',').some((n) => n && !n.startsWith('type')))
+    .map(([, , spec]) => path.resolve(path.dirname(file), spec!));
+}
+
+describe('auth server layers', () => {
+  it('no module imports code from a layer above its own (app.ts is types only)', () => {
+    const upward: string[] = [];
+    for (const file of modules(SRC)) {
+      const layer = layerOf(file);
+      if (layer === 'app.ts') {
+        expect(valueImports(file)).toEqual([]);
+        continue;
+      }
+      for (const target of valueImports(file)) {
+        const targetLayer = layerOf(target);
+        if (targetLayer === 'app.ts' || RANK[targetLayer]! > RANK[layer]!) upward.push(`${path.relative(SRC, file)} → ${path.relative(SRC, target)}`);
+      }
+    }
+    expect(upward).toEqual([]);
+  });
+
+  it('ranks every folder and top-level module', () => {
+    const unranked = readdirSync(SRC).filter((name) => name !== 'app.ts' && !(name in RANK));
+    expect(unranked).toEqual([]);
+  });
+});

@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import type { Access, Route } from '../../auth-server/src/routes/guards.ts';
+import { ROUTES } from '../../auth-server/src/routes/table.ts';
+import { api, authServerForFile, PUBLISHABLE_KEY, signedInUser } from './helpers.ts';
+
+/**
+ * The guards GoTrue puts on each route, read from supabase/auth internal/api/api.go: requireAdminCredentials,
+ * requireAuthentication, limitHandler buckets (the CLI's sign_in_sign_ups is GoTrue's RATE_LIMIT_OTP) and the
+ * feature middleware. Routes the local server does not have yet are listed so that adding one checks it too.
+ */
+function goTrueGuards(method: string, path: string): { access: Access; limit?: string; checks: string[] } {
+  const admin = path === '/invite' || path.startsWith('/admin/');
+  const user =
+    ['/logout', '/reauthenticate'].includes(path) ||
+    /^\/(user|factors)(\/|$)/.test(path) ||
+    /^\/passkeys(\/registration\/[^/]+|\/\{[^}]+\})?$/.test(path) ||
+    /^\/oauth\/(userinfo|authorizations\/)/.test(path);
+  const otpBucket = ['/signup', '/recover', '/resend', '/magiclink', '/otp'].includes(path) || (method === 'PUT' && path === '/user');
+  const limited =
+    /^\/factors\/\{[^}]+\}\/(verify|challenge)$/.test(path) ||
+    ['/passkeys/authentication/options', '/sso', '/sso/saml/acs', '/oauth/clients/register'].includes(path);
+  const limit = otpBucket ? 'signInSignUps' : path === '/verify' ? 'tokenVerifications' : path === '/token' ? 'per grant type' : limited ? 'any' : undefined;
+  const checks = [
+    path === '/recover' && 'requireEmailProvider',
+    path.startsWith('/passkeys') && 'requirePasskeyEnabled',
+    path.startsWith('/sso') && 'requireSAMLEnabled',
+    path.startsWith('/user/identities') && 'requireManualLinkingEnabled',
+    (path.startsWith('/factors') || path.startsWith('/passkeys/registration')) && 'requireNotAnonymous',
+  ].filter((c): c is string => typeof c === 'string');
+  return { access: admin ? 'admin' : user ? 'user' : 'public', limit, checks };
+}
+
+const declaredLimit = (r: Route) => (r.limit === undefined ? undefined : typeof r.limit === 'function' ? 'per grant type' : r.limit);
+const concrete = (path: string) => path.replace(/\{\w+\}/g, crypto.randomUUID());
+const label = (r: Route) => `${r.method} ${r.path}`;
+
+describe('the route table declares the guards GoTrue has', () => {
+  it.each(ROUTES.map((r) => [label(r), r] as const))('%s', (_, r) => {
+    const expected = goTrueGuards(r.method, r.path);
+    expect(r.access).toBe(expected.access);
+    if (expected.limit === 'any') expect(declaredLimit(r)).toBeDefined();
+    else expect(declaredLimit(r)).toBe(expected.limit);
+    expect((r.checks ?? []).map((c) => c.name)).toEqual(expect.arrayContaining(expected.checks));
+  });
+
+  it('declares each method and path once', () => {
+    const labels = ROUTES.map(label);
+    expect(new Set(labels).size).toBe(labels.length);
+  });
+});
+
+const IP_HEADER = 'X-Test-Client-IP';
+const clientErrors: string[] = [];
+const srv = authServerForFile({
+  rateLimitHeader: IP_HEADER,
+  configOverrides: { rateLimit: { signInSignUps: 1, tokenRefresh: 1, tokenVerifications: 1 } },
+  logClientErrors: (line) => clientErrors.push(line),
+});
+
+/** One request to a declared route, without credentials unless a token is given; JSON bodies are parsed. */
+async function call(r: Route, init: { token?: string; ip?: string } = {}): Promise<{ status: number; body: Record<string, unknown> }> {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json', 'X-Supabase-Api-Version': '2024-01-01' };
+  if (init.token) headers.Authorization = `Bearer ${init.token}`;
+  if (init.ip) headers[IP_HEADER] = init.ip;
+  const res = await fetch(`${srv.get().authUrl}${concrete(r.path)}`, { method: r.method, headers, body: r.method === 'GET' ? undefined : '{}', redirect: 'manual' });
+  const json = res.headers.get('content-type')?.startsWith('application/json') ?? false;
+  return { status: res.status, body: json ? ((await res.json()) as Record<string, unknown>) : (await res.arrayBuffer(), {}) };
+}
+
+describe('the router enforces what the table declares', () => {
+  const admin = ROUTES.filter((r) => r.access === 'admin');
+  const user = ROUTES.filter((r) => r.access === 'user');
+  const open = ROUTES.filter((r) => r.access === 'public');
+
+  it.each(admin.map((r) => [label(r), r] as const))('%s: 401 without a key, 403 not_admin with the publishable key', async (_, r) => {
+    const anonymous = await call(r);
+    expect([anonymous.status, anonymous.body.code]).toEqual([401, 'no_authorization']);
+    const publishable = await call(r, { token: PUBLISHABLE_KEY });
+    expect([publishable.status, publishable.body.code]).toEqual([403, 'not_admin']);
+  });
+
+  it.each(user.map((r) => [label(r), r] as const))('%s: 401 without a bearer token', async (_, r) => {
+    const res = await call(r);
+    expect([res.status, res.body.code]).toEqual([401, 'no_authorization']);
+  });
+
+  it.each(open.map((r) => [label(r), r] as const))('%s: answers without credentials', async (_, r) => {
+    expect((await call(r)).status).not.toBe(401);
+  });
+
+  it.each(ROUTES.filter((r) => r.limit).map((r, i) => [label(r), r, `10.9.0.${i}`] as const))(
+    '%s: a second request from one client IP within the bucket → 429',
+    async (_, r, ip) => {
+      const token = r.access === 'user' ? await accessToken() : undefined;
+      await call(r, { ip, token });
+      const limited = await call(r, { ip, token });
+      expect([limited.status, limited.body.code]).toEqual([429, 'over_request_rate_limit']);
+    },
+  );
+
+  it('checks feature switches: /recover answers 400 email_provider_disabled when email logins are off', async () => {
+    const server = srv.get();
+    server.config.email.enableSignup = false;
+    try {
+      const res = await api(server, '/recover', { body: { email: 'someone@example.com' } });
+      expect([res.status, res.body.code]).toEqual([400, 'email_provider_disabled']);
+    } finally {
+      server.config.email.enableSignup = true;
+    }
+  });
+
+  it('logs each answered error as one line with the method, path, status and code', async () => {
+    clientErrors.length = 0;
+    await api(srv.get(), '/admin/users', { headers: { Authorization: '' } });
+    await api(srv.get(), '/nowhere');
+    expect(clientErrors).toEqual(['auth server: GET /admin/users 401 no_authorization', 'auth server: GET /nowhere 404 not_found']);
+  });
+});
+
+async function accessToken(): Promise<string> {
+  const { client } = await signedInUser(srv.get());
+  const { data } = await client.auth.getSession();
+  return data.session!.access_token;
+}
