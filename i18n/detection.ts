@@ -13,12 +13,6 @@ export const DETECTED_LOCALE_COOKIE = 'NEXT_LOCALE_DETECTED';
 
 export type LocaleSource = 'query' | 'cookie' | 'accept-language' | 'default';
 
-const localeSources: readonly string[] = ['query', 'cookie', 'accept-language', 'default'] satisfies LocaleSource[];
-
-export function isLocaleSource(value: unknown): value is LocaleSource {
-  return typeof value === 'string' && localeSources.includes(value);
-}
-
 interface Weighted {
   tag: string;
   q: number;
