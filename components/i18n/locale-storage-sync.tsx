@@ -2,7 +2,8 @@
 
 import { useLocale } from 'next-intl';
 import { useEffect } from 'react';
-import { DETECTED_LOCALE_COOKIE, storedLocaleToRestore } from '@/i18n/detection';
+import { storedLocaleToRestore } from '@/i18n/detection';
+import { DETECTED_LOCALE_COOKIE } from '@/i18n/locale-cookie';
 import { currentPathWithoutLocale, readStorage, rememberLocale } from '@/i18n/locale-storage';
 import { useRouter } from '@/i18n/navigation';
 import { readBrowserCookie, writeBrowserCookie } from '@/lib/http/browser-cookies';
