@@ -1,5 +1,6 @@
 import { type NextRequest, NextResponse } from 'next/server';
-import { DETECTED_LOCALE_COOKIE, detectRequestLocale, LOCALE_COOKIE } from '@/i18n/detection';
+import { detectRequestLocale } from '@/i18n/detection';
+import { DETECTED_LOCALE_COOKIE, LOCALE_COOKIE } from '@/i18n/locale-cookie';
 import { getEdgePathname } from '@/i18n/edge-navigation';
 import { isLocale } from '@/i18n/locales';
 import { readablePath } from '@/lib/http/readable-path';

@@ -1,21 +1,18 @@
 'use client';
 
-import type { Locale } from 'next-intl';
 import type { GlobalErrorText } from '@/i18n/global-error-texts';
-import { defaultLocale, isLocale } from '@/i18n/locales';
 
 // Replaces the root layout when it fails, so no next-intl provider exists here: the messages' `Error.title` and
-// `Error.retry` in every language, put in at build time by next.config.mjs (i18n/global-error-texts.ts).
-const texts: Record<Locale, GlobalErrorText> = JSON.parse(process.env.POLYGLOT_GLOBAL_ERROR_TEXTS ?? '{}');
-
-function pathLocale(): Locale {
-  const segment = typeof window === 'undefined' ? '' : window.location.pathname.split('/')[1];
-  return isLocale(segment) ? segment : defaultLocale;
-}
+// `Error.retry` in every language, put in at build time by next.config.mjs (i18n/global-error-texts.ts). This
+// boundary ships with every page, so it imports nothing it does not need.
+const { defaultLocale, texts }: { defaultLocale: string; texts: Partial<Record<string, GlobalErrorText>> } = JSON.parse(
+  process.env.POLYGLOT_GLOBAL_ERROR_TEXTS ?? '{}',
+);
 
 export default function GlobalError({ reset }: { error: Error & { digest?: string }; reset: () => void }) {
-  const locale = pathLocale();
-  const text = texts[locale];
+  const segment = typeof window === 'undefined' ? '' : window.location.pathname.split('/')[1];
+  const locale = segment && Object.hasOwn(texts, segment) ? segment : defaultLocale;
+  const text = texts[locale]!;
   return (
     <html lang={locale} dir={text.dir}>
       <body style={{ fontFamily: 'system-ui, sans-serif', display: 'grid', placeItems: 'center', minHeight: '100vh', margin: 0 }}>

@@ -4,20 +4,7 @@ import { defaultLocale, isLocale } from './locales';
 // Choosing the language of a URL without one: the server's half runs in the middleware, the browser's half in
 // components/i18n/locale-storage-sync.tsx (only the browser can read its storage).
 
-/** The language choice: read by the middleware, written by the switcher and the sign-in actions. */
-export const LOCALE_COOKIE = 'NEXT_LOCALE';
-export const LOCALE_STORAGE_KEY = 'NEXT_LOCALE';
-export const LOCALE_COOKIE_MAX_AGE = 60 * 60 * 24 * 365;
-/** Set on the redirect from an unprefixed URL when the server had no cookie to go on. */
-export const DETECTED_LOCALE_COOKIE = 'NEXT_LOCALE_DETECTED';
-
 export type LocaleSource = 'query' | 'cookie' | 'accept-language' | 'default';
-
-const localeSources: readonly string[] = ['query', 'cookie', 'accept-language', 'default'] satisfies LocaleSource[];
-
-export function isLocaleSource(value: unknown): value is LocaleSource {
-  return typeof value === 'string' && localeSources.includes(value);
-}
 
 interface Weighted {
   tag: string;

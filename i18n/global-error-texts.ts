@@ -1,5 +1,5 @@
 import type { Locale } from 'next-intl';
-import { locales, textDirection } from './locales.ts';
+import { defaultLocale, locales, textDirection } from './locales.ts';
 
 // app/global-error.tsx replaces the root layout when it fails, so no next-intl provider exists there, and
 // bundling every messages file into it would weigh on every page's first load (the boundary ships with each).
@@ -15,12 +15,17 @@ interface ErrorMessages {
   Error: { title: string; retry: string };
 }
 
+export interface GlobalErrorTexts {
+  defaultLocale: Locale;
+  texts: Record<Locale, GlobalErrorText>;
+}
+
 /** The global-error page's words in every language, from each messages file's `Error` namespace. */
-export function globalErrorTexts(messagesOf: (locale: Locale) => ErrorMessages): Record<Locale, GlobalErrorText> {
+export function globalErrorTexts(messagesOf: (locale: Locale) => ErrorMessages): GlobalErrorTexts {
   const texts = {} as Record<Locale, GlobalErrorText>;
   for (const locale of locales) {
     const { title, retry } = messagesOf(locale).Error;
     texts[locale] = { title, retry, dir: textDirection(locale) };
   }
-  return texts;
+  return { defaultLocale, texts };
 }

@@ -1,7 +1,7 @@
 // Browser only: the language choice in storage, and the page to keep when the language changes.
 import type { Locale } from 'next-intl';
 import { writeBrowserCookie } from '@/lib/http/browser-cookies';
-import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, LOCALE_STORAGE_KEY } from './detection';
+import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, LOCALE_STORAGE_KEY } from './locale-cookie';
 
 /** Persists a language choice in the cookie (one year, Lax) and in localStorage. */
 export function rememberLocale(locale: Locale): void {

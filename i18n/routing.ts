@@ -1,5 +1,5 @@
 import { defineRouting } from 'next-intl/routing';
-import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE } from './detection';
+import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE } from './locale-cookie';
 import { defaultLocale, locales } from './locales';
 
 export const routing = defineRouting({

@@ -2,7 +2,8 @@
 
 import { useLocale } from 'next-intl';
 import { useEffect } from 'react';
-import { DETECTED_LOCALE_COOKIE, isLocaleSource, storedLocaleToRestore } from '@/i18n/detection';
+import { storedLocaleToRestore } from '@/i18n/detection';
+import { DETECTED_LOCALE_COOKIE } from '@/i18n/locale-cookie';
 import { currentPathWithoutLocale, readStorage, rememberLocale } from '@/i18n/locale-storage';
 import { useRouter } from '@/i18n/navigation';
 import { readBrowserCookie, writeBrowserCookie } from '@/lib/http/browser-cookies';
@@ -20,7 +21,8 @@ export function LocaleStorageSync() {
     const source = readBrowserCookie(DETECTED_LOCALE_COOKIE);
     if (source === undefined) return;
     writeBrowserCookie(DETECTED_LOCALE_COOKIE, '', 0);
-    if (!isLocaleSource(source)) return;
+    // The middleware sets it only when it guessed: from Accept-Language, or the default.
+    if (source !== 'accept-language' && source !== 'default') return;
     const stored = storedLocaleToRestore({
       current: locale,
       source,

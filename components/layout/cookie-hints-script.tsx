@@ -1,4 +1,4 @@
-import { PRESENCE_HINT_COOKIE } from '@/lib/session/presence-hint';
+import { PRESENCE_HINT_COOKIE } from '@/lib/session/types';
 import { CONSENT_COOKIE } from '@/lib/consent/consent-cookie';
 
 // Pages are static and shared, so what depends on the visitor's cookies is decided here, before the header

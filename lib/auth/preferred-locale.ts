@@ -1,7 +1,7 @@
 import type { User } from '@supabase/supabase-js';
 import { cookies } from 'next/headers';
 import type { Locale } from 'next-intl';
-import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE } from '@/i18n/detection';
+import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE } from '@/i18n/locale-cookie';
 import { isLocale } from '@/i18n/locales';
 
 /** The language a user chose (user_metadata.locale), else the language of the form they used. */

@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { readBrowserCookie } from '@/lib/http/browser-cookies';
-import { PRESENCE_HINT_COOKIE, presenceName } from './presence-hint';
+import { PRESENCE_HINT_COOKIE, presenceName } from './types';
 
 // Browser: who is signed in, as far as a static page can know (the presence hint; no Supabase client here).
 

@@ -4,8 +4,8 @@ import { accessRedirect, isPrivatePath } from '@/lib/auth/access-rules';
 import { reportIfUnreachable } from '@/lib/auth/auth-error-messages';
 import { logServerError } from '@/lib/log/server-log';
 import { createSupabaseEdgeClient, hasAuthCookie } from '@/lib/supabase/edge';
-import { PRESENCE_HINT_COOKIE, syncPresenceHint } from './presence-hint';
-import { identityOf, type SessionIdentity } from './types';
+import { syncPresenceHint } from './presence-hint';
+import { identityOf, PRESENCE_HINT_COOKIE, type SessionIdentity } from './types';
 
 // Edge runtime: the middleware's session step.
 

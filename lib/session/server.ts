@@ -4,8 +4,8 @@ import { redirect } from '@/i18n/navigation';
 import { authErrorMessage, reportIfUnreachable } from '@/lib/auth/auth-error-messages';
 import { logServerError } from '@/lib/log/server-log';
 import { createSupabaseServerClient, writeCookies } from '@/lib/supabase/server';
-import { PRESENCE_HINT_COOKIE, syncPresenceHint } from './presence-hint';
-import { identityOf, type SessionClaims } from './types';
+import { syncPresenceHint } from './presence-hint';
+import { identityOf, PRESENCE_HINT_COOKIE, type SessionClaims } from './types';
 
 // Node runtime: who is signed in, for server components, server actions and route handlers.
 

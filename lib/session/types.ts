@@ -33,3 +33,23 @@ export function identityOf(source: UserShape): SessionIdentity | null {
     displayName: typeof name === 'string' && name.trim() ? name : undefined,
   };
 }
+
+/**
+ * A readable hint that someone is signed in, holding only the name the header shows. Public pages are static
+ * and shared by everyone; this lets the browser show the user menu on them. Never used to authorize anything:
+ * the HttpOnly auth cookies and the server's checks do that. Its one writer is lib/session/presence-hint.ts.
+ */
+export const PRESENCE_HINT_COOKIE = 'polyglot-session';
+
+export const presenceNameLength = 120;
+
+/** The name in a raw (URI-encoded) cookie value as the browser sees it, or null for a missing or malformed one. */
+export function presenceName(value: string | undefined | null): string | null {
+  if (!value) return null;
+  try {
+    return decodeURIComponent(value).slice(0, presenceNameLength) || null;
+  } catch {
+    // A value that is not valid percent-encoding was not written by us: no name.
+    return null;
+  }
+}

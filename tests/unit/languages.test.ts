@@ -1,6 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { parse } from 'smol-toml';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { globalErrorTexts } from '@/i18n/global-error-texts';
 import { defaultLocale, locales, textDirection } from '@/i18n/locales';
 
@@ -40,7 +42,8 @@ describe.each(locales)('language %s', (locale) => {
   });
 
   it('has its global-error text, derived from its messages', () => {
-    const text = globalErrorTexts(readMessages)[locale];
+    const { texts } = globalErrorTexts(readMessages);
+    const text = texts[locale];
     expect(text.title.trim()).not.toBe('');
     expect(text.retry.trim()).not.toBe('');
     expect(text.dir).toBe(textDirection(locale));
@@ -61,5 +64,20 @@ describe('no leftovers of a removed language', () => {
     for (const template of Object.values(config.auth.email.template)) for (const branch of branches(template.subject)) expect(known).toContain(branch);
     // Every template file is one the config sends.
     expect(Object.values(config.auth.email.template).map((t) => t.content_path.replace('./supabase/templates/', '')).sort()).toEqual([...templates].sort());
+  });
+});
+
+describe('app/global-error.tsx', () => {
+  it('speaks the language of the URL, with its direction, from the build-time texts', async () => {
+    vi.stubEnv('POLYGLOT_GLOBAL_ERROR_TEXTS', JSON.stringify(globalErrorTexts(readMessages)));
+    vi.stubGlobal('window', { location: { pathname: '/ar/account' } });
+    const { default: GlobalError } = await import('@/app/global-error');
+    const html = renderToStaticMarkup(createElement(GlobalError, { error: new Error('x'), reset: () => {} }));
+    expect(html).toContain('<html lang="ar" dir="rtl">');
+    expect(html).toContain(readMessages('ar').Error.title);
+    vi.stubGlobal('window', { location: { pathname: '/it/x' } });
+    expect(renderToStaticMarkup(createElement(GlobalError, { error: new Error('x'), reset: () => {} }))).toContain(`<html lang="${defaultLocale}" dir="ltr">`);
+    vi.unstubAllGlobals();
+    vi.unstubAllEnvs();
   });
 });

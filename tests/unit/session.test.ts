@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PRESENCE_HINT_COOKIE, presenceName, syncPresenceHint } from '@/lib/session/presence-hint';
-import { identityOf } from '@/lib/session/types';
+import { syncPresenceHint } from '@/lib/session/presence-hint';
+import { identityOf, PRESENCE_HINT_COOKIE, presenceName } from '@/lib/session/types';
 
 function sync(current: string | undefined, identity: Parameters<typeof syncPresenceHint>[1]) {
   const writes: { name: string; value: string; maxAge: number; httpOnly: boolean }[] = [];
