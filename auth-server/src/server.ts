@@ -7,10 +7,8 @@ import { RateLimiter } from './auth/rate-limits.ts';
 import { globToRegExp } from './auth/redirects.ts';
 import { type AuthConfig, type DeepPartial, loadConfig, mergeConfig } from './config/config.ts';
 import { loadSigningKey } from './crypto/keys.ts';
-import { createApiServer } from './http/api.ts';
 import type { ErrorLog } from './errors.ts';
 import { RequestStats, type StatsSnapshot } from './http/request-stats.ts';
-import { createMailboxServer } from './mail/mailbox.ts';
 import { Mailer } from './mail/mailer.ts';
 import { IdpCodes } from './routes/local-idp.ts';
 import { openDatabase } from './store/database.ts';
@@ -101,7 +99,13 @@ export async function startAuthServer(options: AuthServerOptions = {}): Promise<
   const config = mergeConfig(loadConfig(configPath ?? undefined, env), options.configOverrides);
   const dataDir = options.memory ? undefined : (options.dataDir ?? DEFAULT_DATA_DIR);
   const mailer = new Mailer(config);
-  const [db, key] = await Promise.all([openDatabase(dataDir), loadSigningKey(dataDir)]);
+  // The HTTP layer's modules load while PGlite starts, in the gaps its I/O and WebAssembly compilation leave.
+  const [db, key, { createApiServer }, { createMailboxServer }] = await Promise.all([
+    openDatabase(dataDir),
+    loadSigningKey(dataDir),
+    import('./http/api.ts'),
+    import('./mail/mailbox.ts'),
+  ]);
 
   const stats = new RequestStats();
   let resolveApp!: (app: App) => void;
