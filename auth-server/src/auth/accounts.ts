@@ -20,16 +20,20 @@ export interface NewEmailUser {
   email: string;
   passwordHash: string | null;
   data: Record<string, unknown>;
-  /** Signup-style users take their identity data as user_metadata (GoTrue's RemoveUnconfirmedIdentities). */
+  /**
+   * Public signup: the identity data carries `data` too and becomes user_metadata (GoTrue's RemoveUnconfirmedIdentities).
+   * Admin-made users (admin create, invite, generate_link) keep user_metadata exactly `data` and the identity's data
+   * exactly the claims {sub, email, email_verified, phone_verified}.
+   */
   metadataFromIdentity: boolean;
   appMetadata?: Record<string, unknown>;
   id?: string;
 }
 
-/** Inserts a user with its email identity, shaped as GoTrue's signup / admin create leave it. */
+/** Inserts a user with its email identity, shaped as GoTrue's signup / admin create / invite leave it. */
 export async function createEmailUser(sql: Sql, opts: NewEmailUser): Promise<UserRow> {
   const id = opts.id ?? crypto.randomUUID();
-  const identityData = emailIdentityData({ id, email: opts.email }, opts.data);
+  const identityData = emailIdentityData({ id, email: opts.email }, opts.metadataFromIdentity ? opts.data : {});
   const user = await insertUser(sql, {
     id,
     email: opts.email,
