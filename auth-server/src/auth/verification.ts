@@ -26,7 +26,7 @@ export interface Verified {
 }
 
 const linkInvalid = () => forbidden('otp_expired', 'Email link is invalid or has expired');
-const tokenInvalid = () => forbidden('otp_expired', 'Token has expired or is invalid');
+export const tokenInvalid = () => forbidden('otp_expired', 'Token has expired or is invalid');
 
 function expired(app: App, sentAt: Date | null): boolean {
   return !sentAt || Date.now() > sentAt.getTime() + app.config.email.otpExpiry * 1000;
