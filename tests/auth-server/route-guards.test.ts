@@ -25,11 +25,14 @@ function goTrueGuards(method: string, path: string): { access: Access; limit?: s
     path.startsWith('/passkeys') && 'requirePasskeyEnabled',
     path.startsWith('/sso') && 'requireSAMLEnabled',
     path.startsWith('/user/identities') && 'requireManualLinkingEnabled',
+    /^\/(admin\/|user\/)?oauth\/|^\/\.well-known\/oauth-authorization-server$/.test(path) && 'requireOAuthServerEnabled',
     (path.startsWith('/factors') || path.startsWith('/passkeys/registration')) && 'requireNotAnonymous',
   ].filter((c): c is string => typeof c === 'string');
   return { access: admin ? 'admin' : user ? 'user' : 'public', limit, checks };
 }
 
+/** A feature gate mounted with r.Use answers before the limiter, and these features cannot be switched on locally. */
+const gated = (r: Route) => (r.gates ?? []).length > 0;
 const declaredLimit = (r: Route) => (r.limit === undefined ? undefined : typeof r.limit === 'function' ? 'per grant type' : r.limit);
 const concrete = (path: string) => path.replace(/\{\w+\}/g, crypto.randomUUID());
 const label = (r: Route) => `${r.method} ${r.path}`;
@@ -38,9 +41,9 @@ describe('the route table declares the guards GoTrue has', () => {
   it.each(ROUTES.map((r) => [label(r), r] as const))('%s', (_, r) => {
     const expected = goTrueGuards(r.method, r.path);
     expect(r.access).toBe(expected.access);
-    if (expected.limit === 'any') expect(declaredLimit(r)).toBeDefined();
+    if (expected.limit === 'any') expect(gated(r) || declaredLimit(r) !== undefined).toBe(true);
     else expect(declaredLimit(r)).toBe(expected.limit);
-    expect((r.checks ?? []).map((c) => c.name)).toEqual(expect.arrayContaining(expected.checks));
+    expect([...(r.gates ?? []), ...(r.checks ?? [])].map((c) => c.name)).toEqual(expect.arrayContaining(expected.checks));
   });
 
   it('declares each method and path once', () => {
@@ -69,7 +72,7 @@ async function call(r: Route, init: { token?: string; ip?: string } = {}): Promi
 
 describe('the router enforces what the table declares', () => {
   const admin = ROUTES.filter((r) => r.access === 'admin');
-  const user = ROUTES.filter((r) => r.access === 'user');
+  const user = ROUTES.filter((r) => r.access === 'user' && !gated(r));
   const open = ROUTES.filter((r) => r.access === 'public');
 
   it.each(admin.map((r) => [label(r), r] as const))('%s: 401 without a key, 403 not_admin with the publishable key', async (_, r) => {
@@ -86,6 +89,12 @@ describe('the router enforces what the table declares', () => {
 
   it.each(open.map((r) => [label(r), r] as const))('%s: answers without credentials', async (_, r) => {
     expect((await call(r)).status).not.toBe(401);
+  });
+
+  it.each(ROUTES.filter(gated).map((r) => [label(r), r] as const))('%s: its feature gate answers 404 first', async (_, r) => {
+    const res = await call(r);
+    expect(res.status).toBe(404);
+    expect(res.body.code).toMatch(/_disabled$/);
   });
 
   it.each(ROUTES.filter((r) => r.limit).map((r, i) => [label(r), r, `10.9.0.${i}`] as const))(
