@@ -107,6 +107,7 @@ export function loadConfig(configPath: string | undefined, env: NodeJS.ProcessEn
     refreshTokenReuseInterval: num(auth.refresh_token_reuse_interval, 10),
     enableSignup: bool(auth.enable_signup, true),
     enableAnonymousSignIns: bool(auth.enable_anonymous_sign_ins, false),
+    enableManualLinking: bool(auth.enable_manual_linking, false),
     minimumPasswordLength: num(auth.minimum_password_length, 6),
     passwordRequiredCharacters: chars,
     email: {

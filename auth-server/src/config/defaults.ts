@@ -15,6 +15,7 @@ export interface AuthConfig {
   refreshTokenReuseInterval: number;
   enableSignup: boolean;
   enableAnonymousSignIns: boolean;
+  enableManualLinking: boolean;
   minimumPasswordLength: number;
   passwordRequiredCharacters: string[];
   email: {

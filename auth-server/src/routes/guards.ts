@@ -152,3 +152,11 @@ export const oauthServerEnabled: Check = {
     throw notFound('feature_disabled', 'OAuth server is disabled');
   },
 };
+
+/** GoTrue's requireManualLinkingEnabled (`[auth] enable_manual_linking`). */
+export const manualLinkingEnabled: Check = {
+  name: 'requireManualLinkingEnabled',
+  run: (ctx) => {
+    if (!ctx.app.config.enableManualLinking) throw notFound('manual_linking_disabled', 'Manual linking is disabled');
+  },
+};

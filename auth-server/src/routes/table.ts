@@ -1,6 +1,7 @@
 import * as adminLinks from './admin-links.ts';
 import * as adminUsers from './admin-users.ts';
-import { adminRoute, emailProviderEnabled, oauthServerEnabled, type Route, route, samlEnabled, userRoute } from './guards.ts';
+import { adminRoute, emailProviderEnabled, manualLinkingEnabled, oauthServerEnabled, type Route, route, samlEnabled, userRoute } from './guards.ts';
+import * as identities from './identities.ts';
 import * as idp from './local-idp.ts';
 import * as oauth from './oauth.ts';
 import { magicLink, otp } from './otp.ts';
@@ -39,6 +40,8 @@ export const ROUTES: readonly Route[] = [
   userRoute('PUT', '/user', user.updateCurrentUser, { limit: 'signInSignUps' }),
   userRoute('GET', '/reauthenticate', user.reauthenticate),
   userRoute('POST', '/logout', user.logout),
+  userRoute('GET', '/user/identities/authorize', identities.linkIdentity, { checks: [manualLinkingEnabled] }),
+  userRoute('DELETE', '/user/identities/{identity_id}', identities.deleteIdentity, { checks: [manualLinkingEnabled] }),
 
   route('GET', '/authorize', oauth.authorize),
   route('GET', '/callback', oauth.callback),
