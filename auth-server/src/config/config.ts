@@ -124,6 +124,7 @@ export function loadConfig(configPath: string | undefined, env: NodeJS.ProcessEn
       tokenRefresh: num(rate.token_refresh, 150),
       signInSignUps: num(rate.sign_in_sign_ups, 30),
       tokenVerifications: num(rate.token_verifications, 30),
+      anonymousUsers: num(rate.anonymous_users, 30),
     },
     external,
     templates,

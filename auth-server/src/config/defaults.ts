@@ -28,7 +28,7 @@ export interface AuthConfig {
     otpExpiry: number;
   };
   /** Events per window: email_sent per hour, the others per 5 minutes per client IP. */
-  rateLimit: { emailSent: number; tokenRefresh: number; signInSignUps: number; tokenVerifications: number };
+  rateLimit: { emailSent: number; tokenRefresh: number; signInSignUps: number; tokenVerifications: number; anonymousUsers: number };
   external: Record<string, { enabled: boolean; clientId: string }>;
   templates: Record<TemplateKind, EmailTemplate>;
 }

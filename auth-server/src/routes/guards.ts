@@ -24,8 +24,8 @@ export interface Check {
 }
 
 export interface RouteOptions {
-  /** The per-client-IP bucket GoTrue's limitHandler applies, or the per-request choice (POST /token). */
-  limit?: IpLimit | ((ctx: RequestContext) => IpLimit);
+  /** The per-client-IP bucket GoTrue's limitHandler applies, or the per-request choice (POST /token, /signup). */
+  limit?: IpLimit | ((ctx: RequestContext) => IpLimit | Promise<IpLimit>);
   checks?: readonly Check[];
   /** Feature middleware GoTrue mounts on the route's group (r.Use), so it answers before the credentials and the limit. */
   gates?: readonly Check[];
@@ -55,7 +55,7 @@ export type UserHandler = (ctx: RequestContext, auth: Authenticated) => Promise<
 export function route(method: Method, path: string, handler: Handler, options: RouteOptions = {}): Route {
   return declare('public', method, path, options, async (ctx) => {
     passGates(ctx, options);
-    applyGuards(ctx, options, undefined);
+    await applyGuards(ctx, options, undefined);
     return handler(ctx);
   });
 }
@@ -65,7 +65,7 @@ export function userRoute(method: Method, path: string, handler: UserHandler, op
   return declare('user', method, path, options, async (ctx) => {
     passGates(ctx, options);
     const auth = await requireUser(ctx);
-    applyGuards(ctx, options, auth);
+    await applyGuards(ctx, options, auth);
     return handler(ctx, auth);
   });
 }
@@ -75,7 +75,7 @@ export function adminRoute(method: Method, path: string, handler: Handler, optio
   return declare('admin', method, path, options, async (ctx) => {
     passGates(ctx, options);
     await requireAdmin(ctx);
-    applyGuards(ctx, options, undefined);
+    await applyGuards(ctx, options, undefined);
     return handler(ctx);
   });
 }
@@ -89,8 +89,8 @@ function passGates(ctx: RequestContext, { gates = [] }: RouteOptions): void {
 }
 
 /** What follows the credentials: the rate limit, then the checks. */
-function applyGuards(ctx: RequestContext, { limit, checks = [] }: RouteOptions, auth: Authenticated | undefined): void {
-  if (limit) ctx.app.limits.checkIp(typeof limit === 'function' ? limit(ctx) : limit, clientIp(ctx));
+async function applyGuards(ctx: RequestContext, { limit, checks = [] }: RouteOptions, auth: Authenticated | undefined): Promise<void> {
+  if (limit) ctx.app.limits.checkIp(typeof limit === 'function' ? await limit(ctx) : limit, clientIp(ctx));
   for (const check of checks) check.run(ctx, auth);
 }
 

@@ -7,7 +7,7 @@ import * as oauth from './oauth.ts';
 import { magicLink, otp } from './otp.ts';
 import { recover, resend } from './recover.ts';
 import * as settings from './settings.ts';
-import { signup } from './signup.ts';
+import { signup, signupLimit } from './signup.ts';
 import { closedBy } from './switched-off.ts';
 import { token, tokenLimit } from './token.ts';
 import * as user from './user.ts';
@@ -27,7 +27,7 @@ export const ROUTES: readonly Route[] = [
   route('GET', '/.well-known/jwks.json', settings.jwks),
   route('GET', '/.well-known/openid-configuration', settings.openIdConfiguration),
 
-  route('POST', '/signup', signup, { limit: 'signInSignUps' }),
+  route('POST', '/signup', signup, { limit: signupLimit }),
   route('POST', '/token', token, { limit: tokenLimit }),
   route('POST', '/otp', otp, { limit: 'signInSignUps' }),
   route('POST', '/magiclink', magicLink, { limit: 'signInSignUps' }),
