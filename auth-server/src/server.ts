@@ -101,7 +101,7 @@ export async function startAuthServer(options: AuthServerOptions = {}): Promise<
   const config = mergeConfig(loadConfig(configPath ?? undefined, env), options.configOverrides);
   const dataDir = options.memory ? undefined : (options.dataDir ?? DEFAULT_DATA_DIR);
   const mailer = new Mailer(config);
-  const [db, key] = await Promise.all([openDatabase(dataDir), loadSigningKey(dataDir)]);
+  const [db, key] = await Promise.all([openDatabase(dataDir), loadSigningKey(dataDir, config.signingKeysPath || undefined)]);
 
   const stats = new RequestStats();
   let resolveApp!: (app: App) => void;

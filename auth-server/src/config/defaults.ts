@@ -16,6 +16,8 @@ export interface AuthConfig {
   enableSignup: boolean;
   enableAnonymousSignIns: boolean;
   enableManualLinking: boolean;
+  /** Absolute path of `[auth] signing_keys_path` (resolved against supabase/), or "". */
+  signingKeysPath: string;
   minimumPasswordLength: number;
   passwordRequiredCharacters: string[];
   email: {

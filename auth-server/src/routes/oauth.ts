@@ -2,6 +2,7 @@ import type { App } from '../app.ts';
 import { accountForIdentity, linkIdentityToUser } from '../auth/accounts.ts';
 import { signIn } from '../auth/session-tokens.ts';
 import { isUuid, validatePkce } from '../auth/validation.ts';
+import { LOCAL_IDP_PROVIDERS } from '../config/config.ts';
 import type { RequestContext } from '../http/context.ts';
 import { ApiError, badRequest } from '../errors.ts';
 import { completeOAuthFlow, createFlowState, deleteFlowState, findFlowState, FLOW_STATE_EXPIRY_MS, type FlowStateRow } from '../store/flow-state.ts';
@@ -9,7 +10,6 @@ import { type IdpIdentity, providerIdentity } from './local-idp.ts';
 
 /** Sign-in with an external provider as GoTrue's external.go: GET /authorize → provider → GET|POST /callback. */
 
-const PROVIDERS = ['github', 'google'];
 
 /** GET /authorize?provider=…: starts the flow and sends the browser to the (local) provider. */
 export async function authorize(ctx: RequestContext): Promise<Response> {
@@ -23,7 +23,7 @@ export async function authorize(ctx: RequestContext): Promise<Response> {
 export async function startFlow(ctx: RequestContext, linkingTargetId: string | undefined): Promise<Response> {
   const { app } = ctx;
   const provider = ctx.query.get('provider') ?? '';
-  if (!app.config.external[provider]?.enabled || !PROVIDERS.includes(provider)) {
+  if (!app.config.external[provider]?.enabled || !LOCAL_IDP_PROVIDERS.includes(provider)) {
     throw badRequest('validation_failed', 'Unsupported provider: provider is not enabled');
   }
   const pkce = validatePkce(ctx.query.get('code_challenge') ?? '', ctx.query.get('code_challenge_method') ?? '');
