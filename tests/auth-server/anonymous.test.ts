@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { anonClient, api, authServerForFile, decodeJwtPart, latestMailTo, linkAndCode, PASSWORD, uniqueEmail } from './helpers.ts';
+import { adminClient, anonClient, api, authServerForFile, decodeJwtPart, latestMailTo, linkAndCode, PASSWORD, uniqueEmail } from './helpers.ts';
 
 /** Anonymous sign-ins (compare internal/api/anonymous_test.go). */
 
@@ -62,6 +62,18 @@ describe('anonymous sign-ins', () => {
     expect(user.identities?.map((i) => i.identity_data)).toEqual([{ sub: user.id, email, email_verified: true, phone_verified: false }]);
     expect(decodeJwtPart(verified.data.session!.access_token, 1).is_anonymous).toBe(false);
     expect((await client.auth.updateUser({ password: PASSWORD })).error).toBeNull();
+  });
+
+  it('an admin giving an anonymous user a confirmed email makes it permanent; unconfirmed, it stays anonymous', async () => {
+    const admin = adminClient(srv.get()).auth.admin;
+    for (const confirm of [false, true]) {
+      const { data } = await anonClient(srv.get()).auth.signInAnonymously();
+      const email = uniqueEmail('adm');
+      const updated = await admin.updateUserById(data.user!.id, { email, email_confirm: confirm });
+      expect(updated.error).toBeNull();
+      expect(updated.data.user).toMatchObject({ email, is_anonymous: !confirm, app_metadata: { provider: 'email', providers: ['email'] } });
+      expect(updated.data.user?.identities?.map((i) => i.identity_data)).toEqual([{ sub: data.user!.id, email, email_verified: confirm, phone_verified: false }]);
+    }
   });
 
   it('counts anonymous sign-ins per client IP in their own hourly bucket', async () => {
