@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, openAsBlob, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
@@ -49,7 +49,8 @@ async function snapshot(): Promise<Blob> {
   const hash = createHash('sha256').update(pgliteVersion());
   for (const step of MIGRATIONS) hash.update(`${step.version}:${step.sql}`);
   const file = path.join(os.tmpdir(), `polyglot-auth-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
-  if (existsSync(file)) return new Blob([readFileSync(file)]);
+  // A file-backed Blob: PGlite reads it once, with no second copy held while it loads.
+  if (existsSync(file)) return openAsBlob(file);
   const pg = await PGlite.create();
   await migrate(pg);
   const dump = await pg.dumpDataDir('none');
