@@ -56,7 +56,7 @@ export default defineConfig({
     ...(usesLocalAuth
       ? [
           {
-            command: `node auth-server/src/main.ts --memory --port ${authPort} --mail-port ${mailPort}`,
+            command: `node --liftoff-only auth-server/src/main.ts --memory --port ${authPort} --mail-port ${mailPort}`,
             url: `${supabaseUrl}/auth/v1/health`,
             env: { AUTH_SITE_URL: appUrl },
             reuseExistingServer: false,

@@ -123,7 +123,7 @@ function printReady() {
 
 if (local) {
   const env = { ...process.env, AUTH_SITE_URL: process.env.AUTH_SITE_URL ?? siteUrl, AUTH_MAIL_PORT: String(mailPort) };
-  await waitForAuthServer(run(process.execPath, ['auth-server/src/main.ts', '--port', String(authPort)], env));
+  await waitForAuthServer(run(process.execPath, ['--liftoff-only', 'auth-server/src/main.ts', '--port', String(authPort)], env));
 }
 // After Next's own start-up lines, so the summary is the last thing on screen.
 let announce: NodeJS.Timeout | undefined;

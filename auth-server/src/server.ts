@@ -102,7 +102,7 @@ export async function startAuthServer(options: AuthServerOptions = {}): Promise<
   // The HTTP layer's modules load while PGlite starts, in the gaps its I/O and WebAssembly compilation leave.
   const [db, key, { createApiServer }, { createMailboxServer }] = await Promise.all([
     openDatabase(dataDir),
-    loadSigningKey(dataDir),
+    loadSigningKey(dataDir, config.signingKeysPath || undefined),
     import('./http/api.ts'),
     import('./mail/mailbox.ts'),
   ]);

@@ -1,4 +1,7 @@
+import { createClient } from '@supabase/supabase-js';
+import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
+import { HS256_SECRET } from '../../auth-server/src/crypto/keys.ts';
 import { adminClient, ANON_KEY, anonClient, api, latestMailTo, linkAndCode, mailsTo, open, PASSWORD, PUBLISHABLE_KEY, SECRET_KEY, SERVICE_ROLE_KEY, signedInUser, uniqueEmail, authServerForFile } from './helpers.ts';
 
 const srv = authServerForFile();
@@ -73,6 +76,20 @@ describe('admin API', () => {
     expect((await api(server, '/admin/users', { token: SERVICE_ROLE_KEY })).status).toBe(200);
   });
 
+  it("accepts GoTrue's default admin roles, service_role and supabase_admin, and no other role", async () => {
+    const server = srv.get();
+    const sign = (role: string) =>
+      new SignJWT({ role, iss: 'supabase-demo' }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setExpirationTime('1h').sign(HS256_SECRET);
+    for (const role of ['service_role', 'supabase_admin']) {
+      const { data, error } = await createClient(server.url, await sign(role), { auth: { persistSession: false } }).auth.admin.listUsers();
+      expect(error).toBeNull();
+      expect(Array.isArray(data.users)).toBe(true);
+    }
+    for (const role of ['authenticated', 'Supabase_Admin', 'postgres']) {
+      expect((await api(server, '/admin/users', { token: await sign(role) })).body).toEqual({ code: 'not_admin', message: 'User not allowed' });
+    }
+  });
+
   it('generate_link returns action_link, email_otp and hashed_token without sending mail', async () => {
     const server = srv.get();
     const admin = adminClient(server);
@@ -98,6 +115,26 @@ describe('admin API', () => {
     expect(recoveryUnknown.error).toMatchObject({ status: 404, code: 'user_not_found' });
     const signupAgain = await admin.auth.admin.generateLink({ type: 'signup', email, password: PASSWORD });
     expect(signupAgain.error).toMatchObject({ status: 422, code: 'email_exists' });
+  });
+
+  it('generate_link creates users as GoTrue does: user_metadata is exactly data, identity_data exactly the claims', async () => {
+    const admin = adminClient(srv.get());
+    const cases = [
+      { type: 'signup', password: PASSWORD },
+      { type: 'magiclink' },
+      { type: 'invite' },
+    ] as const;
+    for (const c of cases) {
+      const email = uniqueEmail(c.type);
+      const { data, error } = await admin.auth.admin.generateLink({ ...c, email, options: { data: { name: 'Ada', plan: 'pro' } } } as never);
+      expect(error).toBeNull();
+      const user = data.user!;
+      expect(user.user_metadata).toEqual({ name: 'Ada', plan: 'pro' });
+      expect(user.app_metadata).toEqual({ provider: 'email', providers: ['email'] });
+      expect(user.identities?.map((i) => i.identity_data)).toEqual([{ sub: user.id, email, email_verified: false, phone_verified: false }]);
+      const stored = await admin.auth.admin.getUserById(user.id);
+      expect(stored.data.user?.user_metadata).toEqual({ name: 'Ada', plan: 'pro' });
+    }
   });
 
   it('invites by email; the invite link confirms the user', async () => {

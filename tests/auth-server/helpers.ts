@@ -167,3 +167,28 @@ export async function signedInUser(server: RunningAuthServer, metadata: Record<s
 export function decodeJwtPart(token: string, part: 0 | 1): Record<string, unknown> {
   return JSON.parse(Buffer.from(token.split('.')[part]!, 'base64url').toString('utf8')) as Record<string, unknown>;
 }
+
+/**
+ * Drives the local IdP like a browser from an /authorize URL (or the IdP URL itself, as /user/identities/authorize
+ * answers it): consent page → form post → /callback → app redirect.
+ */
+export async function throughLocalIdp(authorizeUrl: string, provider: string, form: Record<string, string>): Promise<string> {
+  const toIdp = authorizeUrl.includes('/local-idp/authorize') ? { location: authorizeUrl } : await open(authorizeUrl);
+  if ('status' in toIdp) expect(toIdp.status).toBe(302);
+  const page = await fetch(toIdp.location);
+  expect(page.status).toBe(200);
+  const html = await page.text();
+  expect(html).toContain('<form method="post"');
+  const state = /name="state" value="([^"]+)"/.exec(html)![1]!;
+  const action = new URL('authorize', toIdp.location).toString();
+  const posted = await open(action, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ state, provider, ...form }).toString(),
+  });
+  expect(posted.status).toBe(302);
+  expect(posted.location).toContain('/auth/v1/callback?');
+  const back = await open(posted.location);
+  expect(back.status).toBe(302);
+  return back.location;
+}

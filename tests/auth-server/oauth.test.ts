@@ -1,31 +1,14 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
-import { adminClient, APP_URL, open, PASSWORD, serverClient, uniqueEmail, authServerForFile } from './helpers.ts';
+import { adminClient, APP_URL, PASSWORD, serverClient, throughLocalIdp, uniqueEmail, authServerForFile } from './helpers.ts';
 
 const srv = authServerForFile();
 
-/** Drives the local IdP like a browser: /authorize → consent page → form post → /callback → app redirect. */
+/** signInWithOAuth, then the local IdP like a browser. */
 async function throughIdp(client: SupabaseClient, provider: 'github' | 'google', form: Record<string, string>): Promise<string> {
   const { data, error } = await client.auth.signInWithOAuth({ provider, options: { redirectTo: `${APP_URL}/auth/callback` } });
   expect(error).toBeNull();
-  const toIdp = await open(data.url!);
-  expect(toIdp.status).toBe(302);
-  const page = await fetch(toIdp.location);
-  expect(page.status).toBe(200);
-  const html = await page.text();
-  expect(html).toContain('<form method="post"');
-  const state = /name="state" value="([^"]+)"/.exec(html)![1]!;
-  const action = new URL('authorize', toIdp.location).toString();
-  const posted = await open(action, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ state, provider, ...form }).toString(),
-  });
-  expect(posted.status).toBe(302);
-  expect(posted.location).toContain('/auth/v1/callback?');
-  const back = await open(posted.location);
-  expect(back.status).toBe(302);
-  return back.location;
+  return throughLocalIdp(data.url!, provider, form);
 }
 
 describe('OAuth through the built-in local identity provider', () => {

@@ -19,18 +19,22 @@ function goTrueGuards(method: string, path: string): { access: Access; limit?: s
   const limited =
     /^\/factors\/\{[^}]+\}\/(verify|challenge)$/.test(path) ||
     ['/passkeys/authentication/options', '/sso', '/sso/saml/acs', '/oauth/clients/register'].includes(path);
-  const limit = otpBucket ? 'signInSignUps' : path === '/verify' ? 'tokenVerifications' : path === '/token' ? 'per grant type' : limited ? 'any' : undefined;
+  const perRequest = path === '/token' || path === '/signup';
+  const limit = perRequest ? 'per request' : otpBucket ? 'signInSignUps' : path === '/verify' ? 'tokenVerifications' : limited ? 'any' : undefined;
   const checks = [
     path === '/recover' && 'requireEmailProvider',
     path.startsWith('/passkeys') && 'requirePasskeyEnabled',
     path.startsWith('/sso') && 'requireSAMLEnabled',
     path.startsWith('/user/identities') && 'requireManualLinkingEnabled',
+    /^\/(admin\/|user\/)?oauth\/|^\/\.well-known\/oauth-authorization-server$/.test(path) && 'requireOAuthServerEnabled',
     (path.startsWith('/factors') || path.startsWith('/passkeys/registration')) && 'requireNotAnonymous',
   ].filter((c): c is string => typeof c === 'string');
   return { access: admin ? 'admin' : user ? 'user' : 'public', limit, checks };
 }
 
-const declaredLimit = (r: Route) => (r.limit === undefined ? undefined : typeof r.limit === 'function' ? 'per grant type' : r.limit);
+/** A feature gate mounted with r.Use answers before the limiter, and these features cannot be switched on locally. */
+const gated = (r: Route) => (r.gates ?? []).length > 0;
+const declaredLimit = (r: Route) => (r.limit === undefined ? undefined : typeof r.limit === 'function' ? 'per request' : r.limit);
 const concrete = (path: string) => path.replace(/\{\w+\}/g, crypto.randomUUID());
 const label = (r: Route) => `${r.method} ${r.path}`;
 
@@ -38,9 +42,9 @@ describe('the route table declares the guards GoTrue has', () => {
   it.each(ROUTES.map((r) => [label(r), r] as const))('%s', (_, r) => {
     const expected = goTrueGuards(r.method, r.path);
     expect(r.access).toBe(expected.access);
-    if (expected.limit === 'any') expect(declaredLimit(r)).toBeDefined();
+    if (expected.limit === 'any') expect(gated(r) || declaredLimit(r) !== undefined).toBe(true);
     else expect(declaredLimit(r)).toBe(expected.limit);
-    expect((r.checks ?? []).map((c) => c.name)).toEqual(expect.arrayContaining(expected.checks));
+    expect([...(r.gates ?? []), ...(r.checks ?? [])].map((c) => c.name)).toEqual(expect.arrayContaining(expected.checks));
   });
 
   it('declares each method and path once', () => {
@@ -62,14 +66,16 @@ async function call(r: Route, init: { token?: string; ip?: string } = {}): Promi
   const headers: Record<string, string> = { 'Content-Type': 'application/json', 'X-Supabase-Api-Version': '2024-01-01' };
   if (init.token) headers.Authorization = `Bearer ${init.token}`;
   if (init.ip) headers[IP_HEADER] = init.ip;
-  const res = await fetch(`${srv.get().authUrl}${concrete(r.path)}`, { method: r.method, headers, body: r.method === 'GET' ? undefined : '{}', redirect: 'manual' });
+  // An empty /signup body is an anonymous sign-in, refused (while off) before any bucket: send an email instead.
+  const body = r.method === 'GET' ? undefined : r.path === '/signup' ? '{"email":"bucket@example.com"}' : '{}';
+  const res = await fetch(`${srv.get().authUrl}${concrete(r.path)}`, { method: r.method, headers, body, redirect: 'manual' });
   const json = res.headers.get('content-type')?.startsWith('application/json') ?? false;
   return { status: res.status, body: json ? ((await res.json()) as Record<string, unknown>) : (await res.arrayBuffer(), {}) };
 }
 
 describe('the router enforces what the table declares', () => {
   const admin = ROUTES.filter((r) => r.access === 'admin');
-  const user = ROUTES.filter((r) => r.access === 'user');
+  const user = ROUTES.filter((r) => r.access === 'user' && !gated(r));
   const open = ROUTES.filter((r) => r.access === 'public');
 
   it.each(admin.map((r) => [label(r), r] as const))('%s: 401 without a key, 403 not_admin with the publishable key', async (_, r) => {
@@ -86,6 +92,12 @@ describe('the router enforces what the table declares', () => {
 
   it.each(open.map((r) => [label(r), r] as const))('%s: answers without credentials', async (_, r) => {
     expect((await call(r)).status).not.toBe(401);
+  });
+
+  it.each(ROUTES.filter(gated).map((r) => [label(r), r] as const))('%s: its feature gate answers 404 first', async (_, r) => {
+    const res = await call(r);
+    expect(res.status).toBe(404);
+    expect(res.body.code).toMatch(/_disabled$/);
   });
 
   it.each(ROUTES.filter((r) => r.limit).map((r, i) => [label(r), r, `10.9.0.${i}`] as const))(

@@ -1,9 +1,10 @@
 import type { AuthConfig } from '../config/config.ts';
-import { forbidden, unprocessable } from '../errors.ts';
+import { badRequest, forbidden, unprocessable } from '../errors.ts';
 import type { Sql } from '../store/database.ts';
 import {
   createIdentity,
   deleteIdentities,
+  deleteIdentity,
   emailIdentityData,
   findIdentity,
   listIdentities,
@@ -20,16 +21,20 @@ export interface NewEmailUser {
   email: string;
   passwordHash: string | null;
   data: Record<string, unknown>;
-  /** Signup-style users take their identity data as user_metadata (GoTrue's RemoveUnconfirmedIdentities). */
+  /**
+   * Public signup: the identity data carries `data` too and becomes user_metadata (GoTrue's RemoveUnconfirmedIdentities).
+   * Admin-made users (admin create, invite, generate_link) keep user_metadata exactly `data` and the identity's data
+   * exactly the claims {sub, email, email_verified, phone_verified}.
+   */
   metadataFromIdentity: boolean;
   appMetadata?: Record<string, unknown>;
   id?: string;
 }
 
-/** Inserts a user with its email identity, shaped as GoTrue's signup / admin create leave it. */
+/** Inserts a user with its email identity, shaped as GoTrue's signup / admin create / invite leave it. */
 export async function createEmailUser(sql: Sql, opts: NewEmailUser): Promise<UserRow> {
   const id = opts.id ?? crypto.randomUUID();
-  const identityData = emailIdentityData({ id, email: opts.email }, opts.data);
+  const identityData = emailIdentityData({ id, email: opts.email }, opts.metadataFromIdentity ? opts.data : {});
   const user = await insertUser(sql, {
     id,
     email: opts.email,
@@ -121,4 +126,48 @@ export async function accountForIdentity(config: AuthConfig, sql: Sql, id: Provi
     user = await confirmUser(sql, (await findUserById(sql, user.id))!);
   }
   return user;
+}
+
+/**
+ * GoTrue's linkIdentityToUser (identity.go): the provider identity joins the signed-in user who started the flow. A
+ * user without an email (anonymous) takes the provider's verified email and stops being anonymous.
+ */
+export async function linkIdentityToUser(sql: Sql, targetId: string, id: ProviderIdentity): Promise<UserRow> {
+  const target = await findUserById(sql, targetId);
+  if (!target) throw unprocessable('user_not_found', 'Linking target user not found');
+  const existing = await findIdentity(sql, id.provider, id.subject);
+  if (existing) {
+    throw unprocessable('identity_already_exists', existing.user_id === target.id ? 'Identity is already linked' : 'Identity is already linked to another user');
+  }
+  await createIdentity(sql, target.id, id.provider, id.subject, id.claims);
+  if (!target.email) {
+    const email = id.email.toLowerCase();
+    const holder = await findUserByEmail(sql, email);
+    if (holder && holder.id !== target.id) throw badRequest('email_exists', 'A user with this email address has already been registered');
+    await confirmUser(sql, await updateUser(sql, target.id, { email, is_anonymous: false }));
+  }
+  await syncProviders(sql, target.id);
+  return (await findUserById(sql, target.id))!;
+}
+
+/**
+ * GoTrue's DeleteIdentity checks and unlinking: a user keeps at least one identity, and an email that came from the
+ * removed identity is taken from the remaining ones (UpdateUserEmailFromIdentities).
+ */
+export async function unlinkIdentity(sql: Sql, user: UserRow, identityId: string): Promise<void> {
+  const identities = await listIdentities(sql, user.id);
+  if (identities.length <= 1) throw unprocessable('single_identity_not_deletable', 'User must have at least 1 identity after unlinking');
+  const removed = identities.find((i) => i.id === identityId);
+  if (!removed) throw unprocessable('identity_not_found', "Identity doesn't exist");
+  await deleteIdentity(sql, removed.id);
+  const remaining = identities.filter((i) => i.id !== removed.id);
+  if (user.email && !remaining.some((i) => i.email === user.email)) {
+    const email = remaining.find((i) => i.email)?.email;
+    if (email) {
+      const holder = await findUserByEmail(sql, email);
+      if (holder && holder.id !== user.id) throw unprocessable('email_conflict_identity_not_deletable', 'Unable to unlink identity due to email conflict');
+      await updateUser(sql, user.id, { email });
+    }
+  }
+  await syncProviders(sql, user.id);
 }

@@ -23,7 +23,7 @@ class Bucket {
   }
 }
 
-export type IpLimit = 'tokenRefresh' | 'signInSignUps' | 'tokenVerifications';
+export type IpLimit = 'tokenRefresh' | 'signInSignUps' | 'tokenVerifications' | 'anonymousUsers';
 const FIVE_MINUTES = 5 * 60_000;
 
 /** `[auth.rate_limit]`: email_sent is global per hour; the others are per client IP per 5 minutes. */
@@ -47,7 +47,8 @@ export class RateLimiter {
     const key = `${limit}:${ip}`;
     let bucket = this.perIp.get(key);
     if (!bucket) {
-      bucket = new Bucket(this.config.rateLimit[limit], FIVE_MINUTES);
+      // anonymous_users is per hour (GoTrue's RATE_LIMIT_ANONYMOUS_USERS), the others per 5 minutes.
+      bucket = new Bucket(this.config.rateLimit[limit], limit === 'anonymousUsers' ? 3_600_000 : FIVE_MINUTES);
       this.perIp.set(key, bucket);
     }
     if (!bucket.take()) throw tooManyRequests('over_request_rate_limit', 'Request rate limit reached');

@@ -13,6 +13,13 @@ export function validateEmail(email: string): string {
   return email.toLowerCase();
 }
 
+/** GoTrue's validatePhone: one leading `+` and spaces dropped, then E.164 digits; returns the normalised number. */
+export function validatePhone(phone: string): string {
+  const digits = phone.replace(/^\+/, '').replaceAll(' ', '');
+  if (!/^[1-9][0-9]{1,14}$/.test(digits)) throw badRequest('validation_failed', 'Invalid phone number format (E.164 required)');
+  return digits;
+}
+
 export const isEmail = (email: string): boolean => email.length <= 255 && EMAIL_FORMAT.test(email);
 
 /** Narrows a request string to one of a declared list of literal values. */

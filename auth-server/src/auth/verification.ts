@@ -26,7 +26,7 @@ export interface Verified {
 }
 
 const linkInvalid = () => forbidden('otp_expired', 'Email link is invalid or has expired');
-const tokenInvalid = () => forbidden('otp_expired', 'Token has expired or is invalid');
+export const tokenInvalid = () => forbidden('otp_expired', 'Token has expired or is invalid');
 
 function expired(app: App, sentAt: Date | null): boolean {
   return !sentAt || Date.now() > sentAt.getTime() + app.config.email.otpExpiry * 1000;
@@ -107,7 +107,11 @@ export async function applyVerification(app: App, sql: Sql, { user, type }: Veri
   return (await findUserById(sql, result.id))!;
 }
 
-async function verifyEmailChange(app: App, sql: Sql, user: UserRow, hash: string): Promise<UserRow | undefined> {
+/**
+ * GoTrue's emailChangeVerify: the first of two confirmations (secure change) is only recorded; otherwise the address
+ * switches, the email identity is updated or created and the user is confirmed and no longer anonymous.
+ */
+export async function verifyEmailChange(app: App, sql: Sql, user: UserRow, hash: string): Promise<UserRow | undefined> {
   const { enableConfirmations, doubleConfirmChanges } = app.config.email;
   if (enableConfirmations && doubleConfirmChanges && user.email_change_confirm_status === 0 && user.email) {
     const current = storedHashMatches(user.email_change_token_current, hash);

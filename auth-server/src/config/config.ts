@@ -62,6 +62,28 @@ function readTemplate(supabaseDir: string, contentPath: string): string {
   return readFileSync(existsSync(fromRoot) ? fromRoot : path.resolve(supabaseDir, contentPath), 'utf8');
 }
 
+/** Providers the local identity page stands in for (routes/local-idp.ts). */
+export const LOCAL_IDP_PROVIDERS = ['github', 'google'];
+
+/**
+ * Switches for features this server does not have. Left on, the app would pass locally against an API that ignores
+ * them, so start-up stops and says which key to turn off.
+ */
+function refuseUnsupported(auth: Table): void {
+  const on = (t: unknown, key = 'enabled') => table(t)[key] === true;
+  const refused: string[] = [];
+  if (on(auth.sms, 'enable_signup')) refused.push('[auth.sms] enable_signup (no SMS / phone logins)');
+  for (const chain of ['solana', 'ethereum']) if (on(table(auth.web3)[chain])) refused.push(`[auth.web3.${chain}] enabled (no Web3 sign-in)`);
+  if (on(auth.oauth_server)) refused.push('[auth.oauth_server] enabled (no OAuth 2.1 server)');
+  if (on(auth.captcha)) refused.push('[auth.captcha] enabled (no captcha verification)');
+  if (on(table(auth.email).smtp)) refused.push('[auth.email.smtp] enabled (mail goes to the local mailbox)');
+  for (const [name, hook] of Object.entries(table(auth.hook))) if (on(hook)) refused.push(`[auth.hook.${name}] enabled (no auth hooks)`);
+  for (const [name, provider] of Object.entries(table(auth.external))) {
+    if (on(provider) && !LOCAL_IDP_PROVIDERS.includes(name)) refused.push(`[auth.external.${name}] enabled (the local identity page serves ${LOCAL_IDP_PROVIDERS.join(' and ')} only)`);
+  }
+  if (refused.length) throw new Error(`config: the local auth server does not support ${refused.join('; ')}. Turn these off or use hosted Supabase.`);
+}
+
 /**
  * Loads `[auth]` from a CLI-format config.toml. A missing file yields the CLI defaults.
  * `AUTH_SITE_URL` overrides `site_url` so e2e runs on other ports need no file edits.
@@ -74,6 +96,7 @@ export function loadConfig(configPath: string | undefined, env: NodeJS.ProcessEn
     baseDir = path.dirname(path.resolve(configPath));
   }
   const auth = table(root.auth);
+  refuseUnsupported(auth);
   const email = table(auth.email);
   const rate = table(auth.rate_limit);
   const requirements = str(auth.password_requirements, '');
@@ -107,6 +130,8 @@ export function loadConfig(configPath: string | undefined, env: NodeJS.ProcessEn
     refreshTokenReuseInterval: num(auth.refresh_token_reuse_interval, 10),
     enableSignup: bool(auth.enable_signup, true),
     enableAnonymousSignIns: bool(auth.enable_anonymous_sign_ins, false),
+    enableManualLinking: bool(auth.enable_manual_linking, false),
+    signingKeysPath: str(auth.signing_keys_path, '') && path.resolve(baseDir, str(auth.signing_keys_path, '')),
     minimumPasswordLength: num(auth.minimum_password_length, 6),
     passwordRequiredCharacters: chars,
     email: {
@@ -123,6 +148,7 @@ export function loadConfig(configPath: string | undefined, env: NodeJS.ProcessEn
       tokenRefresh: num(rate.token_refresh, 150),
       signInSignUps: num(rate.sign_in_sign_ups, 30),
       tokenVerifications: num(rate.token_verifications, 30),
+      anonymousUsers: num(rate.anonymous_users, 30),
     },
     external,
     templates,

@@ -15,6 +15,9 @@ export interface AuthConfig {
   refreshTokenReuseInterval: number;
   enableSignup: boolean;
   enableAnonymousSignIns: boolean;
+  enableManualLinking: boolean;
+  /** Absolute path of `[auth] signing_keys_path` (resolved against supabase/), or "". */
+  signingKeysPath: string;
   minimumPasswordLength: number;
   passwordRequiredCharacters: string[];
   email: {
@@ -27,7 +30,7 @@ export interface AuthConfig {
     otpExpiry: number;
   };
   /** Events per window: email_sent per hour, the others per 5 minutes per client IP. */
-  rateLimit: { emailSent: number; tokenRefresh: number; signInSignUps: number; tokenVerifications: number };
+  rateLimit: { emailSent: number; tokenRefresh: number; signInSignUps: number; tokenVerifications: number; anonymousUsers: number };
   external: Record<string, { enabled: boolean; clientId: string }>;
   templates: Record<TemplateKind, EmailTemplate>;
 }

@@ -17,7 +17,7 @@ export interface AccessTokenClaims extends JWTPayload {
 }
 
 export async function signAccessToken(key: SigningKey, claims: AccessTokenClaims): Promise<string> {
-  return new SignJWT(claims).setProtectedHeader({ alg: 'ES256', kid: key.kid, typ: 'JWT' }).sign(key.privateKey);
+  return new SignJWT(claims).setProtectedHeader({ alg: key.alg, kid: key.kid, typ: 'JWT' }).sign(key.privateKey);
 }
 
 /** What a Bearer credential turned out to be. */
@@ -33,7 +33,7 @@ export function bearerToken(authorization: string | undefined): string | undefin
 
 /**
  * Resolves Authorization like the CLI gateway + GoTrue pair: opaque sb_ keys map to anon/service_role, JWTs are
- * verified against the user-token key (by kid) or the local HS256 secret (GoTrue's JWT_VALID_METHODS HS256,ES256).
+ * verified against the configured keys (by kid) or the local HS256 secret, as GoTrue's parseJWTClaims.
  */
 export async function resolveCredential(key: SigningKey, authorization: string | undefined): Promise<Credential> {
   const token = bearerToken(authorization);
@@ -45,11 +45,12 @@ export async function resolveCredential(key: SigningKey, authorization: string |
 
 async function verifyJwt(key: SigningKey, token: string): Promise<JWTPayload> {
   try {
+    // auth.go parseJWTClaims: a known kid picks its key; otherwise only HS256 (the secret) is accepted.
     const header = decodeProtectedHeader(token);
-    if (header.kid && header.kid !== key.kid) throw badJwt('token is unverifiable: error while executing keyfunc: invalid kid');
-    if (header.alg === 'ES256') return (await jwtVerify(token, key.publicKey, { algorithms: ['ES256'] })).payload;
+    const known = header.kid ? key.publicKeys.get(header.kid) : undefined;
+    if (known) return (await jwtVerify(token, known.key, { algorithms: [known.alg] })).payload;
     if (header.alg === 'HS256') return (await jwtVerify(token, HS256_SECRET, { algorithms: ['HS256'] })).payload;
-    throw badJwt(`token is unverifiable: error while executing keyfunc: unexpected signing method: ${String(header.alg)}`);
+    throw badJwt(`token is unverifiable: error while executing keyfunc: unrecognized JWT kid ${header.kid ?? ''} for algorithm ${String(header.alg)}`);
   } catch (err) {
     if (err instanceof ApiError) throw err;
     throw badJwt(describeJoseError(err));

@@ -45,7 +45,7 @@ export async function generateLink(ctx: RequestContext): Promise<Response> {
     const verificationType = verificationTypeFor(type, user !== undefined);
     if (!user) {
       if (type === 'recovery' || emailChange) throw notFound('user_not_found', 'User with this email not found');
-      user = await createEmailUser(sql, { email, passwordHash, data, metadataFromIdentity: type !== 'invite' });
+      user = await createEmailUser(sql, { email, passwordHash, data, metadataFromIdentity: false });
     } else if ((type === 'signup' || type === 'invite') && isConfirmed(user)) {
       throw emailExists();
     } else if (type === 'signup' && Object.keys(data).length) {

@@ -2,7 +2,7 @@ import type { JWTPayload } from 'jose';
 import type { IpLimit } from '../auth/rate-limits.ts';
 import { resolveCredential, userClaims } from '../crypto/jwt.ts';
 import type { RequestContext } from '../http/context.ts';
-import { ApiError, badRequest, forbidden } from '../errors.ts';
+import { ApiError, badRequest, forbidden, notFound } from '../errors.ts';
 import { sessionExists } from '../store/sessions.ts';
 import { findUserById, isBanned, type UserRow } from '../store/users.ts';
 
@@ -24,9 +24,11 @@ export interface Check {
 }
 
 export interface RouteOptions {
-  /** The per-client-IP bucket GoTrue's limitHandler applies, or the per-request choice (POST /token). */
-  limit?: IpLimit | ((ctx: RequestContext) => IpLimit);
+  /** The per-client-IP bucket GoTrue's limitHandler applies, or the per-request choice (POST /token, /signup). */
+  limit?: IpLimit | ((ctx: RequestContext) => IpLimit | Promise<IpLimit>);
   checks?: readonly Check[];
+  /** Feature middleware GoTrue mounts on the route's group (r.Use), so it answers before the credentials and the limit. */
+  gates?: readonly Check[];
   /** Left out of /__local/stats (the stats endpoints themselves). */
   uncounted?: boolean;
 }
@@ -52,7 +54,8 @@ export type UserHandler = (ctx: RequestContext, auth: Authenticated) => Promise<
 /** A route anyone may call. */
 export function route(method: Method, path: string, handler: Handler, options: RouteOptions = {}): Route {
   return declare('public', method, path, options, async (ctx) => {
-    applyGuards(ctx, options, undefined);
+    passGates(ctx, options);
+    await applyGuards(ctx, options, undefined);
     return handler(ctx);
   });
 }
@@ -60,8 +63,9 @@ export function route(method: Method, path: string, handler: Handler, options: R
 /** A route for the signed-in user: the handler (and the checks) get the verified user and session. */
 export function userRoute(method: Method, path: string, handler: UserHandler, options: RouteOptions = {}): Route {
   return declare('user', method, path, options, async (ctx) => {
+    passGates(ctx, options);
     const auth = await requireUser(ctx);
-    applyGuards(ctx, options, auth);
+    await applyGuards(ctx, options, auth);
     return handler(ctx, auth);
   });
 }
@@ -69,8 +73,9 @@ export function userRoute(method: Method, path: string, handler: UserHandler, op
 /** A route for admin keys (service_role / sb_secret). */
 export function adminRoute(method: Method, path: string, handler: Handler, options: RouteOptions = {}): Route {
   return declare('admin', method, path, options, async (ctx) => {
+    passGates(ctx, options);
     await requireAdmin(ctx);
-    applyGuards(ctx, options, undefined);
+    await applyGuards(ctx, options, undefined);
     return handler(ctx);
   });
 }
@@ -79,9 +84,13 @@ function declare(access: Access, method: Method, path: string, options: RouteOpt
   return { ...options, method, path, access, run };
 }
 
+function passGates(ctx: RequestContext, { gates = [] }: RouteOptions): void {
+  for (const gate of gates) gate.run(ctx, undefined);
+}
+
 /** What follows the credentials: the rate limit, then the checks. */
-function applyGuards(ctx: RequestContext, { limit, checks = [] }: RouteOptions, auth: Authenticated | undefined): void {
-  if (limit) ctx.app.limits.checkIp(typeof limit === 'function' ? limit(ctx) : limit, clientIp(ctx));
+async function applyGuards(ctx: RequestContext, { limit, checks = [] }: RouteOptions, auth: Authenticated | undefined): Promise<void> {
+  if (limit) ctx.app.limits.checkIp(typeof limit === 'function' ? await limit(ctx) : limit, clientIp(ctx));
   for (const check of checks) check.run(ctx, auth);
 }
 
@@ -109,12 +118,15 @@ async function requireUser(ctx: RequestContext): Promise<Authenticated> {
   return { user, sessionId, claims: cred.claims };
 }
 
-/** GoTrue's requireAdminCredentials: the JWT role must be in JWT_ADMIN_ROLES (service_role locally). */
+/** GoTrue's default JWT_ADMIN_ROLES (conf.ApplyDefaults), which hosted projects keep. */
+const ADMIN_ROLES: readonly unknown[] = ['service_role', 'supabase_admin'];
+
+/** GoTrue's requireAdminCredentials: the JWT role must be one of the admin roles (exact match). */
 async function requireAdmin(ctx: RequestContext): Promise<void> {
   const cred = await resolveCredential(ctx.app.key, ctx.header('authorization'));
   if (cred.kind === 'none') throw noAuthorization();
   const role = cred.kind === 'api' ? cred.role : cred.claims.role;
-  if (role !== 'service_role') throw forbidden('not_admin', 'User not allowed');
+  if (!ADMIN_ROLES.includes(role)) throw forbidden('not_admin', 'User not allowed');
 }
 
 /** GoTrue's requireEmailProvider: `[auth.email] enable_signup = false` turns email logins off. */
@@ -122,5 +134,29 @@ export const emailProviderEnabled: Check = {
   name: 'requireEmailProvider',
   run: (ctx) => {
     if (!ctx.app.config.email.enableSignup) throw badRequest('email_provider_disabled', 'Email logins are disabled');
+  },
+};
+
+/** GoTrue's requireSAMLEnabled. The CLI cannot configure SAML, so it is always off locally. */
+export const samlEnabled: Check = {
+  name: 'requireSAMLEnabled',
+  run: () => {
+    throw notFound('saml_provider_disabled', 'SAML 2.0 is disabled');
+  },
+};
+
+/** GoTrue's requireOAuthServerEnabled; the server refuses to start with `[auth.oauth_server] enabled = true`. */
+export const oauthServerEnabled: Check = {
+  name: 'requireOAuthServerEnabled',
+  run: () => {
+    throw notFound('feature_disabled', 'OAuth server is disabled');
+  },
+};
+
+/** GoTrue's requireManualLinkingEnabled (`[auth] enable_manual_linking`). */
+export const manualLinkingEnabled: Check = {
+  name: 'requireManualLinkingEnabled',
+  run: (ctx) => {
+    if (!ctx.app.config.enableManualLinking) throw notFound('manual_linking_disabled', 'Manual linking is disabled');
   },
 };

@@ -1,7 +1,8 @@
 import type { App } from '../app.ts';
-import { accountForIdentity } from '../auth/accounts.ts';
+import { accountForIdentity, linkIdentityToUser } from '../auth/accounts.ts';
 import { signIn } from '../auth/session-tokens.ts';
 import { isUuid, validatePkce } from '../auth/validation.ts';
+import { LOCAL_IDP_PROVIDERS } from '../config/config.ts';
 import type { RequestContext } from '../http/context.ts';
 import { ApiError, badRequest } from '../errors.ts';
 import { completeOAuthFlow, createFlowState, deleteFlowState, findFlowState, FLOW_STATE_EXPIRY_MS, type FlowStateRow } from '../store/flow-state.ts';
@@ -9,13 +10,20 @@ import { type IdpIdentity, providerIdentity } from './local-idp.ts';
 
 /** Sign-in with an external provider as GoTrue's external.go: GET /authorize → provider → GET|POST /callback. */
 
-const PROVIDERS = ['github', 'google'];
 
 /** GET /authorize?provider=…: starts the flow and sends the browser to the (local) provider. */
 export async function authorize(ctx: RequestContext): Promise<Response> {
+  return startFlow(ctx, undefined);
+}
+
+/**
+ * The start of GoTrue's GetExternalProviderRedirectURL, for /authorize and /user/identities/authorize (which names
+ * the signed-in user the identity will be linked to).
+ */
+export async function startFlow(ctx: RequestContext, linkingTargetId: string | undefined): Promise<Response> {
   const { app } = ctx;
   const provider = ctx.query.get('provider') ?? '';
-  if (!app.config.external[provider]?.enabled || !PROVIDERS.includes(provider)) {
+  if (!app.config.external[provider]?.enabled || !LOCAL_IDP_PROVIDERS.includes(provider)) {
     throw badRequest('validation_failed', 'Unsupported provider: provider is not enabled');
   }
   const pkce = validatePkce(ctx.query.get('code_challenge') ?? '', ctx.query.get('code_challenge_method') ?? '');
@@ -25,6 +33,7 @@ export async function authorize(ctx: RequestContext): Promise<Response> {
     providerType: provider,
     authMethod: 'oauth',
     redirectTo: ctx.redirectTarget(),
+    linkingTargetId,
   });
   const url = `${app.externalUrl}/local-idp/authorize?${new URLSearchParams({ provider, state: flow.id })}`;
   if (ctx.query.get('skip_http_redirect') === 'true') return ctx.json(200, { url });
@@ -59,7 +68,9 @@ async function finishSignIn(app: App, flow: FlowStateRow, identity: IdpIdentity)
   const redirectTo = flow.redirect_to ?? app.config.siteUrl;
   const providerToken = `local-${identity.provider}-token-${crypto.randomUUID()}`;
   return app.db.tx(async (sql) => {
-    const user = await accountForIdentity(app.config, sql, providerIdentity(identity));
+    const user = flow.linking_target_id
+      ? await linkIdentityToUser(sql, flow.linking_target_id, providerIdentity(identity))
+      : await accountForIdentity(app.config, sql, providerIdentity(identity));
     if (flow.code_challenge) {
       await completeOAuthFlow(sql, flow.id, user.id, providerToken);
       const url = new URL(redirectTo);

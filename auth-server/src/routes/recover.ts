@@ -25,7 +25,7 @@ export async function recover(ctx: RequestContext): Promise<Response> {
 
 const RESEND_TYPES = ['signup', 'email_change', 'sms', 'phone_change'] as const;
 
-/** POST /resend (resend.go): the signup confirmation or email change mail again, for a pending action. */
+/** POST /resend (resend.go): the signup confirmation or email change mail again, for a pending action (no SMS). */
 export async function resend(ctx: RequestContext): Promise<Response> {
   const { app } = ctx;
   const body = await ctx.body('ResendConfirmationParams');
@@ -33,15 +33,19 @@ export async function resend(ctx: RequestContext): Promise<Response> {
   const rawEmail = body.string('email');
   const phone = body.string('phone');
   if (!isOneOf(RESEND_TYPES, type)) throw badRequest('validation_failed', `Missing one of these types: ${RESEND_TYPES.join(', ')}`);
-  if (rawEmail === '' && phone === '') throw badRequest('validation_failed', 'Missing one of these types: email, phone');
+  const pkce = type === 'signup' || type === 'email_change' ? validatePkce(body.string('code_challenge'), body.string('code_challenge_method')) : undefined;
+  if (rawEmail === '' && type === 'signup') throw badRequest('validation_failed', 'Type provided requires an email address');
+  if (phone === '' && type === 'sms') throw badRequest('validation_failed', 'Type provided requires a phone number');
   if (rawEmail !== '' && phone !== '') throw badRequest('validation_failed', 'Only an email address or phone number should be provided.');
-  if (phone !== '' || type === 'sms' || type === 'phone_change') throw badRequest('validation_failed', 'Unsupported phone provider');
+  if (phone !== '') throw badRequest('phone_provider_disabled', 'Phone logins are disabled');
+  if (rawEmail === '') throw badRequest('validation_failed', 'Missing email address or phone number');
+  if (!app.config.email.enableSignup) throw badRequest('email_provider_disabled', 'Email logins are disabled');
   const email = validateEmail(rawEmail);
-  const pkce = validatePkce(body.string('code_challenge'), body.string('code_challenge_method'));
   const redirectTo = ctx.redirectTarget();
   await app.db.tx(async (sql) => {
     const user = await findUserByEmail(sql, email);
-    if (!user) return;
+    // sms / phone_change for an email: the user has no phone, so nothing is pending.
+    if (!user || type === 'sms' || type === 'phone_change') return;
     if (type === 'signup') {
       if (isConfirmed(user)) return;
       if (pkce) await createFlowState(sql, { pkce, userId: user.id, providerType: 'email/signup', authMethod: 'email/signup' });

@@ -32,7 +32,7 @@ export function settings(ctx: RequestContext): Response {
 }
 
 export function jwks(ctx: RequestContext): Response {
-  return ctx.json(200, { keys: [ctx.app.key.publicJwk] }, DISCOVERY_CACHE);
+  return ctx.json(200, { keys: ctx.app.key.publicJwks }, DISCOVERY_CACHE);
 }
 
 export function openIdConfiguration(ctx: RequestContext): Response {

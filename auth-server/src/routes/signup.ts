@@ -1,4 +1,5 @@
 import type { App } from '../app.ts';
+import type { IpLimit } from '../auth/rate-limits.ts';
 import { confirmUser, createEmailUser, ensureEmailIdentity } from '../auth/accounts.ts';
 import { sendLinkMail } from '../auth/emails.ts';
 import { signIn } from '../auth/session-tokens.ts';
@@ -8,23 +9,33 @@ import type { RequestContext } from '../http/context.ts';
 import { badRequest, unprocessable } from '../errors.ts';
 import { createFlowState, type Pkce } from '../store/flow-state.ts';
 import { listIdentities } from '../store/identities.ts';
-import { findUserByEmail, isConfirmed, type UserRow, userJson } from '../store/users.ts';
+import { findUserByEmail, insertUser, isConfirmed, type UserRow, userJson } from '../store/users.ts';
 
-/** POST /signup as GoTrue's signup.go, email provider only. */
+const signupDisabled = () => unprocessable('signup_disabled', 'Signups not allowed for this instance');
+
+/**
+ * The rate-limit bucket of a /signup request, chosen as GoTrue's inline /signup handler in api.go does: a body with
+ * neither email nor phone is an anonymous sign-in (refused first when they are off), anything else a signup.
+ */
+export async function signupLimit(ctx: RequestContext): Promise<IpLimit> {
+  const body = await ctx.body('SignupParams');
+  if (body.string('email') !== '' || body.string('phone') !== '') return 'signInSignUps';
+  if (!ctx.app.config.enableAnonymousSignIns) throw unprocessable('anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
+  return 'anonymousUsers';
+}
+
+/** POST /signup as GoTrue's signup.go (email provider) and anonymous.go. */
 export async function signup(ctx: RequestContext): Promise<Response> {
   const { app } = ctx;
   const { config } = app;
-  if (!config.enableSignup) throw unprocessable('signup_disabled', 'Signups not allowed for this instance');
   const body = await ctx.body('SignupParams');
   const rawEmail = body.string('email');
   const phone = body.string('phone');
   const password = body.string('password');
   const data = body.object('data') ?? {};
   body.string('channel');
-
-  if (rawEmail === '' && phone === '') {
-    throw unprocessable('anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
-  }
+  if (!config.enableSignup) throw signupDisabled();
+  if (rawEmail === '' && phone === '') return ctx.json(200, await signupAnonymously(app, data));
   if (password === '') throw badRequest('validation_failed', 'Signup requires a valid password');
   checkPasswordStrength(config, password);
   if (rawEmail !== '' && phone !== '') {
@@ -43,6 +54,14 @@ export async function signup(ctx: RequestContext): Promise<Response> {
   const { user } = outcome;
   if (isConfirmed(user)) return ctx.json(200, await app.db.tx((sql) => signIn(app, sql, user.id, 'password')));
   return ctx.json(200, userJson(user, await listIdentities(app.db.sql, user.id)));
+}
+
+/** anonymous.go SignupAnonymously: a user with no email, phone, password or identity, signed in with amr `anonymous`. */
+async function signupAnonymously(app: App, data: Record<string, unknown>) {
+  return app.db.tx(async (sql) => {
+    const user = await insertUser(sql, { raw_app_meta_data: {}, raw_user_meta_data: data, is_anonymous: true });
+    return signIn(app, sql, user.id, 'anonymous');
+  });
 }
 
 export interface EmailSignup {

@@ -1,15 +1,20 @@
 import * as adminLinks from './admin-links.ts';
 import * as adminUsers from './admin-users.ts';
-import { adminRoute, emailProviderEnabled, type Route, route, userRoute } from './guards.ts';
+import { adminRoute, emailProviderEnabled, manualLinkingEnabled, oauthServerEnabled, type Route, route, samlEnabled, userRoute } from './guards.ts';
+import * as identities from './identities.ts';
 import * as idp from './local-idp.ts';
 import * as oauth from './oauth.ts';
 import { magicLink, otp } from './otp.ts';
 import { recover, resend } from './recover.ts';
 import * as settings from './settings.ts';
-import { signup } from './signup.ts';
+import { signup, signupLimit } from './signup.ts';
+import { closedBy } from './switched-off.ts';
 import { token, tokenLimit } from './token.ts';
 import * as user from './user.ts';
 import { verifyGet, verifyPost } from './verify.ts';
+
+const saml = closedBy(samlEnabled);
+const oauthServer = closedBy(oauthServerEnabled);
 
 /**
  * Every route of the API and its guards, as GoTrue's internal/api/api.go declares them. `userRoute` is
@@ -22,7 +27,7 @@ export const ROUTES: readonly Route[] = [
   route('GET', '/.well-known/jwks.json', settings.jwks),
   route('GET', '/.well-known/openid-configuration', settings.openIdConfiguration),
 
-  route('POST', '/signup', signup, { limit: 'signInSignUps' }),
+  route('POST', '/signup', signup, { limit: signupLimit }),
   route('POST', '/token', token, { limit: tokenLimit }),
   route('POST', '/otp', otp, { limit: 'signInSignUps' }),
   route('POST', '/magiclink', magicLink, { limit: 'signInSignUps' }),
@@ -35,6 +40,8 @@ export const ROUTES: readonly Route[] = [
   userRoute('PUT', '/user', user.updateCurrentUser, { limit: 'signInSignUps' }),
   userRoute('GET', '/reauthenticate', user.reauthenticate),
   userRoute('POST', '/logout', user.logout),
+  userRoute('GET', '/user/identities/authorize', identities.linkIdentity, { checks: [manualLinkingEnabled] }),
+  userRoute('DELETE', '/user/identities/{identity_id}', identities.deleteIdentity, { checks: [manualLinkingEnabled] }),
 
   route('GET', '/authorize', oauth.authorize),
   route('GET', '/callback', oauth.callback),
@@ -49,6 +56,26 @@ export const ROUTES: readonly Route[] = [
   adminRoute('GET', '/admin/users/{id}', adminUsers.get),
   adminRoute('PUT', '/admin/users/{id}', adminUsers.update),
   adminRoute('DELETE', '/admin/users/{id}', adminUsers.remove),
+
+  // Features GoTrue gates that the local server does not have: their gate answers (see switched-off.ts).
+  route('POST', '/sso', saml, { gates: [samlEnabled] }),
+  route('GET', '/sso/saml/metadata', saml, { gates: [samlEnabled] }),
+  route('POST', '/sso/saml/acs', saml, { gates: [samlEnabled] }),
+  route('GET', '/.well-known/oauth-authorization-server', oauthServer, { gates: [oauthServerEnabled] }),
+  route('POST', '/oauth/clients/register', oauthServer, { gates: [oauthServerEnabled] }),
+  route('POST', '/oauth/token', oauthServer, { gates: [oauthServerEnabled] }),
+  route('GET', '/oauth/authorize', oauthServer, { gates: [oauthServerEnabled] }),
+  userRoute('GET', '/oauth/userinfo', oauthServer, { gates: [oauthServerEnabled] }),
+  userRoute('GET', '/oauth/authorizations/{authorization_id}', oauthServer, { gates: [oauthServerEnabled] }),
+  userRoute('POST', '/oauth/authorizations/{authorization_id}/consent', oauthServer, { gates: [oauthServerEnabled] }),
+  userRoute('GET', '/user/oauth/grants', oauthServer, { checks: [oauthServerEnabled] }),
+  userRoute('DELETE', '/user/oauth/grants', oauthServer, { checks: [oauthServerEnabled] }),
+  adminRoute('GET', '/admin/oauth/clients', oauthServer, { checks: [oauthServerEnabled] }),
+  adminRoute('POST', '/admin/oauth/clients', oauthServer, { checks: [oauthServerEnabled] }),
+  adminRoute('GET', '/admin/oauth/clients/{client_id}', oauthServer, { checks: [oauthServerEnabled] }),
+  adminRoute('PUT', '/admin/oauth/clients/{client_id}', oauthServer, { checks: [oauthServerEnabled] }),
+  adminRoute('DELETE', '/admin/oauth/clients/{client_id}', oauthServer, { checks: [oauthServerEnabled] }),
+  adminRoute('POST', '/admin/oauth/clients/{client_id}/regenerate_secret', oauthServer, { checks: [oauthServerEnabled] }),
 
   // Local only: request counters for tests and the bench (not counted themselves).
   route('GET', '/__local/stats', settings.requestStats, { uncounted: true }),

@@ -6,9 +6,10 @@ import type { RequestContext } from '../http/context.ts';
 import { badRequest, notFound, OAuthError, unprocessable } from '../errors.ts';
 import type { Sql } from '../store/database.ts';
 import { deleteFlowState, findFlowStateByCode, FLOW_STATE_EXPIRY_MS, type FlowStateRow } from '../store/flow-state.ts';
+import { idTokenGrant } from './token-oidc.ts';
 import { findUserByEmail, findUserById, isBanned, isConfirmed } from '../store/users.ts';
 
-/** POST /token?grant_type=password|refresh_token|pkce (token.go, token_refresh.go). */
+/** POST /token?grant_type=password|refresh_token|pkce|id_token|web3 (token.go, token_refresh.go). */
 export async function token(ctx: RequestContext): Promise<Response> {
   const grantType = ctx.query.get('grant_type') ?? '';
   if (grantType === 'password') return passwordGrant(ctx);
@@ -18,6 +19,9 @@ export async function token(ctx: RequestContext): Promise<Response> {
     return ctx.json(200, await refreshGrant(ctx.app, refreshToken));
   }
   if (grantType === 'pkce') return pkceGrant(ctx);
+  if (grantType === 'id_token') return idTokenGrant(ctx);
+  // web3.go Web3Grant: the CLI's [auth.web3.*] cannot be switched on here (start-up refuses it).
+  if (grantType === 'web3') throw unprocessable('web3_provider_disabled', 'Web3 provider is disabled');
   throw badRequest('invalid_credentials', 'unsupported_grant_type');
 }
 

@@ -1,6 +1,7 @@
 import type { App } from '../app.ts';
 import { sendEmailChange, sendReauthentication } from '../auth/emails.ts';
 import { isOneOf, validateEmail, validatePkce } from '../auth/validation.ts';
+import { verifyEmailChange } from '../auth/verification.ts';
 import { tokenHash } from '../crypto/codes.ts';
 import { checkPasswordStrength, hashPassword, verifyPassword } from '../crypto/passwords.ts';
 import type { Params } from '../http/body.ts';
@@ -8,7 +9,7 @@ import type { RequestContext } from '../http/context.ts';
 import { badRequest, forbidden, unprocessable } from '../errors.ts';
 import type { Sql } from '../store/database.ts';
 import { createFlowState, type Pkce } from '../store/flow-state.ts';
-import { listIdentities, updateIdentityData } from '../store/identities.ts';
+import { syncProviders } from '../store/identities.ts';
 import { clearOneTimeToken } from '../store/one-time-tokens.ts';
 import { endSessions, type LogoutScope, sessionCreatedAt } from '../store/sessions.ts';
 import { findUserByEmail, findUserById, isConfirmed, loadUserJson, mergeMetadata, updateUser, type UserRow } from '../store/users.ts';
@@ -47,8 +48,11 @@ export async function updateCurrentUser(ctx: RequestContext, auth: Authenticated
   const password = body.has('password') ? body.string('password') : undefined;
   const nonce = body.string('nonce');
   const data = body.object('data');
-  body.string('phone');
+  const phone = body.string('phone');
   if (body.object('app_metadata') !== undefined) throw forbidden('not_admin', 'Updating app_metadata requires admin privileges');
+  if (password !== undefined && auth.user.is_anonymous && email === '' && phone === '') {
+    throw unprocessable('validation_failed', 'Updating password of an anonymous user without an email or phone is not allowed');
+  }
   const pkce = validatePkce(body.string('code_challenge'), body.string('code_challenge_method'));
   const redirectTo = ctx.redirectTarget();
 
@@ -107,10 +111,10 @@ async function changeEmail(
   pkce: Pkce | undefined,
 ): Promise<UserRow> {
   if (!app.config.email.enableConfirmations) {
-    // Autoconfirm: GoTrue switches the address at once and updates the email identity.
-    const identity = (await listIdentities(sql, user.id)).find((i) => i.provider === 'email');
-    if (identity) await updateIdentityData(sql, identity.id, { email: newEmail });
-    return updateUser(sql, user.id, { email: newEmail });
+    // Autoconfirm: GoTrue runs emailChangeVerify at once (an anonymous user gets its email identity here).
+    const changed = await verifyEmailChange(app, sql, await updateUser(sql, user.id, { email_change: newEmail }), '');
+    await syncProviders(sql, user.id);
+    return changed!;
   }
   if (pkce) await createFlowState(sql, { pkce, userId: user.id, providerType: 'email_change', authMethod: 'email_change' });
   return sendEmailChange(app, sql, user, newEmail, pkce !== undefined, redirectTo);

@@ -1,6 +1,6 @@
 import { signIn } from '../auth/session-tokens.ts';
-import { isEmail } from '../auth/validation.ts';
-import { applyVerification, parseVerificationType, userByEmailAndOtp, userByTokenHash, type VerifiedType } from '../auth/verification.ts';
+import { isEmail, validatePhone } from '../auth/validation.ts';
+import { applyVerification, parseVerificationType, tokenInvalid, userByEmailAndOtp, userByTokenHash, type VerifiedType } from '../auth/verification.ts';
 import { tokenHash } from '../crypto/codes.ts';
 import type { RequestContext } from '../http/context.ts';
 import { ApiError, badRequest, unprocessable } from '../errors.ts';
@@ -101,7 +101,12 @@ export async function verifyPost(ctx: RequestContext): Promise<Response> {
   if ((token === '') === (hash === '')) throw badRequest('validation_failed', 'Verify requires either a token or a token hash');
   let email = '';
   if (token !== '') {
-    if (phone !== '' && rawEmail === '') throw badRequest('phone_provider_disabled', 'Unsupported phone provider');
+    if (phone !== '' && rawEmail === '') {
+      // GoTrue never checks the phone provider here. Without SMS no user holds a phone code, so a well-formed number
+      // meets verifyUserAndToken's "not found" answer.
+      validatePhone(phone);
+      throw tokenInvalid();
+    }
     if (!(rawEmail !== '' && phone === '')) {
       throw badRequest('validation_failed', 'Only an email address or phone number should be provided on verify');
     }

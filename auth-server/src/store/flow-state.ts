@@ -18,6 +18,8 @@ export interface FlowStateRow {
   provider_refresh_token: string | null;
   authentication_method: AuthenticationMethod;
   redirect_to: string | null;
+  /** The user an identity-linking flow links to (GoTrue's linking_target_id). */
+  linking_target_id: string | null;
   auth_code_issued_at: Date | null;
   created_at: Date;
 }
@@ -34,12 +36,13 @@ export interface NewFlowState {
   providerType: string;
   authMethod: AuthenticationMethod;
   redirectTo?: string;
+  linkingTargetId?: string;
 }
 
 export async function createFlowState(sql: Sql, flow: NewFlowState): Promise<FlowStateRow> {
   const res = await sql.query<FlowStateRow>(
-    `insert into auth.flow_state (id, user_id, auth_code, code_challenge_method, code_challenge, provider_type, authentication_method, redirect_to)
-     values ($1, $2, $3, $4, $5, $6, $7, $8) returning *`,
+    `insert into auth.flow_state (id, user_id, auth_code, code_challenge_method, code_challenge, provider_type, authentication_method, redirect_to, linking_target_id)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning *`,
     [
       crypto.randomUUID(),
       flow.userId,
@@ -49,6 +52,7 @@ export async function createFlowState(sql: Sql, flow: NewFlowState): Promise<Flo
       flow.providerType,
       flow.authMethod,
       flow.redirectTo ?? null,
+      flow.linkingTargetId ?? null,
     ],
   );
   return res.rows[0]!;

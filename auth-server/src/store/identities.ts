@@ -60,6 +60,10 @@ export async function recordIdentitySignIn(sql: Sql, identityId: string, data: R
   ]);
 }
 
+export async function deleteIdentity(sql: Sql, identityId: string): Promise<void> {
+  await sql.query('delete from auth.identities where id = $1', [identityId]);
+}
+
 /** Deletes a user's identities, all of them or all but one identity or provider. */
 export async function deleteIdentities(sql: Sql, userId: string, keep: { exceptId?: string; exceptProvider?: string } = {}): Promise<void> {
   await sql.query('delete from auth.identities where user_id = $1 and id is distinct from $2 and provider is distinct from $3', [

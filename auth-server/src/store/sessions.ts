@@ -2,7 +2,7 @@ import { newRefreshToken } from '../crypto/codes.ts';
 import type { Sql } from './database.ts';
 
 /** How a session was started, recorded as its amr claim and on PKCE flow states (GoTrue's AuthenticationMethod). */
-export type AuthenticationMethod = 'password' | 'otp' | 'oauth' | 'email/signup' | 'invite' | 'magiclink' | 'recovery' | 'email_change';
+export type AuthenticationMethod = 'password' | 'otp' | 'oauth' | 'anonymous' | 'email/signup' | 'invite' | 'magiclink' | 'recovery' | 'email_change';
 
 export type LogoutScope = 'global' | 'local' | 'others';
 
