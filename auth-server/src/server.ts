@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { Server } from 'node:http';
 import type { App } from './app.ts';
 import { RateLimiter } from './auth/rate-limits.ts';
-import { globToRegExp } from './auth/redirects.ts';
+import { compileRedirectPattern } from './auth/redirects.ts';
 import { type AuthConfig, type DeepPartial, loadConfig, mergeConfig } from './config/config.ts';
 import { loadSigningKey } from './crypto/keys.ts';
 import { createApiServer } from './http/api.ts';
@@ -130,7 +130,7 @@ export async function startAuthServer(options: AuthServerOptions = {}): Promise<
     idpCodes: new IdpCodes(),
     externalUrl: `${url}/auth/v1`,
     rateLimitHeader: options.rateLimitHeader?.toLowerCase(),
-    redirectPatterns: config.additionalRedirectUrls.map(globToRegExp),
+    redirectPatterns: config.additionalRedirectUrls.map(compileRedirectPattern),
   });
 
   let stopped: Promise<void> | undefined;

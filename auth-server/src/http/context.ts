@@ -32,10 +32,14 @@ export class RequestContext {
     return this.c.req.header(name);
   }
 
-  /** GoTrue's GetReferrer: where emailed links and redirects land, a valid redirect_to (header, then query) or Referer, else site_url. */
-  redirectTarget(): string {
+  /**
+   * GoTrue's GetReferrer: where emailed links and redirects land, normalised: an allowed redirect_to (`preferred`,
+   * e.g. generate_link's body field, then the header, then the query) or Referer, else site_url.
+   */
+  redirectTarget(preferred?: string): string {
     const { config, redirectPatterns } = this.app;
-    return resolveRedirect(config, redirectPatterns, [this.header('redirect_to'), this.query.get('redirect_to') ?? undefined, this.header('referer')]);
+    const candidates = [preferred, this.header('redirect_to'), this.query.get('redirect_to') ?? undefined, this.header('referer')];
+    return resolveRedirect(config, redirectPatterns, candidates);
   }
 
   /** The JSON body as GoTrue's `struct` (named in type errors, as Go's decoder does). */
