@@ -29,20 +29,73 @@ function substituteEnv(value: unknown, env: NodeJS.ProcessEnv): unknown {
   return value;
 }
 
-const UNIT_MS: Record<string, number> = { ns: 1e-6, us: 1e-3, 'µs': 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+/** Go's time.Duration units in nanoseconds (µ as U+00B5 or U+03BC). */
+const UNIT_NS = new Map<string, bigint>([
+  ['ns', 1n],
+  ['us', 1_000n],
+  ['\u00b5s', 1_000n],
+  ['\u03bcs', 1_000n],
+  ['ms', 1_000_000n],
+  ['s', 1_000_000_000n],
+  ['m', 60_000_000_000n],
+  ['h', 3_600_000_000_000n],
+]);
+const MAX_NS = 1n << 63n;
 
-/** A Go duration string ("5s", "1m30s", "1h"), as the CLI's config and GoTrue's ban_duration take it, in ms. */
-export function goDurationMs(text: string): number | undefined {
-  const trimmed = text.trim();
-  if (trimmed === '0') return 0;
-  const re = /(\d+(?:\.\d+)?)(ns|us|µs|ms|s|m|h)/gy;
-  let total = 0;
-  let consumed = 0;
-  for (const m of trimmed.matchAll(re)) {
-    total += Number(m[1]) * UNIT_MS[m[2]!]!;
-    consumed += m[0].length;
+/** Go's time.quote: non-ASCII and control bytes as \xNN, `"` and `\` escaped. */
+function goQuote(text: string): string {
+  let out = '"';
+  for (const ch of text) {
+    const code = ch.codePointAt(0)!;
+    if (code < 0x20 || code >= 0x80) for (const b of Buffer.from(ch)) out += `\\x${b.toString(16).padStart(2, '0')}`;
+    else out += ch === '"' || ch === '\\' ? `\\${ch}` : ch;
   }
-  return consumed === 0 || consumed !== trimmed.length ? undefined : total;
+  return `${out}"`;
+}
+
+/**
+ * Go's time.ParseDuration ("1h30m", "-1.5s", "0"): nanoseconds, or Go's exact error message (`time: invalid
+ * duration "x"`, `time: missing unit in duration "x"`, `time: unknown unit "d" in duration "1d"`), int64 overflow
+ * included. The CLI's config and GoTrue's ban_duration take durations this way.
+ */
+export function parseGoDuration(orig: string): { ns: bigint } | { error: string } {
+  const invalid = { error: `time: invalid duration ${goQuote(orig)}` };
+  let s = orig;
+  let neg = false;
+  if (s[0] === '-' || s[0] === '+') {
+    neg = s[0] === '-';
+    s = s.slice(1);
+  }
+  if (s === '0') return { ns: 0n };
+  if (s === '') return invalid;
+  let total = 0n;
+  while (s !== '') {
+    const number = /^(\d*)(?:\.(\d*))?/.exec(s)!;
+    const [whole = '', fraction] = [number[1], number[2]];
+    if (whole === '' && !fraction) return invalid;
+    s = s.slice(number[0].length);
+    const unitText = /^[^.\d]*/.exec(s)![0];
+    if (unitText === '') return { error: `time: missing unit in duration ${goQuote(orig)}` };
+    s = s.slice(unitText.length);
+    const unit = UNIT_NS.get(unitText);
+    if (unit === undefined) return { error: `time: unknown unit ${goQuote(unitText)} in duration ${goQuote(orig)}` };
+    const v = BigInt(whole || '0');
+    if (v > MAX_NS / unit) return invalid;
+    let part = v * unit;
+    // Go keeps the fraction's digits while they fit in int64 and scales them in float64.
+    if (fraction) part += BigInt(Math.floor((Number(`0.${fraction}`) * Number(unit))));
+    if (part > MAX_NS) return invalid;
+    total += part;
+    if (total > MAX_NS) return invalid;
+  }
+  if (!neg && total > MAX_NS - 1n) return invalid;
+  return { ns: neg ? -total : total };
+}
+
+/** A Go duration in milliseconds, undefined when Go would refuse it. */
+export function goDurationMs(text: string): number | undefined {
+  const parsed = parseGoDuration(text);
+  return 'ns' in parsed ? Number(parsed.ns / 1_000_000n) : undefined;
 }
 
 function duration(text: string, key: string): number {
@@ -77,7 +130,7 @@ export function loadConfig(configPath: string | undefined, env: NodeJS.ProcessEn
   const email = table(auth.email);
   const rate = table(auth.rate_limit);
   const requirements = str(auth.password_requirements, '');
-  const chars = PASSWORD_REQUIREMENTS[requirements];
+  const chars = Object.hasOwn(PASSWORD_REQUIREMENTS, requirements) ? PASSWORD_REQUIREMENTS[requirements] : undefined;
   if (!chars) throw new Error(`config: unknown password_requirements "${requirements}"`);
 
   const external: AuthConfig['external'] = {};

@@ -15,7 +15,7 @@ const PROVIDERS = ['github', 'google'];
 export async function authorize(ctx: RequestContext): Promise<Response> {
   const { app } = ctx;
   const provider = ctx.query.get('provider') ?? '';
-  if (!app.config.external[provider]?.enabled || !PROVIDERS.includes(provider)) {
+  if (!PROVIDERS.includes(provider) || !Object.hasOwn(app.config.external, provider) || !app.config.external[provider]!.enabled) {
     throw badRequest('validation_failed', 'Unsupported provider: provider is not enabled');
   }
   const pkce = validatePkce(ctx.query.get('code_challenge') ?? '', ctx.query.get('code_challenge_method') ?? '');
