@@ -21,6 +21,8 @@ export interface App {
   redirectPatterns: RedirectPattern[];
   /** `http://<host>:<port>/auth/v1`: JWT issuer and base of emailed links (GoTrue's API_EXTERNAL_URL). */
   externalUrl: string;
-  /** GoTrue's GOTRUE_RATE_LIMIT_HEADER: per-IP limits apply only when set (the CLI leaves it unset). */
+  /** GoTrue's GOTRUE_RATE_LIMIT_HEADER: the client IP for per-IP limits (else the socket address). */
   rateLimitHeader: string | undefined;
+  /** GoTrue's GOTRUE_SECURITY_SB_FORWARDED_FOR_ENABLED: the app's server passes the visitor's IP in Sb-Forwarded-For. */
+  trustSbForwardedFor: boolean;
 }

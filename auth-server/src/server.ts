@@ -30,8 +30,10 @@ export interface AuthServerOptions {
   configPath?: string | null;
   /** Test-only overrides applied on top of config.toml. */
   configOverrides?: DeepPartial<AuthConfig>;
-  /** Header carrying the client IP for per-IP rate limits (GoTrue's RATE_LIMIT_HEADER); unset = no per-IP limits. */
+  /** Header carrying the client IP for per-IP rate limits (GoTrue's RATE_LIMIT_HEADER); unset = the socket address. */
   rateLimitHeader?: string;
+  /** Key per-IP limits by `Sb-Forwarded-For` (GoTrue's SECURITY_SB_FORWARDED_FOR_ENABLED). Default off. */
+  trustSbForwardedFor?: boolean;
   allowRemote?: boolean;
   env?: NodeJS.ProcessEnv;
   /** Unexpected failures (answered 500), one line each. Default: stderr. */
@@ -107,6 +109,7 @@ export async function startAuthServer(options: AuthServerOptions = {}): Promise<
   let resolveApp!: (app: App) => void;
   const appReady = new Promise<App>((resolve) => (resolveApp = resolve));
   const api = createApiServer(appReady, log);
+  const redirectPatterns = config.additionalRedirectUrls.map(compileRedirectPattern);
   const mailbox = createMailboxServer(db, log);
   let port: number;
   let mailPort: number;
@@ -130,7 +133,8 @@ export async function startAuthServer(options: AuthServerOptions = {}): Promise<
     idpCodes: new IdpCodes(),
     externalUrl: `${url}/auth/v1`,
     rateLimitHeader: options.rateLimitHeader?.toLowerCase(),
-    redirectPatterns: config.additionalRedirectUrls.map(compileRedirectPattern),
+    trustSbForwardedFor: options.trustSbForwardedFor ?? false,
+    redirectPatterns,
   });
 
   let stopped: Promise<void> | undefined;

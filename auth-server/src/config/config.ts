@@ -109,6 +109,14 @@ const str = (v: unknown, d: string): string => (typeof v === 'string' ? v : d);
 const num = (v: unknown, d: number): number => (typeof v === 'number' ? v : d);
 const bool = (v: unknown, d: boolean): boolean => (typeof v === 'boolean' ? v : d);
 
+/** A whole-number environment variable; undefined when unset, an error when it is not a count. */
+function envCount(env: NodeJS.ProcessEnv, name: string): number | undefined {
+  const value = env[name];
+  if (value === undefined || value === '') return undefined;
+  if (!/^\d+$/.test(value)) throw new Error(`config: ${name} is not a whole number: "${value}"`);
+  return Number(value);
+}
+
 /** CLI configs write `./supabase/templates/x.html` (project root); a path relative to supabase/ works too. */
 function readTemplate(supabaseDir: string, contentPath: string): string {
   const fromRoot = path.resolve(path.dirname(supabaseDir), contentPath);
@@ -171,11 +179,12 @@ export function loadConfig(configPath: string | undefined, env: NodeJS.ProcessEn
       otpLength: num(email.otp_length, 6),
       otpExpiry: num(email.otp_expiry, 3600),
     },
+    // GoTrue's own variables override the file, as they do for GoTrue (the e2e stack raises them).
     rateLimit: {
       emailSent: LOCAL_MAILBOX_EMAIL_LIMIT,
-      tokenRefresh: num(rate.token_refresh, 150),
-      signInSignUps: num(rate.sign_in_sign_ups, 30),
-      tokenVerifications: num(rate.token_verifications, 30),
+      tokenRefresh: envCount(env, 'GOTRUE_RATE_LIMIT_TOKEN_REFRESH') ?? num(rate.token_refresh, 150),
+      signInSignUps: envCount(env, 'GOTRUE_RATE_LIMIT_OTP') ?? num(rate.sign_in_sign_ups, 30),
+      tokenVerifications: envCount(env, 'GOTRUE_RATE_LIMIT_VERIFY') ?? num(rate.token_verifications, 30),
     },
     external,
     templates,

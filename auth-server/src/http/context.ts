@@ -1,3 +1,4 @@
+import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 import type { App } from '../app.ts';
 import { resolveRedirect } from '../auth/redirects.ts';
@@ -12,6 +13,8 @@ export class RequestContext {
   /** The request URL as sent (with its prefix). */
   readonly url: URL;
   readonly params: Readonly<Record<string, string>>;
+  /** The TCP peer (undefined when the app is called without a socket, as in-process fetches do). */
+  readonly remoteAddress: string | undefined;
   private readonly c: Context;
   private parsed: Promise<Record<string, unknown>> | undefined;
 
@@ -22,6 +25,7 @@ export class RequestContext {
     this.path = path;
     this.url = new URL(c.req.url);
     this.params = c.req.param();
+    this.remoteAddress = c.env ? getConnInfo(c).remote.address : undefined;
   }
 
   get query(): URLSearchParams {

@@ -1,6 +1,7 @@
 import type { App } from '../app.ts';
 import { sendEmailChange, sendReauthentication } from '../auth/emails.ts';
 import { isOneOf, validateEmail, validatePkce } from '../auth/validation.ts';
+import { countingWrongCodes } from '../auth/verification.ts';
 import { tokenHash } from '../crypto/codes.ts';
 import { checkPasswordStrength, hashPassword, verifyPassword } from '../crypto/passwords.ts';
 import type { Params } from '../http/body.ts';
@@ -61,7 +62,7 @@ export async function updateCurrentUser(ctx: RequestContext, auth: Authenticated
   }
   const passwordHash = password !== undefined ? await checkNewPassword(app, auth, password, body) : undefined;
 
-  const updated = await app.db.tx(async (sql) => {
+  const update = app.db.tx(async (sql) => {
     let user = (await findUserById(sql, auth.user.id))!;
     if (passwordHash !== undefined) {
       if (app.config.email.securePasswordChange) await checkNonce(app, sql, auth, nonce);
@@ -72,6 +73,8 @@ export async function updateCurrentUser(ctx: RequestContext, auth: Authenticated
     if (newEmail) user = await changeEmail(app, sql, user, newEmail, redirectTo, pkce);
     return user;
   });
+  // A wrong reauthentication nonce counts against the codes mailed to the user, as a wrong /verify code does.
+  const updated = await (nonce !== '' && auth.user.email ? countingWrongCodes(app, auth.user.email, update) : update);
   return ctx.json(200, await loadUserJson(app.db.sql, updated));
 }
 
