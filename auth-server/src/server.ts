@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { Server } from 'node:http';
 import type { App } from './app.ts';
 import { RateLimiter } from './auth/rate-limits.ts';
-import { compileRedirectPattern } from './auth/redirects.ts';
+import { compileRedirectPattern, isAppOrigin } from './auth/redirects.ts';
 import { type AuthConfig, type DeepPartial, loadConfig, mergeConfig } from './config/config.ts';
 import { loadSigningKey } from './crypto/keys.ts';
 import { createApiServer } from './http/api.ts';
@@ -110,7 +110,7 @@ export async function startAuthServer(options: AuthServerOptions = {}): Promise<
   const appReady = new Promise<App>((resolve) => (resolveApp = resolve));
   const api = createApiServer(appReady, log);
   const redirectPatterns = config.additionalRedirectUrls.map(compileRedirectPattern);
-  const mailbox = createMailboxServer(db, log);
+  const mailbox = createMailboxServer(db, log, (origin) => isAppOrigin(config, redirectPatterns, origin));
   let port: number;
   let mailPort: number;
   try {

@@ -184,6 +184,16 @@ export function allowedRedirect(config: AuthConfig, patterns: readonly RedirectP
   return patterns.some((p) => matches(p, target)) ? target.href : undefined;
 }
 
+/**
+ * Whether a browser Origin is the app's: site_url's origin or the origin part of an additional_redirect_urls
+ * entry. Loopback literals are not included: this guards reading, not landing.
+ */
+export function isAppOrigin(config: AuthConfig, patterns: readonly RedirectPattern[], origin: string): boolean {
+  const url = parseRedirectUrl(origin);
+  if (!url || url.rest !== '/' || origin.replace(/\/$/, '').toLowerCase() !== url.origin) return false;
+  return parseRedirectUrl(config.siteUrl)?.origin === url.origin || patterns.some((p) => p.origin?.test(url.origin));
+}
+
 /** GoTrue's GetReferrer: the first allowed candidate (redirect_to header, then query, then Referer), else site_url. */
 export function resolveRedirect(config: AuthConfig, patterns: readonly RedirectPattern[], candidates: (string | undefined)[]): string {
   for (const c of candidates) {
