@@ -58,7 +58,15 @@ export default defineConfig({
           {
             command: `node --liftoff-only auth-server/src/main.ts --memory --port ${authPort} --mail-port ${mailPort}`,
             url: `${supabaseUrl}/auth/v1/health`,
-            env: { AUTH_SITE_URL: appUrl },
+            // Sb-Forwarded-For trusted as in development; every spec signs in from one IP, so GoTrue's per-IP limits
+            // (its own variables) are raised (auth-server/README.md, Rate limits).
+            env: {
+              AUTH_SITE_URL: appUrl,
+              GOTRUE_SECURITY_SB_FORWARDED_FOR_ENABLED: 'true',
+              GOTRUE_RATE_LIMIT_OTP: '1000',
+              GOTRUE_RATE_LIMIT_VERIFY: '1000',
+              GOTRUE_RATE_LIMIT_TOKEN_REFRESH: '1000',
+            },
             reuseExistingServer: false,
             timeout: 30_000,
           },

@@ -122,7 +122,14 @@ function printReady() {
 }
 
 if (local) {
-  const env = { ...process.env, AUTH_SITE_URL: process.env.AUTH_SITE_URL ?? siteUrl, AUTH_MAIL_PORT: String(mailPort) };
+  // The app's server passes the visitor's IP in Sb-Forwarded-For; trusted as on hosted Supabase with
+  // security_sb_forwarded_for_enabled (auth-server/README.md, Rate limits).
+  const env = {
+    ...process.env,
+    AUTH_SITE_URL: process.env.AUTH_SITE_URL ?? siteUrl,
+    AUTH_MAIL_PORT: String(mailPort),
+    GOTRUE_SECURITY_SB_FORWARDED_FOR_ENABLED: process.env.GOTRUE_SECURITY_SB_FORWARDED_FOR_ENABLED ?? 'true',
+  };
   await waitForAuthServer(run(process.execPath, ['--liftoff-only', 'auth-server/src/main.ts', '--port', String(authPort)], env));
 }
 // After Next's own start-up lines, so the summary is the last thing on screen.

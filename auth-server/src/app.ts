@@ -1,6 +1,7 @@
 import type { AuthConfig } from './config/config.ts';
 import type { SigningKey } from './crypto/keys.ts';
 import type { RateLimiter } from './auth/rate-limits.ts';
+import type { RedirectPattern } from './auth/redirects.ts';
 import type { RequestStats } from './http/request-stats.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { IdpCodes } from './routes/local-idp.ts';
@@ -17,9 +18,11 @@ export interface App {
   /** Codes the local identity provider issued and /callback redeems. */
   idpCodes: IdpCodes;
   /** additional_redirect_urls compiled as GoTrue globs. */
-  redirectPatterns: RegExp[];
+  redirectPatterns: RedirectPattern[];
   /** `http://<host>:<port>/auth/v1`: JWT issuer and base of emailed links (GoTrue's API_EXTERNAL_URL). */
   externalUrl: string;
-  /** GoTrue's GOTRUE_RATE_LIMIT_HEADER: per-IP limits apply only when set (the CLI leaves it unset). */
+  /** GoTrue's GOTRUE_RATE_LIMIT_HEADER: the client IP for per-IP limits (else the socket address). */
   rateLimitHeader: string | undefined;
+  /** GoTrue's GOTRUE_SECURITY_SB_FORWARDED_FOR_ENABLED: the app's server passes the visitor's IP in Sb-Forwarded-For. */
+  trustSbForwardedFor: boolean;
 }

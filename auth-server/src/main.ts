@@ -13,7 +13,10 @@ const USAGE = `Usage: node auth-server/src/main.ts [options]
   --data <dir>         data folder (default auth-server/.data; env AUTH_DATA_DIR)
   --memory             keep everything in memory (env AUTH_MEMORY=1)
   --config <path>      CLI-format config.toml (default supabase/config.toml; env AUTH_CONFIG)
-  --rate-limit-header <name>  header with the client IP; enables per-IP rate limits (env AUTH_RATE_LIMIT_HEADER)
+  --rate-limit-header <name>  header with the client IP for per-IP rate limits (default: the socket address;
+                       env AUTH_RATE_LIMIT_HEADER)
+  --sb-forwarded-for   key per-IP rate limits by the Sb-Forwarded-For header (env
+                       GOTRUE_SECURITY_SB_FORWARDED_FOR_ENABLED=true, GoTrue's own setting)
   --allow-remote       allow binding a non-loopback address (env AUTH_ALLOW_REMOTE=1)
   --help`;
 
@@ -30,6 +33,7 @@ try {
       memory: { type: 'boolean' },
       config: { type: 'string' },
       'rate-limit-header': { type: 'string' },
+      'sb-forwarded-for': { type: 'boolean' },
       'allow-remote': { type: 'boolean' },
       help: { type: 'boolean' },
     },
@@ -63,6 +67,7 @@ try {
     memory: values.memory ?? flag(env.AUTH_MEMORY),
     configPath: values.config ?? env.AUTH_CONFIG,
     rateLimitHeader: values['rate-limit-header'] ?? env.AUTH_RATE_LIMIT_HEADER,
+    trustSbForwardedFor: values['sb-forwarded-for'] ?? flag(env.GOTRUE_SECURITY_SB_FORWARDED_FOR_ENABLED),
     allowRemote: values['allow-remote'] ?? flag(env.AUTH_ALLOW_REMOTE),
     // Failures go to stderr; answered errors to stdout, so `npm run dev` shows why a sign-in failed.
     logClientErrors: (line) => console.log(line),

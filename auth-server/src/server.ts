@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { Server } from 'node:http';
 import type { App } from './app.ts';
 import { RateLimiter } from './auth/rate-limits.ts';
-import { globToRegExp } from './auth/redirects.ts';
+import { compileRedirectPattern, isAppOrigin } from './auth/redirects.ts';
 import { type AuthConfig, type DeepPartial, loadConfig, mergeConfig } from './config/config.ts';
 import { loadSigningKey } from './crypto/keys.ts';
 import type { ErrorLog } from './errors.ts';
@@ -28,8 +28,10 @@ export interface AuthServerOptions {
   configPath?: string | null;
   /** Test-only overrides applied on top of config.toml. */
   configOverrides?: DeepPartial<AuthConfig>;
-  /** Header carrying the client IP for per-IP rate limits (GoTrue's RATE_LIMIT_HEADER); unset = no per-IP limits. */
+  /** Header carrying the client IP for per-IP rate limits (GoTrue's RATE_LIMIT_HEADER); unset = the socket address. */
   rateLimitHeader?: string;
+  /** Key per-IP limits by `Sb-Forwarded-For` (GoTrue's SECURITY_SB_FORWARDED_FOR_ENABLED). Default off. */
+  trustSbForwardedFor?: boolean;
   allowRemote?: boolean;
   env?: NodeJS.ProcessEnv;
   /** Unexpected failures (answered 500), one line each. Default: stderr. */
@@ -111,7 +113,8 @@ export async function startAuthServer(options: AuthServerOptions = {}): Promise<
   let resolveApp!: (app: App) => void;
   const appReady = new Promise<App>((resolve) => (resolveApp = resolve));
   const api = createApiServer(appReady, log);
-  const mailbox = createMailboxServer(db, log);
+  const redirectPatterns = config.additionalRedirectUrls.map(compileRedirectPattern);
+  const mailbox = createMailboxServer(db, log, (origin) => isAppOrigin(config, redirectPatterns, origin));
   let port: number;
   let mailPort: number;
   try {
@@ -134,7 +137,8 @@ export async function startAuthServer(options: AuthServerOptions = {}): Promise<
     idpCodes: new IdpCodes(),
     externalUrl: `${url}/auth/v1`,
     rateLimitHeader: options.rateLimitHeader?.toLowerCase(),
-    redirectPatterns: config.additionalRedirectUrls.map(globToRegExp),
+    trustSbForwardedFor: options.trustSbForwardedFor ?? false,
+    redirectPatterns,
   });
 
   let stopped: Promise<void> | undefined;

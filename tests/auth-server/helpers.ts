@@ -17,12 +17,16 @@ export function uniqueEmail(prefix = 'user'): string {
   return `${prefix}-${Date.now().toString(36)}-${counter}-${Math.random().toString(36).slice(2, 7)}@example.com`;
 }
 
+/** Every test talks from 127.0.0.1: the per-IP limits are raised unless a file sets its own. */
+const TEST_RATE_LIMITS = { signInSignUps: 100_000, tokenRefresh: 100_000, tokenVerifications: 100_000 };
+
 /** One in-memory server per test file, on free ports, with the project's supabase/config.toml. */
 export function authServerForFile(options: AuthServerOptions = {}): { get: () => RunningAuthServer } {
   let server: RunningAuthServer | undefined;
   const logged: string[] = [];
+  const configOverrides = { ...options.configOverrides, rateLimit: { ...TEST_RATE_LIMITS, ...options.configOverrides?.rateLimit } };
   beforeAll(async () => {
-    server = await startAuthServer({ memory: true, port: 0, mailPort: 0, log: (line) => logged.push(line), ...options });
+    server = await startAuthServer({ memory: true, port: 0, mailPort: 0, log: (line) => logged.push(line), ...options, configOverrides });
   });
   afterAll(async () => {
     await server?.stop();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Access, Route } from '../../auth-server/src/routes/guards.ts';
 import { ROUTES } from '../../auth-server/src/routes/table.ts';
-import { api, authServerForFile, PUBLISHABLE_KEY, signedInUser } from './helpers.ts';
+import { adminClient, anonClient, api, authServerForFile, PASSWORD, PUBLISHABLE_KEY, uniqueEmail } from './helpers.ts';
 
 /**
  * The guards GoTrue puts on each route, read from supabase/auth internal/api/api.go: requireAdminCredentials,
@@ -114,7 +114,7 @@ describe('the router enforces what the table declares', () => {
     const server = srv.get();
     server.config.email.enableSignup = false;
     try {
-      const res = await api(server, '/recover', { body: { email: 'someone@example.com' } });
+      const res = await api(server, '/recover', { body: { email: 'someone@example.com' }, headers: { [IP_HEADER]: '10.9.1.1' } });
       expect([res.status, res.body.code]).toEqual([400, 'email_provider_disabled']);
     } finally {
       server.config.email.enableSignup = true;
@@ -129,8 +129,12 @@ describe('the router enforces what the table declares', () => {
   });
 });
 
+/** A signed-in user's token, signed in from an IP of its own (the per-IP buckets hold one request). */
+let signIns = 0;
 async function accessToken(): Promise<string> {
-  const { client } = await signedInUser(srv.get());
-  const { data } = await client.auth.getSession();
-  return data.session!.access_token;
+  const email = uniqueEmail();
+  await adminClient(srv.get()).auth.admin.createUser({ email, password: PASSWORD, email_confirm: true });
+  const { data, error } = await anonClient(srv.get(), 'implicit', { [IP_HEADER]: `10.9.2.${++signIns}` }).auth.signInWithPassword({ email, password: PASSWORD });
+  if (error) throw error;
+  return data.session.access_token;
 }

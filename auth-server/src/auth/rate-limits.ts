@@ -1,13 +1,16 @@
+import { isIP } from 'node:net';
 import type { AuthConfig } from '../config/config.ts';
 import { tooManyRequests } from '../errors.ts';
 
-/** A token bucket: `capacity` events, refilled continuously over `windowMs` (GoTrue's limiters are buckets too). */
+/** A token bucket: `rate` events per `windowMs`, refilled continuously, holding at most `capacity`. */
 class Bucket {
   private tokens: number;
   private last = Date.now();
   private readonly capacity: number;
+  private readonly rate: number;
   private readonly windowMs: number;
-  constructor(capacity: number, windowMs: number) {
+  constructor(rate: number, windowMs: number, capacity = rate) {
+    this.rate = rate;
     this.capacity = capacity;
     this.windowMs = windowMs;
     this.tokens = capacity;
@@ -15,7 +18,7 @@ class Bucket {
 
   take(): boolean {
     const now = Date.now();
-    this.tokens = Math.min(this.capacity, this.tokens + ((now - this.last) * this.capacity) / this.windowMs);
+    this.tokens = Math.min(this.capacity, this.tokens + ((now - this.last) * this.rate) / this.windowMs);
     this.last = now;
     if (this.tokens < 1) return false;
     this.tokens -= 1;
@@ -25,12 +28,28 @@ class Bucket {
 
 export type IpLimit = 'tokenRefresh' | 'signInSignUps' | 'tokenVerifications' | 'anonymousUsers';
 const FIVE_MINUTES = 5 * 60_000;
+/** GoTrue's per-IP buckets refill at N per 5 minutes and hold a burst of 30 (fewer when N is lower). */
+const BURST = 30;
+/** Wrong codes one emailed code survives; then it is void (a deliberate difference: GoTrue has no counter). */
+export const MAX_FAILED_OTP_ATTEMPTS = 5;
+
+/** The first comma-separated value of a header, trimmed; undefined when empty. */
+export const firstValue = (header: string | undefined): string | undefined => header?.split(',')[0]?.trim() || undefined;
+
+/** An IP as GoTrue's sbff stores it (`::ffff:1.2.3.4` → `1.2.3.4`); undefined for anything that is not one. */
+export function canonicalIp(value: string | undefined): string | undefined {
+  if (!value || !isIP(value)) return undefined;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(value);
+  if (mapped) return mapped[1];
+  return isIP(value) === 6 ? new URL(`http://[${value}]/`).hostname.slice(1, -1) : value;
+}
 
 /** `[auth.rate_limit]`: email_sent is global per hour; the others are per client IP per 5 minutes. */
 export class RateLimiter {
   private readonly config: AuthConfig;
   private readonly email: Bucket;
   private readonly perIp = new Map<string, Bucket>();
+  private readonly failedOtps = new Map<string, number>();
 
   constructor(config: AuthConfig) {
     this.config = config;
@@ -41,16 +60,33 @@ export class RateLimiter {
     return this.config.rateLimit.emailSent > 0 && this.email.take();
   }
 
-  /** Per-IP limits need a client-IP header, as GoTrue's GOTRUE_RATE_LIMIT_HEADER; without one they do not apply. */
+  /** GoTrue's limitHandler: 429 over_request_rate_limit once the client's bucket is empty. */
   checkIp(limit: IpLimit, ip: string | undefined): void {
     if (!ip) return;
     const key = `${limit}:${ip}`;
     let bucket = this.perIp.get(key);
     if (!bucket) {
+      const rate = this.config.rateLimit[limit];
       // anonymous_users is per hour (GoTrue's RATE_LIMIT_ANONYMOUS_USERS), the others per 5 minutes.
-      bucket = new Bucket(this.config.rateLimit[limit], limit === 'anonymousUsers' ? 3_600_000 : FIVE_MINUTES);
+      bucket = new Bucket(rate, limit === 'anonymousUsers' ? 3_600_000 : FIVE_MINUTES, Math.min(rate, BURST));
       this.perIp.set(key, bucket);
     }
     if (!bucket.take()) throw tooManyRequests('over_request_rate_limit', 'Request rate limit reached');
+  }
+
+  /** Counts a wrong code against `code` (e.g. an address); true when the code must now be voided. */
+  otpFailed(code: string): boolean {
+    const failures = (this.failedOtps.get(code) ?? 0) + 1;
+    if (failures < MAX_FAILED_OTP_ATTEMPTS) {
+      this.failedOtps.set(code, failures);
+      return false;
+    }
+    this.failedOtps.delete(code);
+    return true;
+  }
+
+  /** A new code was sent, or the code was used: its count starts again. */
+  otpReset(code: string): void {
+    this.failedOtps.delete(code);
   }
 }

@@ -1,4 +1,107 @@
+import { isIPv6 } from 'node:net';
 import type { AuthConfig } from '../config/config.ts';
+
+/**
+ * Where tokens may be sent (GoTrue's IsRedirectURLValid and GetReferrer), hardened: a redirect_to is parsed and
+ * normalised the way a browser will read it before anything is matched, and the normalised form is what is used.
+ * Anything a browser would rewrite (backslashes, tabs and newlines, non-ASCII or percent-encoded host characters,
+ * userinfo) is refused rather than guessed at, so the host that was checked is the host the browser visits.
+ */
+
+/** A redirect target as a browser will see it. `origin` is scheme://host[:port]; `rest` is path and query. */
+export interface RedirectUrl {
+  scheme: string;
+  /** Lowercase; IPv6 literals in brackets, canonical. */
+  host: string;
+  /** Without the scheme's default port. */
+  port: string;
+  origin: string;
+  rest: string;
+  href: string;
+}
+
+/** Schemes that run or read something instead of navigating. */
+const REFUSED_SCHEMES = new Set(['javascript', 'data', 'vbscript', 'file', 'blob', 'about']);
+const DEFAULT_PORTS = new Map([
+  ['http', '80'],
+  ['https', '443'],
+]);
+const DOTTED_QUAD = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
+const HOST_NAME = /^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$/;
+
+/** The normalised host, or undefined when a browser could read it differently. */
+function normaliseHost(raw: string): string | undefined {
+  if (raw.startsWith('[')) {
+    const inner = raw.slice(1, -1);
+    // No zone IDs (`%25eth0`): Node accepts them, browsers do not.
+    if (!raw.endsWith(']') || !/^[0-9a-f:.]+$/i.test(inner) || !isIPv6(inner)) return undefined;
+    return new URL(`http://${raw}/`).hostname;
+  }
+  const host = raw.toLowerCase();
+  if (!HOST_NAME.test(host) || host.includes('..')) return undefined;
+  // A browser reads a host whose last label is numeric as an IPv4 address (127.1, 0x7f.1, 2130706433): only the
+  // canonical dotted quad is accepted, so the address checked is the address visited.
+  const last = host.slice(host.lastIndexOf('.') + 1);
+  if (/^(\d+|0x[0-9a-f]*)$/.test(last) && !DOTTED_QUAD.test(host)) return undefined;
+  return host;
+}
+
+/** Percent-encodes what a browser would (spaces, quotes, angle brackets, non-ASCII); undefined for a bad escape. */
+function encodePart(part: string): string | undefined {
+  if (/%(?![0-9a-fA-F]{2})/.test(part)) return undefined;
+  return part.replace(/[\s"'<>`{}]|[^\x21-\x7e]/gu, (c) => encodeURIComponent(c));
+}
+
+/** RFC 3986 remove_dot_segments, with %2e read as "." as browsers do. */
+function removeDotSegments(path: string): string {
+  const out: string[] = [];
+  const segments = path.split('/').slice(1);
+  segments.forEach((segment, i) => {
+    const dots = segment.replace(/%2e/gi, '.');
+    const last = i === segments.length - 1;
+    if (dots === '.') {
+      if (last) out.push('');
+    } else if (dots === '..') {
+      out.pop();
+      if (last) out.push('');
+    } else out.push(segment);
+  });
+  return `/${out.join('/')}`;
+}
+
+/** Parses an absolute `scheme://host[:port]/path?query#fragment`; undefined for anything else or anything ambiguous. */
+export function parseRedirectUrl(raw: string): RedirectUrl | undefined {
+  // Controls (tab, CR, LF are stripped by browsers), DEL, backslashes (read as "/") and broken UTF-16.
+  if (!raw.isWellFormed() || /[\x00-\x1f\x7f\\]/.test(raw)) return undefined;
+  const m = /^([a-zA-Z][a-zA-Z0-9+.-]*):\/\/([^/?#]*)([^?#]*)(\?[^#]*)?(#.*)?$/su.exec(raw);
+  if (!m) return undefined;
+  const scheme = m[1]!.toLowerCase();
+  if (REFUSED_SCHEMES.has(scheme)) return undefined;
+  // Userinfo (`a@b`) is refused outright: the part before "@" is what people read, the part after is the host.
+  const authority = /^(\[[^\]]*\]|[^:@[\]]*)(?::(\d{1,5}))?$/.exec(m[2]!);
+  if (!authority) return undefined;
+  const host = normaliseHost(authority[1]!);
+  if (!host) return undefined;
+  let port = authority[2] === undefined ? '' : String(Number(authority[2]));
+  if (Number(port) > 65535) return undefined;
+  if (DEFAULT_PORTS.get(scheme) === port) port = '';
+  const special = DEFAULT_PORTS.has(scheme);
+  const rawPath = m[3]! === '' && special ? '/' : m[3]!;
+  const path = encodePart(rawPath.startsWith('/') ? removeDotSegments(rawPath) : rawPath);
+  const query = encodePart(m[4] ?? '');
+  const fragment = encodePart(m[5] ?? '');
+  if (path === undefined || query === undefined || fragment === undefined) return undefined;
+  const origin = `${scheme}://${host}${port ? `:${port}` : ''}`;
+  const rest = `${path}${query}`;
+  return { scheme, host, port, origin, rest, href: `${origin}${rest}${fragment}` };
+}
+
+/** An additional_redirect_urls entry: GoTrue's glob, split so that the origin part only ever matches the origin. */
+export interface RedirectPattern {
+  /** Undefined for an entry without "://", matched against the whole URL. */
+  origin: RegExp | undefined;
+  rest: RegExp;
+}
 
 /**
  * gobwas/glob with separators '.' and '/', as GoTrue compiles URI_ALLOW_LIST entries: `*` matches within one
@@ -38,33 +141,64 @@ export function globToRegExp(pattern: string): RegExp {
 const escapeChar = (c: string) => c.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 const escapeClass = (s: string) => s.replace(/[\]\\^]/g, '\\$&');
 
-const LOCALHOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
-
-/** GoTrue's IsRedirectURLValid: same host+scheme as site_url (any port on localhost), loopback IPs, or the allow-list. */
-export function isRedirectAllowed(config: AuthConfig, patterns: RegExp[], candidate: string): boolean {
-  if (!candidate) return false;
-  let site: URL;
-  let target: URL;
-  try {
-    site = new URL(config.siteUrl);
-    target = new URL(candidate);
-  } catch {
-    // An unparsable site_url or candidate is never a trusted target.
-    return false;
-  }
-  if (site.hostname === target.hostname && site.protocol === target.protocol && (site.port === target.port || LOCALHOSTS.has(target.hostname))) {
-    return true;
-  }
-  const host = target.hostname.replace(/^\[|\]$/g, '');
-  if (/^\d+$/.test(host)) return false;
-  if (/^[\d.]+$/.test(host) || host.includes(':')) return host.startsWith('127.') || host === '::1';
-  const withoutFragment = candidate.split('#')[0]!;
-  return patterns.some((p) => p.test(withoutFragment));
+/**
+ * Compiles an allow-list entry. The origin part (up to the first "/" after "://") is lowercased, as hosts are; an
+ * entry without a path allows the root. An entry without "://" is matched against the whole normalised URL.
+ */
+export function compileRedirectPattern(pattern: string): RedirectPattern {
+  const start = pattern.indexOf('://');
+  if (start === -1) return { origin: undefined, rest: globToRegExp(pattern) };
+  const slash = pattern.indexOf('/', start + 3);
+  const origin = slash === -1 ? pattern : pattern.slice(0, slash);
+  return { origin: globToRegExp(origin.toLowerCase()), rest: globToRegExp(slash === -1 ? '/' : pattern.slice(slash)) };
 }
 
-/** GoTrue's GetReferrer: redirect_to (header, then query), then Referer, else site_url. */
-export function resolveRedirect(config: AuthConfig, patterns: RegExp[], candidates: (string | undefined)[]): string {
-  for (const c of candidates) if (c && isRedirectAllowed(config, patterns, c)) return c;
+function matches(pattern: RedirectPattern, url: RedirectUrl): boolean {
+  if (!pattern.origin) return pattern.rest.test(`${url.origin}${url.rest}`);
+  return pattern.origin.test(url.origin) && pattern.rest.test(url.rest);
+}
+
+/** GoTrue's isLocalhost: names that only ever reach the visitor's own machine. */
+const isLocalhost = (host: string) => host === 'localhost' || host.endsWith('.localhost') || host === '127.0.0.1' || host === '[::1]';
+
+/** Loopback IP literals (127.0.0.0/8, ::1, ::ffff:127.x.y.z): the browser's own machine, whatever the port. */
+function isLoopbackIp(host: string): boolean {
+  return /^127\./.test(host) || host === '[::1]' || /^\[::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}\]$/.test(host);
+}
+
+const isIpLiteral = (host: string) => host.startsWith('[') || DOTTED_QUAD.test(host);
+
+/**
+ * GoTrue's IsRedirectURLValid on the normalised URL: the site_url's scheme and host (any port on localhost), a
+ * loopback IP literal (GoTrue accepts these whatever the list says; they cannot leave the visitor's machine), or an
+ * allow-list entry. Other IP literals are refused, as GoTrue does. Returns the normalised URL to redirect to.
+ */
+export function allowedRedirect(config: AuthConfig, patterns: readonly RedirectPattern[], candidate: string): string | undefined {
+  const target = parseRedirectUrl(candidate);
+  if (!target) return undefined;
+  const site = parseRedirectUrl(config.siteUrl);
+  if (site && site.scheme === target.scheme && site.host === target.host && (site.port === target.port || isLocalhost(target.host))) {
+    return target.href;
+  }
+  if (isIpLiteral(target.host)) return isLoopbackIp(target.host) ? target.href : undefined;
+  return patterns.some((p) => matches(p, target)) ? target.href : undefined;
+}
+
+/**
+ * Whether a browser Origin is the app's: site_url's origin or the origin part of an additional_redirect_urls
+ * entry. Loopback literals are not included: this guards reading, not landing.
+ */
+export function isAppOrigin(config: AuthConfig, patterns: readonly RedirectPattern[], origin: string): boolean {
+  const url = parseRedirectUrl(origin);
+  if (!url || url.rest !== '/' || origin.replace(/\/$/, '').toLowerCase() !== url.origin) return false;
+  return parseRedirectUrl(config.siteUrl)?.origin === url.origin || patterns.some((p) => p.origin?.test(url.origin));
+}
+
+/** GoTrue's GetReferrer: the first allowed candidate (redirect_to header, then query, then Referer), else site_url. */
+export function resolveRedirect(config: AuthConfig, patterns: readonly RedirectPattern[], candidates: (string | undefined)[]): string {
+  for (const c of candidates) {
+    const allowed = c ? allowedRedirect(config, patterns, c) : undefined;
+    if (allowed) return allowed;
+  }
   return config.siteUrl;
 }
-

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { App } from '../app.ts';
 import { storedHashMatches, tokenHash } from '../crypto/codes.ts';
 import { hashPassword } from '../crypto/passwords.ts';
-import { badRequest, forbidden } from '../errors.ts';
+import { ApiError, badRequest, forbidden } from '../errors.ts';
 import type { Sql } from '../store/database.ts';
 import { createIdentity, emailIdentityData, listIdentities, syncProviders, updateIdentityData } from '../store/identities.ts';
 import { clearAllOneTimeTokens, clearOneTimeToken } from '../store/one-time-tokens.ts';
@@ -81,6 +81,37 @@ export async function userByEmailAndOtp(app: App, sql: Sql, type: VerificationTy
   if (!resolved) throw tokenInvalid();
   return { user, type: resolved };
 }
+
+/**
+ * Counts a wrong code for an address; after MAX_FAILED_OTP_ATTEMPTS every code mailed to it (signup, magic link,
+ * recovery, email change, reauthentication) is void, so six digits cannot be worked through. Runs outside the
+ * failed request's transaction, which rolls back.
+ */
+async function countWrongCode(app: App, email: string): Promise<void> {
+  if (!app.limits.otpFailed(email)) return;
+  await app.db.tx(async (sql) => {
+    for (const user of [await findUserByEmail(sql, email), await findUserForEmailChange(sql, email)]) {
+      if (!user) continue;
+      const voided = { confirmation_token: '', recovery_token: '', email_change_token_current: '', email_change_token_new: '', reauthentication_token: '' };
+      await updateUser(sql, user.id, voided);
+      await clearAllOneTimeTokens(sql, user.id);
+    }
+  });
+}
+
+/** Awaits a code check for `email`: a wrong code (otp_expired, reauthentication_not_valid) counts, a right one resets. */
+export async function countingWrongCodes<T>(app: App, email: string, check: Promise<T>): Promise<T> {
+  try {
+    const result = await check;
+    app.limits.otpReset(email);
+    return result;
+  } catch (err) {
+    if (err instanceof ApiError && WRONG_CODE.has(err.code)) await countWrongCode(app, email);
+    throw err;
+  }
+}
+
+const WRONG_CODE = new Set(['otp_expired', 'reauthentication_not_valid']);
 
 /**
  * Applies a verified token. Returns the updated user, or undefined for the first half of a secure email change

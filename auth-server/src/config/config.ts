@@ -29,20 +29,73 @@ function substituteEnv(value: unknown, env: NodeJS.ProcessEnv): unknown {
   return value;
 }
 
-const UNIT_MS: Record<string, number> = { ns: 1e-6, us: 1e-3, 'µs': 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+/** Go's time.Duration units in nanoseconds (µ as U+00B5 or U+03BC). */
+const UNIT_NS = new Map<string, bigint>([
+  ['ns', 1n],
+  ['us', 1_000n],
+  ['\u00b5s', 1_000n],
+  ['\u03bcs', 1_000n],
+  ['ms', 1_000_000n],
+  ['s', 1_000_000_000n],
+  ['m', 60_000_000_000n],
+  ['h', 3_600_000_000_000n],
+]);
+const MAX_NS = 1n << 63n;
 
-/** A Go duration string ("5s", "1m30s", "1h"), as the CLI's config and GoTrue's ban_duration take it, in ms. */
-export function goDurationMs(text: string): number | undefined {
-  const trimmed = text.trim();
-  if (trimmed === '0') return 0;
-  const re = /(\d+(?:\.\d+)?)(ns|us|µs|ms|s|m|h)/gy;
-  let total = 0;
-  let consumed = 0;
-  for (const m of trimmed.matchAll(re)) {
-    total += Number(m[1]) * UNIT_MS[m[2]!]!;
-    consumed += m[0].length;
+/** Go's time.quote: non-ASCII and control bytes as \xNN, `"` and `\` escaped. */
+function goQuote(text: string): string {
+  let out = '"';
+  for (const ch of text) {
+    const code = ch.codePointAt(0)!;
+    if (code < 0x20 || code >= 0x80) for (const b of Buffer.from(ch)) out += `\\x${b.toString(16).padStart(2, '0')}`;
+    else out += ch === '"' || ch === '\\' ? `\\${ch}` : ch;
   }
-  return consumed === 0 || consumed !== trimmed.length ? undefined : total;
+  return `${out}"`;
+}
+
+/**
+ * Go's time.ParseDuration ("1h30m", "-1.5s", "0"): nanoseconds, or Go's exact error message (`time: invalid
+ * duration "x"`, `time: missing unit in duration "x"`, `time: unknown unit "d" in duration "1d"`), int64 overflow
+ * included. The CLI's config and GoTrue's ban_duration take durations this way.
+ */
+export function parseGoDuration(orig: string): { ns: bigint } | { error: string } {
+  const invalid = { error: `time: invalid duration ${goQuote(orig)}` };
+  let s = orig;
+  let neg = false;
+  if (s[0] === '-' || s[0] === '+') {
+    neg = s[0] === '-';
+    s = s.slice(1);
+  }
+  if (s === '0') return { ns: 0n };
+  if (s === '') return invalid;
+  let total = 0n;
+  while (s !== '') {
+    const number = /^(\d*)(?:\.(\d*))?/.exec(s)!;
+    const [whole = '', fraction] = [number[1], number[2]];
+    if (whole === '' && !fraction) return invalid;
+    s = s.slice(number[0].length);
+    const unitText = /^[^.\d]*/.exec(s)![0];
+    if (unitText === '') return { error: `time: missing unit in duration ${goQuote(orig)}` };
+    s = s.slice(unitText.length);
+    const unit = UNIT_NS.get(unitText);
+    if (unit === undefined) return { error: `time: unknown unit ${goQuote(unitText)} in duration ${goQuote(orig)}` };
+    const v = BigInt(whole || '0');
+    if (v > MAX_NS / unit) return invalid;
+    let part = v * unit;
+    // Go keeps the fraction's digits while they fit in int64 and scales them in float64.
+    if (fraction) part += BigInt(Math.floor((Number(`0.${fraction}`) * Number(unit))));
+    if (part > MAX_NS) return invalid;
+    total += part;
+    if (total > MAX_NS) return invalid;
+  }
+  if (!neg && total > MAX_NS - 1n) return invalid;
+  return { ns: neg ? -total : total };
+}
+
+/** A Go duration in milliseconds, undefined when Go would refuse it. */
+export function goDurationMs(text: string): number | undefined {
+  const parsed = parseGoDuration(text);
+  return 'ns' in parsed ? Number(parsed.ns / 1_000_000n) : undefined;
 }
 
 function duration(text: string, key: string): number {
@@ -55,6 +108,14 @@ const table = (v: unknown): Table => (v && typeof v === 'object' && !Array.isArr
 const str = (v: unknown, d: string): string => (typeof v === 'string' ? v : d);
 const num = (v: unknown, d: number): number => (typeof v === 'number' ? v : d);
 const bool = (v: unknown, d: boolean): boolean => (typeof v === 'boolean' ? v : d);
+
+/** A whole-number environment variable; undefined when unset, an error when it is not a count. */
+function envCount(env: NodeJS.ProcessEnv, name: string): number | undefined {
+  const value = env[name];
+  if (value === undefined || value === '') return undefined;
+  if (!/^\d+$/.test(value)) throw new Error(`config: ${name} is not a whole number: "${value}"`);
+  return Number(value);
+}
 
 /** CLI configs write `./supabase/templates/x.html` (project root); a path relative to supabase/ works too. */
 function readTemplate(supabaseDir: string, contentPath: string): string {
@@ -100,7 +161,7 @@ export function loadConfig(configPath: string | undefined, env: NodeJS.ProcessEn
   const email = table(auth.email);
   const rate = table(auth.rate_limit);
   const requirements = str(auth.password_requirements, '');
-  const chars = PASSWORD_REQUIREMENTS[requirements];
+  const chars = Object.hasOwn(PASSWORD_REQUIREMENTS, requirements) ? PASSWORD_REQUIREMENTS[requirements] : undefined;
   if (!chars) throw new Error(`config: unknown password_requirements "${requirements}"`);
 
   const external: AuthConfig['external'] = {};
@@ -143,12 +204,13 @@ export function loadConfig(configPath: string | undefined, env: NodeJS.ProcessEn
       otpLength: num(email.otp_length, 6),
       otpExpiry: num(email.otp_expiry, 3600),
     },
+    // GoTrue's own variables override the file, as they do for GoTrue (the e2e stack raises them).
     rateLimit: {
       emailSent: LOCAL_MAILBOX_EMAIL_LIMIT,
-      tokenRefresh: num(rate.token_refresh, 150),
-      signInSignUps: num(rate.sign_in_sign_ups, 30),
-      tokenVerifications: num(rate.token_verifications, 30),
-      anonymousUsers: num(rate.anonymous_users, 30),
+      tokenRefresh: envCount(env, 'GOTRUE_RATE_LIMIT_TOKEN_REFRESH') ?? num(rate.token_refresh, 150),
+      signInSignUps: envCount(env, 'GOTRUE_RATE_LIMIT_OTP') ?? num(rate.sign_in_sign_ups, 30),
+      tokenVerifications: envCount(env, 'GOTRUE_RATE_LIMIT_VERIFY') ?? num(rate.token_verifications, 30),
+      anonymousUsers: envCount(env, 'GOTRUE_RATE_LIMIT_ANONYMOUS_USERS') ?? num(rate.anonymous_users, 30),
     },
     external,
     templates,

@@ -1,3 +1,4 @@
+import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 import type { App } from '../app.ts';
 import { resolveRedirect } from '../auth/redirects.ts';
@@ -12,6 +13,8 @@ export class RequestContext {
   /** The request URL as sent (with its prefix). */
   readonly url: URL;
   readonly params: Readonly<Record<string, string>>;
+  /** The TCP peer (undefined when the app is called without a socket, as in-process fetches do). */
+  readonly remoteAddress: string | undefined;
   private readonly c: Context;
   private parsed: Promise<Record<string, unknown>> | undefined;
 
@@ -22,6 +25,7 @@ export class RequestContext {
     this.path = path;
     this.url = new URL(c.req.url);
     this.params = c.req.param();
+    this.remoteAddress = c.env ? getConnInfo(c).remote.address : undefined;
   }
 
   get query(): URLSearchParams {
@@ -32,10 +36,14 @@ export class RequestContext {
     return this.c.req.header(name);
   }
 
-  /** GoTrue's GetReferrer: where emailed links and redirects land, a valid redirect_to (header, then query) or Referer, else site_url. */
-  redirectTarget(): string {
+  /**
+   * GoTrue's GetReferrer: where emailed links and redirects land, normalised: an allowed redirect_to (`preferred`,
+   * e.g. generate_link's body field, then the header, then the query) or Referer, else site_url.
+   */
+  redirectTarget(preferred?: string): string {
     const { config, redirectPatterns } = this.app;
-    return resolveRedirect(config, redirectPatterns, [this.header('redirect_to'), this.query.get('redirect_to') ?? undefined, this.header('referer')]);
+    const candidates = [preferred, this.header('redirect_to'), this.query.get('redirect_to') ?? undefined, this.header('referer')];
+    return resolveRedirect(config, redirectPatterns, candidates);
   }
 
   /** The JSON body as GoTrue's `struct` (named in type errors, as Go's decoder does). */

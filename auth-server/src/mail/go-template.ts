@@ -115,7 +115,7 @@ function parseExpr(text: string): Expr {
     const head = tokens[i];
     if (head && /^[a-z]+$/.test(head) && head !== 'true' && head !== 'false') {
       i++;
-      if (!FUNCS[head]) throw new Error(`template: function "${head}" not defined`);
+      if (!Object.hasOwn(FUNCS, head)) throw new Error(`template: function "${head}" not defined`);
       const args: Expr[] = [];
       while (i < tokens.length && tokens[i] !== ')') args.push(term());
       return { kind: 'call', fn: head, args };
@@ -145,7 +145,8 @@ function evaluate(expr: Expr, data: TemplateData): unknown {
   if (expr.kind === 'call') return FUNCS[expr.fn]!(expr.args.map((a) => evaluate(a, data)));
   let value: unknown = data;
   for (const key of expr.path) {
-    if (value === null || typeof value !== 'object' || !(key in value)) return MISSING;
+    // Own keys only: `.Data.constructor` on user metadata must be missing, not Object's constructor.
+    if (value === null || typeof value !== 'object' || !Object.hasOwn(value, key)) return MISSING;
     value = (value as Record<string, unknown>)[key];
   }
   return value;

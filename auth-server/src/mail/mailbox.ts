@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import { type Context, Hono } from 'hono';
+import { cors } from 'hono/cors';
 import type { ErrorLog } from '../errors.ts';
 import type { Database } from '../store/database.ts';
 import { deleteMessages, getMessage, listMessages, type MessageFilter, type StoredMessage } from './messages.ts';
@@ -83,13 +84,13 @@ function messagePage(m: StoredMessage): string {
   );
 }
 
-/** The mailbox web page and Mailpit-shaped JSON API (http://127.0.0.1:54324 by default). */
-export function createMailboxServer(db: Database, log: ErrorLog): Server {
+/**
+ * The mailbox web page and Mailpit-shaped JSON API (http://127.0.0.1:54324 by default). Browsers may read it from
+ * the app's origins only (`isAllowedOrigin`): any other page the developer visits must not read sign-in links.
+ */
+export function createMailboxServer(db: Database, log: ErrorLog, isAllowedOrigin: (origin: string) => boolean): Server {
   const mailbox = new Hono({ strict: false });
-  mailbox.use(async (c, next) => {
-    await next();
-    c.header('Access-Control-Allow-Origin', '*');
-  });
+  mailbox.use(cors({ origin: (origin) => (isAllowedOrigin(origin) ? origin : null), allowMethods: ['GET', 'DELETE'] }));
   const list = async (c: Context, filter: MessageFilter) => {
     const limit = Math.min(Number(c.req.query('limit')) || 50, 1000);
     const start = Number(c.req.query('start')) || 0;

@@ -47,7 +47,7 @@ export function htmlToText(html: string): string {
     .replace(/<br\s*\/?>/gi, '\n')
     .replace(/<\/(p|div|h[1-6]|li|tr|table)>/gi, '\n')
     .replace(/<[^>]+>/g, '')
-    .replace(/&(#?\w+);/g, (m, name: string) => ENTITIES[name] ?? m)
+    .replace(/&(#?\w+);/g, (m, name: string) => (Object.hasOwn(ENTITIES, name) ? ENTITIES[name]! : m))
     .split('\n')
     .map((line) => line.replace(/[ \t]+/g, ' ').trim())
     .filter((line, i, lines) => line !== '' || (i > 0 && lines[i - 1] !== ''))

@@ -33,7 +33,7 @@ export async function generateLink(ctx: RequestContext): Promise<Response> {
   const data = body.object('data') ?? {};
   const emailChange = type === 'email_change_current' || type === 'email_change_new';
   const newEmail = emailChange ? validateEmail(body.string('new_email')) : '';
-  const redirectTo = ctx.redirectTarget();
+  const redirectTo = ctx.redirectTarget(body.string('redirect_to'));
   if (type === 'signup') {
     if (password === '') throw badRequest('validation_failed', 'Signup requires a valid password');
     checkPasswordStrength(app.config, password);

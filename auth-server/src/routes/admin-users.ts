@@ -1,6 +1,6 @@
 import { confirmUser, createEmailUser } from '../auth/accounts.ts';
 import { isUuid, validateEmail } from '../auth/validation.ts';
-import { goDurationMs } from '../config/config.ts';
+import { parseGoDuration } from '../config/config.ts';
 import { checkPasswordStrength, hashPassword } from '../crypto/passwords.ts';
 import type { Params } from '../http/body.ts';
 import type { RequestContext } from '../http/context.ts';
@@ -135,9 +135,10 @@ function adminPatch(user: UserRow, body: Params): UserPatch {
   const ban = body.string('ban_duration');
   if (ban === 'none') patch.banned_until = null;
   else if (ban !== '') {
-    const ms = goDurationMs(ban);
-    if (ms === undefined) throw badRequest('validation_failed', `invalid format for ban duration: time: invalid duration ${JSON.stringify(ban)}`);
-    patch.banned_until = new Date(Date.now() + ms);
+    const parsed = parseGoDuration(ban);
+    if ('error' in parsed) throw badRequest('validation_failed', `invalid format for ban duration: ${parsed.error}`);
+    // A zero duration unbans; a negative one is accepted and leaves banned_until in the past, as in GoTrue.
+    patch.banned_until = parsed.ns === 0n ? null : new Date(Date.now() + Number(parsed.ns / 1_000_000n));
   }
   return patch;
 }

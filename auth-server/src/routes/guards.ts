@@ -1,5 +1,5 @@
 import type { JWTPayload } from 'jose';
-import type { IpLimit } from '../auth/rate-limits.ts';
+import { canonicalIp, firstValue, type IpLimit } from '../auth/rate-limits.ts';
 import { resolveCredential, userClaims } from '../crypto/jwt.ts';
 import type { RequestContext } from '../http/context.ts';
 import { ApiError, badRequest, forbidden, notFound } from '../errors.ts';
@@ -94,10 +94,16 @@ async function applyGuards(ctx: RequestContext, { limit, checks = [] }: RouteOpt
   for (const check of checks) check.run(ctx, auth);
 }
 
-/** The client IP for per-IP limits, read from the configured header (GoTrue's RATE_LIMIT_HEADER). */
+/**
+ * The key of the per-IP limits, as GoTrue's performRateLimiting: `Sb-Forwarded-For` when the server trusts it and
+ * it holds an IP (internal/sbff), else the configured RATE_LIMIT_HEADER, else (unlike GoTrue, which then does not
+ * limit) the socket address, so limits hold by default. A header a visitor can set is read only when configured.
+ */
 function clientIp(ctx: RequestContext): string | undefined {
-  const header = ctx.app.rateLimitHeader;
-  return header ? ctx.header(header)?.split(',')[0]?.trim() || undefined : undefined;
+  const { trustSbForwardedFor, rateLimitHeader } = ctx.app;
+  const forwarded = trustSbForwardedFor ? canonicalIp(firstValue(ctx.header('sb-forwarded-for'))) : undefined;
+  const configured = rateLimitHeader ? firstValue(ctx.header(rateLimitHeader)) : undefined;
+  return forwarded ?? configured ?? canonicalIp(ctx.remoteAddress);
 }
 
 const noAuthorization = () => new ApiError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');

@@ -23,7 +23,7 @@ export async function authorize(ctx: RequestContext): Promise<Response> {
 export async function startFlow(ctx: RequestContext, linkingTargetId: string | undefined): Promise<Response> {
   const { app } = ctx;
   const provider = ctx.query.get('provider') ?? '';
-  if (!app.config.external[provider]?.enabled || !LOCAL_IDP_PROVIDERS.includes(provider)) {
+  if (!LOCAL_IDP_PROVIDERS.includes(provider) || !Object.hasOwn(app.config.external, provider) || !app.config.external[provider]!.enabled) {
     throw badRequest('validation_failed', 'Unsupported provider: provider is not enabled');
   }
   const pkce = validatePkce(ctx.query.get('code_challenge') ?? '', ctx.query.get('code_challenge_method') ?? '');

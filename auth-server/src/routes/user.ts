@@ -1,16 +1,15 @@
 import type { App } from '../app.ts';
 import { sendEmailChange, sendReauthentication } from '../auth/emails.ts';
 import { isOneOf, validateEmail, validatePkce } from '../auth/validation.ts';
-import { verifyEmailChange } from '../auth/verification.ts';
+import { countingWrongCodes, verifyEmailChange } from '../auth/verification.ts';
 import { tokenHash } from '../crypto/codes.ts';
 import { checkPasswordStrength, hashPassword, verifyPassword } from '../crypto/passwords.ts';
-import type { Params } from '../http/body.ts';
 import type { RequestContext } from '../http/context.ts';
 import { badRequest, forbidden, unprocessable } from '../errors.ts';
 import type { Sql } from '../store/database.ts';
 import { createFlowState, type Pkce } from '../store/flow-state.ts';
 import { syncProviders } from '../store/identities.ts';
-import { clearOneTimeToken } from '../store/one-time-tokens.ts';
+import { clearAllOneTimeTokens } from '../store/one-time-tokens.ts';
 import { endSessions, type LogoutScope, sessionCreatedAt } from '../store/sessions.ts';
 import { findUserByEmail, findUserById, isConfirmed, loadUserJson, mergeMetadata, updateUser, type UserRow } from '../store/users.ts';
 import type { Authenticated } from './guards.ts';
@@ -24,7 +23,7 @@ export async function getUser(ctx: RequestContext, { user }: Authenticated): Pro
 /** GET /reauthenticate (reauthenticate.go): mails a code that later authorizes a password change. */
 export async function reauthenticate(ctx: RequestContext, { user }: Authenticated): Promise<Response> {
   const { app } = ctx;
-  if (!user.email) throw unprocessable('reauthentication_not_valid', 'Reauthentication requires an email or a phone number');
+  if (!user.email) throw badRequest('validation_failed', 'Reauthentication requires the user to have an email or a phone number');
   if (!isConfirmed(user)) throw unprocessable('email_not_confirmed', 'Please verify your email first.');
   await app.db.tx((sql) => sendReauthentication(app, sql, user));
   return ctx.json(200, {});
@@ -63,12 +62,18 @@ export async function updateCurrentUser(ctx: RequestContext, auth: Authenticated
       throw unprocessable('email_exists', 'A user with this email address has already been registered');
     }
   }
-  const passwordHash = password !== undefined ? await checkNewPassword(app, auth, password, body) : undefined;
+  if (password !== undefined) checkPasswordStrength(app.config, password);
+  body.string('current_password');
+  const passwordHash = password !== undefined ? await hashPassword(password) : undefined;
 
-  const updated = await app.db.tx(async (sql) => {
+  const update = app.db.tx(async (sql) => {
     let user = (await findUserById(sql, auth.user.id))!;
-    if (passwordHash !== undefined) {
+    if (password !== undefined && passwordHash !== undefined) {
+      // GoTrue's order: the reauthentication nonce, then the same-password check.
       if (app.config.email.securePasswordChange) await checkNonce(app, sql, auth, nonce);
+      if (await verifyPassword(password, user.encrypted_password)) {
+        throw unprocessable('same_password', 'New password should be different from the old password.');
+      }
       user = await updateUser(sql, user.id, { encrypted_password: passwordHash });
       await endSessions(sql, user.id, 'others', auth.sessionId);
     }
@@ -76,16 +81,9 @@ export async function updateCurrentUser(ctx: RequestContext, auth: Authenticated
     if (newEmail) user = await changeEmail(app, sql, user, newEmail, redirectTo, pkce);
     return user;
   });
+  // A wrong reauthentication nonce counts against the codes mailed to the user, as a wrong /verify code does.
+  const updated = await (nonce !== '' && auth.user.email ? countingWrongCodes(app, auth.user.email, update) : update);
   return ctx.json(200, await loadUserJson(app.db.sql, updated));
-}
-
-async function checkNewPassword(app: App, auth: Authenticated, password: string, body: Params): Promise<string> {
-  checkPasswordStrength(app.config, password);
-  if (await verifyPassword(password, auth.user.encrypted_password)) {
-    throw unprocessable('same_password', 'New password should be different from the old password.');
-  }
-  body.string('current_password');
-  return hashPassword(password);
 }
 
 /** secure_password_change: sessions older than 24 h need the emailed reauthentication code as `nonce`. */
@@ -98,8 +96,9 @@ async function checkNonce(app: App, sql: Sql, auth: Authenticated, nonce: string
   const valid = user.reauthentication_token !== '' && user.reauthentication_token === tokenHash(user.email ?? '', nonce) &&
     sentAt !== null && Date.now() <= sentAt.getTime() + app.config.email.otpExpiry * 1000;
   if (!valid) throw unprocessable('reauthentication_not_valid', 'Nonce has expired or is invalid');
+  // GoTrue's ConfirmReauthentication: the nonce is spent and every one-time token of the user goes with it.
   await updateUser(sql, user.id, { reauthentication_token: '' });
-  await clearOneTimeToken(sql, user.id, 'reauthentication_token');
+  await clearAllOneTimeTokens(sql, user.id);
 }
 
 async function changeEmail(

@@ -1,6 +1,6 @@
 import { signIn } from '../auth/session-tokens.ts';
 import { isEmail, validatePhone } from '../auth/validation.ts';
-import { applyVerification, parseVerificationType, tokenInvalid, userByEmailAndOtp, userByTokenHash, type VerifiedType } from '../auth/verification.ts';
+import { applyVerification, countingWrongCodes, parseVerificationType, tokenInvalid, userByEmailAndOtp, userByTokenHash, type VerifiedType } from '../auth/verification.ts';
 import { tokenHash } from '../crypto/codes.ts';
 import type { RequestContext } from '../http/context.ts';
 import { ApiError, badRequest, unprocessable } from '../errors.ts';
@@ -116,11 +116,12 @@ export async function verifyPost(ctx: RequestContext): Promise<Response> {
     throw badRequest('validation_failed', 'Only the token_hash and type should be provided');
   }
 
-  const result = await app.db.tx(async (sql) => {
+  const verify = app.db.tx(async (sql) => {
     const verificationType = parseVerificationType(type);
     const found = hash !== '' ? await userByTokenHash(app, sql, verificationType, hash) : await userByEmailAndOtp(app, sql, verificationType, email, token);
     const user = await applyVerification(app, sql, found, hash !== '' ? hash : tokenHash(email, token));
     return user && signIn(app, sql, user.id, 'otp', ctx.header('user-agent'));
   });
+  const result = await (email === '' ? verify : countingWrongCodes(app, email, verify));
   return ctx.json(200, result ?? { msg: SINGLE_CONFIRMATION, code: '200' });
 }

@@ -19,7 +19,17 @@ export async function startAuthServer(options: { port: number; mailPort: number;
     `auth server :${options.port}`,
     process.execPath,
     [authServerMain, '--memory', '--port', String(options.port), '--mail-port', String(options.mailPort)],
-    { cwd: repoRoot, env: { ...process.env, AUTH_SITE_URL: options.siteUrl } },
+    // The bench measures throughput from one IP: GoTrue's per-IP limits (its own variables) are lifted.
+    {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        AUTH_SITE_URL: options.siteUrl,
+        GOTRUE_RATE_LIMIT_OTP: '100000000',
+        GOTRUE_RATE_LIMIT_VERIFY: '100000000',
+        GOTRUE_RATE_LIMIT_TOKEN_REFRESH: '100000000',
+      },
+    },
   );
   await waitForUrl(`${url}/auth/v1/health`, server, { timeoutMs: 30_000, intervalMs: 10 });
   return { process: server, url, readyMs: performance.now() - started };
