@@ -71,9 +71,12 @@ test('email change takes effect once the new address is confirmed', async ({ pag
   await expect(page.getByTestId('current-email')).toContainText(newEmail);
 });
 
-test('password change: same password refused, new one accepted', async ({ page }) => {
+test('password change: same password refused, new one accepted, other devices signed out', async ({ page, browser }) => {
   const user = await createConfirmedUser();
   await signInWithPassword(page, user.email, user.password);
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await signInWithPassword(otherPage, user.email, user.password);
   const section = page.locator('section[aria-labelledby="password-title"]');
   await section.locator('input[name="password"]').fill(user.password);
   await section.locator('input[name="confirmPassword"]').fill(user.password);
@@ -83,6 +86,11 @@ test('password change: same password refused, new one accepted', async ({ page }
   await section.locator('input[name="confirmPassword"]').fill(`${goodPassword}x`);
   await section.getByRole('button', { name: 'Change password' }).click();
   await expect(section.getByTestId('form-message')).toHaveText('Your password has been changed. Other devices have been signed out.');
+  await otherPage.goto('/en/account');
+  await expect(otherPage).toHaveURL(/\/en\/sign-in\?.*status=session-ended/);
+  await page.reload();
+  await expect(page).toHaveURL('/en/account');
+  await other.close();
 });
 
 test('sign out of other devices keeps this one; sign out everywhere ends both', async ({ page, browser }) => {
@@ -101,6 +109,9 @@ test('sign out of other devices keeps this one; sign out everywhere ends both', 
   await page.getByRole('button', { name: 'Sign out everywhere' }).click();
   await expect(page).toHaveURL('/en/sign-in?status=signed-out-everywhere');
   await expect(page.getByRole('status').filter({ hasText: 'You have been signed out on all devices.' })).toBeVisible();
+  // The other device's cookie still holds an unexpired access token: its next private request goes to sign-in.
+  await otherPage.goto('/en/account');
+  await expect(otherPage).toHaveURL('/en/sign-in?next=%2Fen%2Faccount&status=session-ended');
   await other.close();
 });
 
