@@ -111,7 +111,7 @@ test('sign out of other devices keeps this one; sign out everywhere ends both', 
   await expect(page.getByRole('status').filter({ hasText: 'You have been signed out on all devices.' })).toBeVisible();
   // The other device's cookie still holds an unexpired access token: its next private request goes to sign-in.
   await otherPage.goto('/en/account');
-  await expect(otherPage).toHaveURL('/en/sign-in?next=%2Fen%2Faccount&status=session-ended');
+  await expect(otherPage).toHaveURL('/en/sign-in?next=%2Faccount&status=session-ended');
   await other.close();
 });
 
