@@ -13,7 +13,7 @@ import { Alert, AlertDescription } from '@/components/ui/alert';
 import { getPathname, redirect } from '@/i18n/navigation';
 import { isolated } from '@/i18n/isolate';
 import { preferredLocale } from '@/lib/auth/preferred-locale';
-import { firstParam } from '@/lib/auth/search-param';
+import { firstParam, ownEntry } from '@/lib/auth/search-param';
 import { confirmedSession } from '@/lib/session/server';
 
 // Rendered in one piece on the server (no streaming boundary), so the page and its forms work without JavaScript.
@@ -34,8 +34,7 @@ async function AccountContent({ searchParams }: { searchParams: PageProps<'/[loc
   const session = await confirmedSession(getPathname({ href: '/account', locale }));
   if (!session) return redirect({ href: { pathname: '/auth/session-ended', query: { next: '/account' } }, locale });
   const { identity, userMetadata } = session;
-  const updated = firstParam((await searchParams).updated);
-  const updateKey = updated && updated in updateMessages ? updateMessages[updated as keyof typeof updateMessages] : undefined;
+  const updateKey = ownEntry(updateMessages, firstParam((await searchParams).updated));
   const displayName = typeof userMetadata.display_name === 'string' ? userMetadata.display_name : '';
 
   return (

@@ -13,6 +13,24 @@ test('the account page is private and passes axe', async ({ page }) => {
   await expectNoAxeViolations(page);
 });
 
+test('a query value names only its own messages: ?updated=constructor shows nothing (issue 18)', async ({ page }) => {
+  const user = await createConfirmedUser();
+  await signInWithPassword(page, user.email, user.password);
+  for (const value of ['constructor', '__proto__', 'toString']) {
+    await page.goto(`/en/account?updated=${value}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.locator('main [role="status"]')).toHaveCount(0);
+    await expect(page.locator('main')).not.toContainText('native code');
+  }
+  await page.goto('/en/account?updated=profile');
+  await expect(page.locator('main [role="status"]')).toHaveText('Your profile has been saved.');
+  const other = await page.context().browser()!.newPage();
+  await other.goto('/en/sign-in?status=constructor');
+  await expect(other.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(other.locator('main')).not.toContainText('native code');
+  await other.close();
+});
+
 test('in Arabic, the address in "you sign in with …" stays whole, after the words, before the full stop', async ({ page }) => {
   const user = await createConfirmedUser();
   await signInWithPassword(page, user.email, user.password);
