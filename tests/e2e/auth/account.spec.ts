@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { createConfirmedUser, findUser, goodPassword, signInWithPassword, uniqueEmail } from '../support/auth-users';
 import { expectNoAxeViolations } from '../support/axe';
-import { mailTo } from '../support/mailbox';
+import { followEmailLink, mailTo } from '../support/mailbox';
 
 test('the account page is private and passes axe', async ({ page }) => {
   const user = await createConfirmedUser();
@@ -82,8 +82,8 @@ test('email change takes effect once the new address is confirmed', async ({ pag
   expect((await findUser(user.id))?.email).toBe(user.email);
 
   // With secure email change (double_confirm_changes) the old address must confirm too.
-  await page.goto((await mailTo(newEmail)).confirmLink);
-  if ((await findUser(user.id))?.email !== newEmail) await page.goto((await mailTo(user.email)).confirmLink);
+  await followEmailLink(page, (await mailTo(newEmail)).confirmLink);
+  if ((await findUser(user.id))?.email !== newEmail) await followEmailLink(page, (await mailTo(user.email)).confirmLink);
   await expect.poll(async () => (await findUser(user.id))?.email).toBe(newEmail);
   await page.goto('/en/account');
   await expect(page.getByTestId('current-email')).toContainText(newEmail);
