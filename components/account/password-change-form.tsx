@@ -1,6 +1,7 @@
 'use client';
 
 import { useLocale, useTranslations } from 'next-intl';
+import { FormField } from '@/components/forms/form-field';
 import { FormMessage } from '@/components/forms/form-message';
 import { SubmitButton } from '@/components/forms/submit-button';
 import { FormContextFields } from '@/components/auth/form-context-fields';
@@ -18,6 +19,18 @@ export function PasswordChangeForm() {
       <FormContextFields locale={locale} />
       <FormMessage state={state} />
       <NewPasswordFields idPrefix="password-change" errors={errors} />
+      {state.step === 'code' ? (
+        <FormField
+          idPrefix="password-change"
+          name="nonce"
+          label={t('reauthenticationCode')}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="[0-9]*"
+          maxLength={10}
+          required
+        />
+      ) : null}
       <SubmitButton className="justify-self-start">{t('changePassword')}</SubmitButton>
     </form>
   );

@@ -32,6 +32,7 @@ const keyByCode = {
   user_not_found: 'userNotFound',
   user_banned: 'userBanned',
   reauthentication_needed: 'reauthenticationNeeded',
+  reauthentication_not_valid: 'reauthenticationNotValid',
   validation_failed: 'validationFailed',
 } as const satisfies Record<string, string>;
 

@@ -90,3 +90,8 @@ describe('lookups by a value from outside use own keys only (issue 18)', () => {
     expect(ownEntry({ profile: 'profileSaved' }, null)).toBeUndefined();
   });
 });
+
+it('a wrong or expired reauthentication code has its own message (issue 18)', () => {
+  expect(authErrorMessage(new AuthApiError('Nonce has expired or is invalid', 422, 'reauthentication_not_valid')).key).toBe('reauthenticationNotValid');
+  expect(authErrorMessage(new AuthApiError('Password update requires reauthentication', 400, 'reauthentication_needed')).key).toBe('reauthenticationNeeded');
+});
