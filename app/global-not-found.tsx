@@ -1,6 +1,4 @@
 import type { Metadata } from 'next';
-import { connection } from 'next/server';
-import { Suspense } from 'react';
 import { locales, nativeLanguageName } from '@/i18n/locales';
 import { getPathname } from '@/i18n/navigation';
 import messages from '@/messages/en.json';
@@ -9,15 +7,6 @@ import './globals.css';
 const text = messages.NotFound;
 
 export const metadata: Metadata = { title: text.title, robots: { index: false } };
-
-/**
- * Rendered per request rather than prerendered: a prerendered 404 is served with `s-maxage=31536000`, so a CDN
- * would keep answering 404 for a build file (`/_next/static/...`) for a year after it is deployed.
- */
-async function PerRequest() {
-  await connection();
-  return null;
-}
 
 // For URLs that never reach a locale (e.g. a missing file): the default language, plus every home page.
 export default function GlobalNotFound() {
@@ -37,9 +26,6 @@ export default function GlobalNotFound() {
             ))}
           </ul>
         </main>
-        <Suspense>
-          <PerRequest />
-        </Suspense>
       </body>
     </html>
   );
