@@ -1,7 +1,7 @@
 'use client';
 
 import { useLocale, useTranslations } from 'next-intl';
-import { FormField } from '@/components/forms/form-field';
+import { CodeField } from '@/components/forms/code-field';
 import { FormMessage } from '@/components/forms/form-message';
 import { SubmitButton } from '@/components/forms/submit-button';
 import { FormContextFields } from '@/components/auth/form-context-fields';
@@ -20,16 +20,7 @@ export function PasswordChangeForm() {
       <FormMessage state={state} />
       <NewPasswordFields idPrefix="password-change" errors={errors} />
       {state.step === 'code' ? (
-        <FormField
-          idPrefix="password-change"
-          name="nonce"
-          label={t('reauthenticationCode')}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          pattern="[0-9]*"
-          maxLength={10}
-          required
-        />
+        <CodeField idPrefix="password-change" name="nonce" label={t('reauthenticationCode')} maxLength={10} />
       ) : null}
       <SubmitButton className="justify-self-start">{t('changePassword')}</SubmitButton>
     </form>
