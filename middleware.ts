@@ -4,6 +4,7 @@ import { DETECTED_LOCALE_COOKIE, LOCALE_COOKIE } from '@/i18n/locale-cookie';
 import { getEdgePathname } from '@/i18n/edge-navigation';
 import { isLocale } from '@/i18n/locales';
 import { readablePath } from '@/lib/http/readable-path';
+import { actionRequestRefusal, refusalResponse } from '@/lib/http/request-guard';
 import { securityHeaders } from '@/lib/http/security-headers';
 import { applySession } from '@/lib/session/edge';
 
@@ -18,9 +19,21 @@ function secure(response: NextResponse): NextResponse {
   return response;
 }
 
+/** Server-action POSTs (the last two matcher entries): only pages take them, and Next answers bad ones with a 500. */
+const formPost = (request: NextRequest) =>
+  request.method === 'POST' && (request.headers.has('next-action') || /^(multipart\/form-data|application\/x-www-form-urlencoded|text\/plain)/.test(request.headers.get('content-type') ?? ''));
+
 export async function middleware(request: NextRequest) {
   const { pathname, searchParams } = request.nextUrl;
   const firstSegment = pathname.split('/', 2)[1] ?? '';
+
+  if (formPost(request) && !notOurs.test(pathname)) {
+    const refusal = await actionRequestRefusal(request);
+    if (refusal) {
+      const refused = refusalResponse(refusal, pathname);
+      return secure(new NextResponse(refused.body, { status: refused.status, headers: refused.headers }));
+    }
+  }
 
   const readable = readablePath(pathname);
   if (readable !== pathname) {
@@ -69,5 +82,9 @@ export const config = {
     '/:locale(en|de|fr|es|ja|ar)/(account(?:/.*)?|sign-in|sign-up(?:/check-email)?|reset-password|auth(?:/.*)?)',
     // Any path with a percent sign, to catch the undecodable ones (lib/http/readable-path.ts).
     '/(.*%.*)',
+    // Server-action and form POSTs, on static pages too: bad ones get a 4xx instead of Next's 500
+    // (lib/http/request-guard.ts). The header conditions keep every GET off this path.
+    { source: '/((?!api/|_next/).*)', has: [{ type: 'header', key: 'next-action' }] },
+    { source: '/((?!api/|_next/).*)', has: [{ type: 'header', key: 'content-type', value: '(?:multipart/form-data|application/x-www-form-urlencoded|text/plain).*' }] },
   ],
 };

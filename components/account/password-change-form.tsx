@@ -1,6 +1,7 @@
 'use client';
 
 import { useLocale, useTranslations } from 'next-intl';
+import { CodeField } from '@/components/forms/code-field';
 import { FormMessage } from '@/components/forms/form-message';
 import { SubmitButton } from '@/components/forms/submit-button';
 import { FormContextFields } from '@/components/auth/form-context-fields';
@@ -18,6 +19,9 @@ export function PasswordChangeForm() {
       <FormContextFields locale={locale} />
       <FormMessage state={state} />
       <NewPasswordFields idPrefix="password-change" errors={errors} />
+      {state.step === 'code' ? (
+        <CodeField idPrefix="password-change" name="nonce" label={t('reauthenticationCode')} maxLength={10} />
+      ) : null}
       <SubmitButton className="justify-self-start">{t('changePassword')}</SubmitButton>
     </form>
   );

@@ -1,7 +1,7 @@
 'use client';
 
 import { useLocale, useTranslations } from 'next-intl';
-import { FormField } from '@/components/forms/form-field';
+import { CodeField } from '@/components/forms/code-field';
 import { FormMessage } from '@/components/forms/form-message';
 import { SubmitButton } from '@/components/forms/submit-button';
 import { Alert, AlertDescription } from '@/components/ui/alert';
@@ -25,16 +25,7 @@ export function EmailCodeForm({ email }: { email: string }) {
         <AlertDescription className="text-foreground">{te.rich('sent', { email, ...isolated })}</AlertDescription>
       </Alert>
       <FormMessage state={state} />
-      <FormField
-        name="code"
-        label={te('code')}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        pattern="[0-9]*"
-        maxLength={6}
-        required
-        error={errors.code ?? errors.email}
-      />
+      <CodeField name="code" label={te('code')} error={errors.code ?? errors.email} />
       <SubmitButton className="w-full">{te('verify')}</SubmitButton>
       <Link href="/sign-in/email-link" className="justify-self-center rounded-sm text-sm underline underline-offset-4">
         {te('otherEmail')}

@@ -2,6 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { Alert, AlertDescription } from '@/components/ui/alert';
+import { ownEntry } from '@/lib/auth/search-param';
 import { useAddressParam } from '@/lib/http/use-address-param';
 
 const statusMessages = {
@@ -13,8 +14,7 @@ const statusMessages = {
 /** Why the visitor was sent to sign-in (`?status=`), read in the browser so the page stays static. */
 export function SignInStatus() {
   const t = useTranslations('SignIn');
-  const status = useAddressParam('status');
-  const key = status && status in statusMessages ? statusMessages[status as keyof typeof statusMessages] : undefined;
+  const key = ownEntry(statusMessages, useAddressParam('status'));
   if (!key) return null;
   return (
     <Alert role="status">

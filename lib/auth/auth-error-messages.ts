@@ -1,5 +1,6 @@
 import { logServerError } from '@/lib/log/server-log';
 import { passwordPolicy } from './password-policy';
+import { ownEntry } from './search-param';
 
 // The one place that turns Supabase Auth errors into messages of the AuthErrors namespace.
 const keyByCode = {
@@ -31,6 +32,7 @@ const keyByCode = {
   user_not_found: 'userNotFound',
   user_banned: 'userBanned',
   reauthentication_needed: 'reauthenticationNeeded',
+  reauthentication_not_valid: 'reauthenticationNotValid',
   validation_failed: 'validationFailed',
 } as const satisfies Record<string, string>;
 
@@ -73,8 +75,7 @@ export function authErrorMessage(error: unknown): AuthErrorMessage {
   const shape = error as AuthErrorShape;
   if (isUnreachable(shape)) return { key: 'serviceUnavailable' };
   if (shape.code === 'weak_password') return weakPasswordMessage(shape.reasons);
-  const key = typeof shape.code === 'string' ? keyByCode[shape.code as keyof typeof keyByCode] : undefined;
-  return { key: key ?? 'unexpected' };
+  return { key: ownEntry(keyByCode, typeof shape.code === 'string' ? shape.code : undefined) ?? 'unexpected' };
 }
 
 function logAuthError(error: unknown, { key }: AuthErrorMessage, path: string): void {

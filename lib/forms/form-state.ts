@@ -8,6 +8,8 @@ export interface FormState {
   fieldErrors?: FieldErrors;
   /** What was typed, so nothing is lost on error. Never passwords. */
   values?: Record<string, string>;
+  /** The server asks for one more thing before it goes on: the code it emailed (the password change). */
+  step?: 'code';
 }
 
 export const initialFormState: FormState = { status: 'idle' };

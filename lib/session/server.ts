@@ -28,16 +28,19 @@ export async function sessionClient() {
 }
 
 /**
- * Who the session cookie says is signed in, verified locally from the access token (no auth-server request
- * while it is valid). Enough for showing a page; anything that changes data asks getUser() instead.
+ * Who is signed in, for private pages (the route table's `private` entries): confirmed with the auth server
+ * (`getUser()`, one request per view), so a session ended elsewhere (sign out everywhere, a password change, a
+ * deleted account) takes effect on the next request rather than when the access token expires. Static pages
+ * never call this: they cost no auth-server request. When the auth server cannot be reached the locally verified
+ * claims stand in (logged), so an outage does not look like every user being signed out.
  */
-export async function sessionClaims(path: string): Promise<SessionClaims | null> {
+export async function confirmedSession(path: string): Promise<SessionClaims | null> {
   try {
-    const { data, error } = await (await sessionClient()).auth.getClaims();
-    // An expired session is the user's own business; an auth server that cannot refresh it is ours.
-    if (error) reportIfUnreachable(error, path);
-    const identity = data?.claims ? identityOf(data.claims) : null;
-    return identity ? { identity, userMetadata: data?.claims.user_metadata ?? {} } : null;
+    const supabase = await sessionClient();
+    const { data, error } = await supabase.auth.getUser();
+    const source = data.user ?? (error && reportIfUnreachable(error, path) ? (await supabase.auth.getClaims()).data?.claims : null);
+    const identity = source ? identityOf(source) : null;
+    return identity ? { identity, userMetadata: source?.user_metadata ?? {} } : null;
   } catch (error) {
     // A malformed cookie or a failure inside the client: logged, and the page shows the signed-out view.
     logServerError({ path, code: 'session_unreadable', error });

@@ -7,7 +7,7 @@ export interface SessionIdentity {
   displayName?: string;
 }
 
-/** The verified access token's view of the session (lib/session/server.ts, sessionClaims). */
+/** A private page's view of the session (lib/session/server.ts, confirmedSession). */
 export interface SessionClaims {
   identity: SessionIdentity;
   userMetadata: Record<string, unknown>;

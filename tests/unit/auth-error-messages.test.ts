@@ -8,6 +8,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { authErrorMessage } from '@/lib/auth/auth-error-messages';
 import { linkErrorReason } from '@/lib/auth/link-error-reason';
+import { ownEntry } from '@/lib/auth/search-param';
 import { locales } from '@/i18n/locales';
 
 // The codes issue 4 names, each with the key it must map to.
@@ -77,4 +78,20 @@ describe('linkErrorReason', () => {
     expect(linkErrorReason(new AuthApiError('x', 404, 'flow_state_not_found'))).toBe('invalid');
     expect(linkErrorReason('access_denied')).toBe('denied');
   });
+});
+
+describe('lookups by a value from outside use own keys only (issue 18)', () => {
+  it.each(['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf'])('%s names no table entry', (name) => {
+    expect(ownEntry({ profile: 'profileSaved' }, name)).toBeUndefined();
+    expect(authErrorMessage(new AuthApiError('x', 400, name)).key).toBe('unexpected');
+  });
+  it('finds the own entries', () => {
+    expect(ownEntry({ profile: 'profileSaved' }, 'profile')).toBe('profileSaved');
+    expect(ownEntry({ profile: 'profileSaved' }, null)).toBeUndefined();
+  });
+});
+
+it('a wrong or expired reauthentication code has its own message (issue 18)', () => {
+  expect(authErrorMessage(new AuthApiError('Nonce has expired or is invalid', 422, 'reauthentication_not_valid')).key).toBe('reauthenticationNotValid');
+  expect(authErrorMessage(new AuthApiError('Password update requires reauthentication', 400, 'reauthentication_needed')).key).toBe('reauthenticationNeeded');
 });

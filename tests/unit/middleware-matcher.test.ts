@@ -45,4 +45,15 @@ describe('middleware matcher', () => {
   it('runs for every path with a percent sign, to redirect undecodable ones', () => {
     for (const url of ['/en/%ff', '/api/%ff', '/_next/static/%ff', '/%E0%A4%A']) expect(runs(url), url).toBe(true);
   });
+
+  it('runs for server-action and form POSTs on every page, to refuse bad ones with a 4xx (issue 18)', () => {
+    const action = { 'next-action': '7f7424f9f1ed2ab369cf25ced868876cef35b2fbaf' };
+    for (const url of ['/en', '/en/forgot-password', '/de/sign-in/email-link']) {
+      expect(unstable_doesMiddlewareMatch({ config, url, headers: action }), url).toBe(true);
+      expect(unstable_doesMiddlewareMatch({ config, url, headers: { 'content-type': 'multipart/form-data; boundary=x' } }), url).toBe(true);
+      expect(unstable_doesMiddlewareMatch({ config, url, headers: { 'content-type': 'text/plain;charset=UTF-8' } }), url).toBe(true);
+      expect(unstable_doesMiddlewareMatch({ config, url, headers: { accept: 'text/html' } }), url).toBe(false);
+    }
+    for (const url of ['/api/health', '/_next/static/chunks/a.js']) expect(unstable_doesMiddlewareMatch({ config, url, headers: action }), url).toBe(false);
+  });
 });

@@ -13,8 +13,8 @@ import { Alert, AlertDescription } from '@/components/ui/alert';
 import { getPathname, redirect } from '@/i18n/navigation';
 import { isolated } from '@/i18n/isolate';
 import { preferredLocale } from '@/lib/auth/preferred-locale';
-import { firstParam } from '@/lib/auth/search-param';
-import { sessionClaims } from '@/lib/session/server';
+import { firstParam, ownEntry } from '@/lib/auth/search-param';
+import { confirmedSession } from '@/lib/session/server';
 
 // Rendered in one piece on the server (no streaming boundary), so the page and its forms work without JavaScript.
 export const instant = false;
@@ -29,13 +29,12 @@ const updateMessages = { profile: 'profileSaved', email: 'emailUpdated', passwor
 async function AccountContent({ searchParams }: { searchParams: PageProps<'/[locale]/account'>['searchParams'] }) {
   const locale = await getLocale();
   const t = await getTranslations('Account');
-  // The middleware already checked the session; the page verifies the token itself too (locally, from the
-  // claims: viewing costs no auth-server request). Every action asks the auth server with getUser().
-  const session = await sessionClaims(getPathname({ href: '/account', locale }));
-  if (!session) return redirect({ href: { pathname: '/sign-in', query: { next: '/account' } }, locale });
+  // The middleware checked the token locally; the page confirms the session with the auth server, so one ended
+  // elsewhere goes through session-ended (which clears the cookie) to sign-in on the next request.
+  const session = await confirmedSession(getPathname({ href: '/account', locale }));
+  if (!session) return redirect({ href: { pathname: '/auth/session-ended', query: { next: '/account' } }, locale });
   const { identity, userMetadata } = session;
-  const updated = firstParam((await searchParams).updated);
-  const updateKey = updated && updated in updateMessages ? updateMessages[updated as keyof typeof updateMessages] : undefined;
+  const updateKey = ownEntry(updateMessages, firstParam((await searchParams).updated));
   const displayName = typeof userMetadata.display_name === 'string' ? userMetadata.display_name : '';
 
   return (

@@ -9,7 +9,7 @@ import { TextLink } from '@/components/auth/text-link';
 import { FormSkeleton } from '@/components/forms/form-skeleton';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { getPathname } from '@/i18n/navigation';
-import { sessionClaims } from '@/lib/session/server';
+import { confirmedSession } from '@/lib/session/server';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('ResetPassword');
@@ -19,7 +19,7 @@ export async function generateMetadata(): Promise<Metadata> {
 /** Only reachable with the session a recovery link opened; without one, the way forward is a new link. */
 async function ResetPasswordContent() {
   const t = await getTranslations('ResetPassword');
-  if (!(await sessionClaims(getPathname({ href: '/reset-password', locale: await getLocale() })))) {
+  if (!(await confirmedSession(getPathname({ href: '/reset-password', locale: await getLocale() })))) {
     return (
       <>
         <Alert variant="destructive">

@@ -8,7 +8,7 @@ import { changeEmailSchema, changePasswordSchema } from '@/lib/auth/form-schemas
 import { authRedirectUrl } from '@/lib/auth/auth-routes';
 import { formAction } from '@/lib/forms/form-action';
 import { formLocale } from '@/lib/forms/form-locale';
-import { echoedValues } from '@/lib/forms/form-state';
+import { echoedValues, type FormState } from '@/lib/forms/form-state';
 import { parseForm } from '@/lib/forms/parse-form';
 
 /** The new address only replaces the old one once its confirmation link is opened. */
@@ -29,15 +29,29 @@ export const changeEmail = formAction(async (_previous, formData) => {
   return { status: 'success', message: t.markup('emailChangeSent', { email: parsed.data.email, ...isolatedText }) };
 });
 
+/**
+ * With `secure_password_change`, the auth server asks sessions older than 24 hours for proof (GoTrue's
+ * reauthentication): it answers `reauthentication_needed`, we have it email a code (`GET /reauthenticate`), and the
+ * form comes back with a code field; the code goes along as `nonce` with the new password.
+ */
 export const changePassword = formAction(async (_previous, formData) => {
   const locale = formLocale(formData);
+  const nonce = formData.get('nonce');
+  const codeStep = typeof nonce === 'string';
+  const withStep = (state: FormState): FormState => (codeStep ? { ...state, step: 'code' } : state);
   const parsed = await parseForm(changePasswordSchema, formData, locale, []);
-  if (!parsed.ok) return parsed.state;
+  if (!parsed.ok) return withStep(parsed.state);
+  const t = await getTranslations({ locale, namespace: 'Account' });
+  if (codeStep && !/^\d{6,10}$/.test(nonce.trim())) return withStep({ status: 'error', message: t('reauthenticationCodeMissing') });
 
   const current = await requireCurrentUser(locale);
   if (!current.user) return authErrorState(current.error, locale);
-  const { error } = await current.supabase.auth.updateUser({ password: parsed.data.password });
-  if (error) return authErrorState(error, locale);
-  const t = await getTranslations({ locale, namespace: 'Account' });
+  const { error } = await current.supabase.auth.updateUser({ password: parsed.data.password, ...(codeStep ? { nonce: nonce.trim() } : {}) });
+  if (error?.code === 'reauthentication_needed') {
+    const sent = await current.supabase.auth.reauthenticate();
+    if (sent.error) return authErrorState(sent.error, locale);
+    return { status: 'error', step: 'code', message: t('reauthenticationCodeSent') };
+  }
+  if (error) return withStep(await authErrorState(error, locale));
   return { status: 'success', message: t('passwordChanged') };
 });

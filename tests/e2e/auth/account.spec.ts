@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { createConfirmedUser, findUser, goodPassword, signInWithPassword, uniqueEmail } from '../support/auth-users';
 import { expectNoAxeViolations } from '../support/axe';
-import { mailTo } from '../support/mailbox';
+import { followEmailLink, mailTo } from '../support/mailbox';
 
 test('the account page is private and passes axe', async ({ page }) => {
   const user = await createConfirmedUser();
@@ -11,6 +11,24 @@ test('the account page is private and passes axe', async ({ page }) => {
   expect(cacheControl).toContain('private');
   expect(cacheControl).toContain('no-store');
   await expectNoAxeViolations(page);
+});
+
+test('a query value names only its own messages: ?updated=constructor shows nothing (issue 18)', async ({ page }) => {
+  const user = await createConfirmedUser();
+  await signInWithPassword(page, user.email, user.password);
+  for (const value of ['constructor', '__proto__', 'toString']) {
+    await page.goto(`/en/account?updated=${value}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.locator('main [role="status"]')).toHaveCount(0);
+    await expect(page.locator('main')).not.toContainText('native code');
+  }
+  await page.goto('/en/account?updated=profile');
+  await expect(page.locator('main [role="status"]')).toHaveText('Your profile has been saved.');
+  const other = await page.context().browser()!.newPage();
+  await other.goto('/en/sign-in?status=constructor');
+  await expect(other.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(other.locator('main')).not.toContainText('native code');
+  await other.close();
 });
 
 test('in Arabic, the address in "you sign in with …" stays whole, after the words, before the full stop', async ({ page }) => {
@@ -64,16 +82,19 @@ test('email change takes effect once the new address is confirmed', async ({ pag
   expect((await findUser(user.id))?.email).toBe(user.email);
 
   // With secure email change (double_confirm_changes) the old address must confirm too.
-  await page.goto((await mailTo(newEmail)).confirmLink);
-  if ((await findUser(user.id))?.email !== newEmail) await page.goto((await mailTo(user.email)).confirmLink);
+  await followEmailLink(page, (await mailTo(newEmail)).confirmLink);
+  if ((await findUser(user.id))?.email !== newEmail) await followEmailLink(page, (await mailTo(user.email)).confirmLink);
   await expect.poll(async () => (await findUser(user.id))?.email).toBe(newEmail);
   await page.goto('/en/account');
   await expect(page.getByTestId('current-email')).toContainText(newEmail);
 });
 
-test('password change: same password refused, new one accepted', async ({ page }) => {
+test('password change: same password refused, new one accepted, other devices signed out', async ({ page, browser }) => {
   const user = await createConfirmedUser();
   await signInWithPassword(page, user.email, user.password);
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await signInWithPassword(otherPage, user.email, user.password);
   const section = page.locator('section[aria-labelledby="password-title"]');
   await section.locator('input[name="password"]').fill(user.password);
   await section.locator('input[name="confirmPassword"]').fill(user.password);
@@ -83,6 +104,11 @@ test('password change: same password refused, new one accepted', async ({ page }
   await section.locator('input[name="confirmPassword"]').fill(`${goodPassword}x`);
   await section.getByRole('button', { name: 'Change password' }).click();
   await expect(section.getByTestId('form-message')).toHaveText('Your password has been changed. Other devices have been signed out.');
+  await otherPage.goto('/en/account');
+  await expect(otherPage).toHaveURL(/\/en\/sign-in\?.*status=session-ended/);
+  await page.reload();
+  await expect(page).toHaveURL('/en/account');
+  await other.close();
 });
 
 test('sign out of other devices keeps this one; sign out everywhere ends both', async ({ page, browser }) => {
@@ -101,6 +127,9 @@ test('sign out of other devices keeps this one; sign out everywhere ends both', 
   await page.getByRole('button', { name: 'Sign out everywhere' }).click();
   await expect(page).toHaveURL('/en/sign-in?status=signed-out-everywhere');
   await expect(page.getByRole('status').filter({ hasText: 'You have been signed out on all devices.' })).toBeVisible();
+  // The other device's cookie still holds an unexpired access token: its next private request goes to sign-in.
+  await otherPage.goto('/en/account');
+  await expect(otherPage).toHaveURL('/en/sign-in?next=%2Faccount&status=session-ended');
   await other.close();
 });
 

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { createConfirmedUser } from '../support/auth-users';
 import { expectNoAxeViolations } from '../support/axe';
-import { mailTo } from '../support/mailbox';
+import { followEmailLink, mailTo } from '../support/mailbox';
 
 async function requestEmailLink(page: import('@playwright/test').Page, email: string) {
   await page.goto('/en/sign-in/email-link?next=%2Faccount%3Ffrom%3Dlink');
@@ -39,7 +39,7 @@ test('the magic link in another browser: signs in (token hash) or explains the m
 
   const other = await browser.newContext();
   const otherPage = await other.newPage();
-  await otherPage.goto(mail.confirmLink);
+  await followEmailLink(otherPage, mail.confirmLink);
   if (mail.tokenHashLink) {
     // Token-hash links are verified on the server: no code verifier is needed in the opening browser.
     await expect(otherPage).toHaveURL('/en/account?from=link');
@@ -51,7 +51,7 @@ test('the magic link in another browser: signs in (token hash) or explains the m
   await other.close();
 
   // Either way the link was single-use.
-  await page.goto(mail.confirmLink);
+  await followEmailLink(page, mail.confirmLink);
   await expect(page).toHaveURL(/\/en\/auth\/error\?reason=expired(#.*)?$/);
   await expect(page.getByTestId('link-error-reason')).toHaveText(/expired or was already used/);
   await expectNoAxeViolations(page);
@@ -72,8 +72,48 @@ test('broken and foreign links get a clear page, never a 500', async ({ page }) 
   ]) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBeLessThan(500);
+    if (page.url().includes('/auth/continue')) await page.locator('main form button[type="submit"]').click();
     await expect(page.getByRole('heading', { level: 1, name: 'This link does not work' }), path).toBeVisible();
   }
   await page.goto('/en/auth/callback?error=access_denied&error_description=denied');
   await expect(page.getByTestId('link-error-reason')).toHaveAttribute('data-reason', 'denied');
+});
+
+test('a mail scanner opening the link does not use it up: the "Continue" button does (issue 18)', async ({ page, playwright }) => {
+  const user = await createConfirmedUser();
+  await requestEmailLink(page, user.email);
+  const mail = await mailTo(user.email);
+  test.skip(!mail.tokenHashLink, 'Only token-hash links land on our own page (templates with ConfirmationURL go through /verify).');
+
+  // A scanner: no cookies, follows redirects, runs no script, reads the page.
+  const scanner = await playwright.request.newContext();
+  for (let i = 0; i < 2; i++) expect((await scanner.get(mail.confirmLink)).status()).toBe(200);
+  await scanner.dispose();
+
+  await page.context().clearCookies();
+  await page.goto(mail.confirmLink);
+  await expect(page).toHaveURL(/\/en\/auth\/continue\?/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in with your email link');
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL('/en/account?from=link');
+});
+
+test('the "Continue" page speaks every language and names the action', async ({ page }) => {
+  const cases = [
+    ['de', 'signup', 'E-Mail-Adresse bestätigen'],
+    ['fr', 'recovery', 'Choisir un nouveau mot de passe'],
+    ['es', 'email_change', 'Confirmar nueva dirección'],
+    ['ja', 'magiclink', 'ログイン'],
+    ['ar', 'invite', 'قبول الدعوة'],
+  ] as const;
+  for (const [locale, type, button] of cases) {
+    await page.goto(`/${locale}/auth/confirm?token_hash=0123abcdef&type=${type}`);
+    await expect(page).toHaveURL(new RegExp(`/${locale}/auth/continue\\?`));
+    await expect(page.getByRole('button', { name: button })).toBeVisible();
+    if (locale === 'ar') await expectNoAxeViolations(page);
+  }
+  // A forged token hash fails only when used, on the localized error page.
+  await page.getByRole('button', { name: 'قبول الدعوة' }).click();
+  await expect(page).toHaveURL(/\/ar\/auth\/error\?reason=/);
 });

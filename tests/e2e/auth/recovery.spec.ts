@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { createConfirmedUser, signInWithPassword } from '../support/auth-users';
 import { expectNoAxeViolations } from '../support/axe';
-import { mailTo } from '../support/mailbox';
+import { followEmailLink, mailTo } from '../support/mailbox';
 
 const cases = [
   { locale: 'en', subject: /Reset your password/, submit: 'Send reset link', save: 'Save new password', done: 'Your new password has been saved.' },
@@ -20,7 +20,7 @@ for (const { locale, subject, submit, save, done } of cases) {
 
     const mail = await mailTo(user.email);
     expect(mail.subject).toMatch(subject);
-    await page.goto(mail.confirmLink);
+    await followEmailLink(page, mail.confirmLink);
     await expect(page).toHaveURL(`/${locale}/reset-password`);
     await expectNoAxeViolations(page);
     await page.locator('input[name="password"]').fill('Brand-New-Pass9');
@@ -33,7 +33,7 @@ for (const { locale, subject, submit, save, done } of cases) {
     const other = await browser.newContext();
     const otherPage = await other.newPage();
     await signInWithPassword(otherPage, user.email, 'Brand-New-Pass9', { locale });
-    await otherPage.goto(mail.confirmLink);
+    await followEmailLink(otherPage, mail.confirmLink);
     // (Links through the auth server's /verify also bring its error in the URL fragment.)
     await expect(otherPage).toHaveURL(new RegExp(`/${locale}/auth/error\\?reason=expired&flow=recovery(#.*)?$`));
     await expect(otherPage.getByRole('link', { name: /./ }).first()).toBeVisible();

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { goodPassword, uniqueEmail } from '../support/auth-users';
 import { expectNoAxeViolations } from '../support/axe';
-import { mailTo } from '../support/mailbox';
+import { followEmailLink, mailTo } from '../support/mailbox';
 
 // The main flow in three languages: sign up, confirm by email, land signed in, sign out.
 const cases = [
@@ -32,7 +32,7 @@ for (const { locale, heading, mailSubject, signOut, signIn } of cases) {
     const mail = await mailTo(email);
     expect(mail.subject).toMatch(mailSubject);
     expect(mail.code).toMatch(/^\d{6}$/);
-    await page.goto(mail.confirmLink);
+    await followEmailLink(page, mail.confirmLink);
     await expect(page).toHaveURL(`/${locale}/account`);
     await expect(page.getByTestId('current-email')).toContainText(email);
 

@@ -62,13 +62,23 @@ test.describe('paths with a broken percent-escape', () => {
   });
 });
 
+test('a missing build file is a 404 that is not cached for a year', async ({ request }) => {
+  for (const path of ['/_next/static/does-not-exist.js', '/_next/static/chunks/nothing.css', '/no-such-file.png']) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(404);
+    expect(response.headers()['cache-control'] ?? '', path).not.toMatch(/31536000|immutable/);
+  }
+});
+
 test('GET /api/health answers JSON; unknown API paths answer a JSON 404', async ({ request }) => {
   const health = await request.get('/api/health');
   expect(health.status()).toBe(200);
   expect(health.headers()['content-type']).toContain('application/json');
   const body = await health.json();
-  expect(body.status).toBe('ok');
+  expect(body).toMatchObject({ status: 'ok', auth: 'reachable' });
   expect(body.version).toMatch(/^\d+\.\d+\.\d+/);
+  // Asked per request, never stored (issue 18): it was a build-time answer cached for a year.
+  expect(health.headers()['cache-control']).toBe('no-store');
 
   const missing = await request.post('/api/does-not-exist', { data: {} });
   expect(missing.status()).toBe(404);

@@ -1,4 +1,4 @@
-import { expect } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { mailboxUrl } from './test-env';
 
 // Reads the local auth server's Mailpit-shaped mailbox (GET /api/v1/search, GET /api/v1/message/{ID}).
@@ -47,4 +47,15 @@ export async function mailTo(address: string, count = 1): Promise<Mail> {
     tokenHashLink: new URL(link).searchParams.has('token_hash'),
     code: /\b(\d{6})\b/.exec(message.Text)?.[1],
   };
+}
+
+/**
+ * Opens an emailed link as a person does: a token-hash link shows the "Continue" page first (a GET uses nothing
+ * up), and its button verifies the token.
+ */
+export async function followEmailLink(page: Page, link: string): Promise<void> {
+  await page.goto(link);
+  if (!new URL(page.url()).pathname.endsWith('/auth/continue')) return;
+  await page.locator('main form button[type="submit"]').click();
+  await page.waitForURL((url) => !url.pathname.endsWith('/auth/continue'));
 }

@@ -1,0 +1,17 @@
+'use server';
+
+import { redirect } from 'next/navigation';
+import { getPathname } from '@/i18n/navigation';
+import { linkErrorPath } from '@/lib/auth/auth-routes';
+import { isEmailOtpType, isTokenHash, linkFlow, verifyEmailLink } from '@/lib/auth/link-verification';
+import { formLocale } from '@/lib/forms/form-locale';
+
+/** The "Continue" button of an emailed link (app/[locale]/auth/continue): only this POST uses the token up. */
+export async function continueEmailLink(formData: FormData): Promise<never> {
+  const locale = formLocale(formData);
+  const type = formData.get('type');
+  const tokenHash = formData.get('token_hash');
+  const next = formData.get('next');
+  if (!isTokenHash(tokenHash) || !isEmailOtpType(type)) redirect(linkErrorPath(locale, 'invalid', linkFlow(type, next)));
+  redirect(await verifyEmailLink({ locale, next, type, tokenHash, requestPath: getPathname({ href: '/auth/continue', locale }) }));
+}

@@ -1,0 +1,122 @@
+// Requests Next itself would answer with a 500, answered with the right 4xx before they reach it. Two layers:
+// - requestLineRefusal: what Next's HTTP server fails on before any of our code runs (a method undici refuses, a
+//   request target that is not a path); the production server (scripts/start.ts) asks it first.
+// - actionRequestRefusal: server-action POSTs (edge middleware), which Next answers with a 500 when cross-origin,
+//   too large, empty or malformed.
+// Plain module without path aliases or Node APIs: the start script and the edge middleware both import it.
+
+/** Next's own server-action body limit (next.config serverActions.bodySizeLimit, left at its default). */
+export const actionBodyLimit = 1024 * 1024;
+
+/** Methods the fetch standard forbids: Next cannot build a Request for them and throws. */
+const forbiddenMethods = new Set(['CONNECT', 'TRACE', 'TRACK']);
+const allowedMethods = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
+
+export interface Refusal {
+  status: 400 | 403 | 405 | 413 | 204;
+  code: string;
+  message: string;
+  headers?: Record<string, string>;
+}
+
+/**
+ * For the request line as Node parsed it. Only origin-form targets (`/path?query`) reach the app: an absolute-form
+ * target (`GET http://other.host/en`) names another host (Next would redirect there), `OPTIONS *` asks about the
+ * server as a whole.
+ */
+export function requestLineRefusal(method: string | undefined, target: string | undefined): Refusal | null {
+  if (method === 'OPTIONS' && target === '*') {
+    return { status: 204, code: 'options', message: '', headers: { Allow: allowedMethods } };
+  }
+  if (!target?.startsWith('/') || target.startsWith('//')) {
+    return { status: 400, code: 'bad_request_target', message: 'The request target must be a path.' };
+  }
+  if (method && forbiddenMethods.has(method)) {
+    return { status: 405, code: 'method_not_allowed', message: `${method} is not allowed.`, headers: { Allow: allowedMethods } };
+  }
+  return null;
+}
+
+/** The refusal as a response: JSON for the API, plain text elsewhere. */
+export function refusalResponse(refusal: Refusal, path: string): Response {
+  if (refusal.status === 204) return new Response(null, { status: 204, headers: refusal.headers });
+  const json = path === '/api' || path.startsWith('/api/');
+  const body = json ? JSON.stringify({ error: refusal.code, message: refusal.message }) : `${refusal.message}\n`;
+  return new Response(body, {
+    status: refusal.status,
+    headers: { ...refusal.headers, 'Content-Type': json ? 'application/json' : 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
+  });
+}
+
+/** Reads the body up to the limit: null once it goes over (without reading the rest). */
+async function readCapped(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
+  const reader = request.clone().body?.getReader();
+  if (!reader) return new Uint8Array();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    size += read.value.byteLength;
+    if (size > limit) {
+      // Not awaited: cancelling one branch of a cloned body settles only once Next's branch is done too.
+      void reader.cancel();
+      return null;
+    }
+    chunks.push(read.value);
+  }
+  const body = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return body;
+}
+
+function isArgumentList(text: string | null): boolean {
+  if (text === null) return false;
+  try {
+    return Array.isArray(JSON.parse(text));
+  } catch {
+    return false; // Not JSON: React cannot decode it either.
+  }
+}
+
+/** Whether the body is one Next can decode: a JSON argument list, or form data (with one, for a fetch action). */
+async function wellFormedActionBody(request: Request, body: Uint8Array<ArrayBuffer>, fetchAction: boolean): Promise<boolean> {
+  if (body.byteLength === 0) return false;
+  const type = request.headers.get('content-type') ?? '';
+  if (type.startsWith('multipart/form-data') || type.startsWith('application/x-www-form-urlencoded')) {
+    try {
+      const form = await new Response(body, { headers: { 'Content-Type': type } }).formData();
+      if (!fetchAction) return true;
+      const args = form.get('0');
+      return typeof args === 'string' && isArgumentList(args);
+    } catch {
+      return false; // Not parseable as the form data its Content-Type announces.
+    }
+  }
+  return fetchAction && isArgumentList(new TextDecoder().decode(body));
+}
+
+/**
+ * For a POST the middleware sees because it carries `Next-Action` or a form body: a cross-origin action is a 403
+ * (Next refuses it too, but as a 500), a body over Next's limit a 413, an empty or undecodable one a 400.
+ */
+export async function actionRequestRefusal(request: Request): Promise<Refusal | null> {
+  if (request.method !== 'POST') return null;
+  const fetchAction = request.headers.has('next-action');
+  const origin = request.headers.get('origin');
+  // Next's own comparison: the first X-Forwarded-Host behind a proxy, else Host.
+  const host = request.headers.get('x-forwarded-host')?.split(',')[0]?.trim() || request.headers.get('host');
+  if (origin !== null && (origin === 'null' || URL.parse(origin)?.host !== host)) {
+    return { status: 403, code: 'cross_origin_action', message: 'Cross-origin form submissions are not accepted.' };
+  }
+  const tooLarge: Refusal = { status: 413, code: 'body_too_large', message: 'The request body is larger than 1 MB.' };
+  if (Number(request.headers.get('content-length') ?? 0) > actionBodyLimit) return tooLarge;
+  const body = await readCapped(request, actionBodyLimit);
+  if (!body) return tooLarge;
+  if (!(await wellFormedActionBody(request, body, fetchAction))) {
+    return { status: 400, code: 'malformed_action', message: 'The form submission could not be read.' };
+  }
+  return null;
+}

@@ -1,0 +1,41 @@
+// `npm start`: the production server, as `next start`, with the request line checked first. Next's own server
+// answers a few malformed requests before any of the app's code runs: TRACE and `OPTIONS *` with a 500, an
+// absolute-form target (`GET http://other.host/en`) with a redirect to that host. lib/http/request-guard.ts
+// says what to answer instead; everything else goes to Next unchanged, but for one header: a missing file (a build
+// file under `/_next/static/`, an icon) gets the prerendered 404 page, which Next serves with `s-maxage=31536000`,
+// so a CDN would keep answering 404 for it for a year after a deployment adds it.
+import { createServer, type ServerResponse } from 'node:http';
+import { parseArgs } from 'node:util';
+import { refusalResponse, requestLineRefusal } from '../lib/http/request-guard.ts';
+
+const { values } = parseArgs({ options: { port: { type: 'string', short: 'p' }, hostname: { type: 'string', short: 'H' } } });
+const port = Number(values.port ?? process.env.PORT ?? 3000);
+const hostname = values.hostname;
+
+Object.assign(process.env, { NODE_ENV: 'production' });
+const { default: next } = await import('next');
+const app = next({ dev: false, port, hostname });
+const handle = app.getRequestHandler();
+await app.prepare();
+
+/** A 404 is not stored anywhere (Node calls writeHead for implicit headers too). */
+function uncachedNotFound(response: ServerResponse): void {
+  const writeHead = response.writeHead.bind(response) as (...args: unknown[]) => ServerResponse;
+  response.writeHead = ((...args: unknown[]) => {
+    if ((typeof args[0] === 'number' ? args[0] : response.statusCode) === 404) response.setHeader('Cache-Control', 'no-store');
+    return writeHead(...args);
+  }) as ServerResponse['writeHead'];
+}
+
+createServer((request, response) => {
+  const refusal = requestLineRefusal(request.method, request.url);
+  if (!refusal) {
+    uncachedNotFound(response);
+    return void handle(request, response);
+  }
+  const answer = refusalResponse(refusal, request.url?.split('?', 1)[0] ?? '/');
+  void answer.text().then((body) => {
+    response.writeHead(answer.status, { ...Object.fromEntries(answer.headers), 'Content-Length': Buffer.byteLength(body) });
+    response.end(body);
+  });
+}).listen(port, hostname, () => console.log(`▲ Next.js production server on http://${hostname ?? 'localhost'}:${port}`));
