@@ -6,6 +6,11 @@ import { adminClient, anonClient, api, authServerForFile, decodeJwtPart, latestM
 const IP_HEADER = 'X-Test-Client-IP';
 const srv = authServerForFile({ rateLimitHeader: IP_HEADER, configOverrides: { enableAnonymousSignIns: true, rateLimit: { anonymousUsers: 2 } } });
 
+// Per-IP limits hold even without the header (keyed by the socket address), and this file allows two anonymous
+// sign-ins per IP: every guest but the rate-limit test's comes from an address of its own.
+let guests = 0;
+const guest = () => anonClient(srv.get(), 'implicit', { [IP_HEADER]: `10.8.0.${++guests}` });
+
 async function withConfig(patch: { enableAnonymousSignIns?: boolean; enableSignup?: boolean }, body: () => Promise<void>): Promise<void> {
   const config = srv.get().config;
   const before = { enableAnonymousSignIns: config.enableAnonymousSignIns, enableSignup: config.enableSignup };
@@ -19,7 +24,7 @@ async function withConfig(patch: { enableAnonymousSignIns?: boolean; enableSignu
 
 describe('anonymous sign-ins', () => {
   it('signInAnonymously gives an anonymous session: no email, no identity, amr anonymous', async () => {
-    const client = anonClient(srv.get());
+    const client = guest();
     const { data, error } = await client.auth.signInAnonymously({ options: { data: { theme: 'dark' } } });
     expect(error).toBeNull();
     expect(data.user).toMatchObject({ is_anonymous: true, email: '', phone: '', app_metadata: {}, user_metadata: { theme: 'dark' }, identities: [] });
@@ -31,12 +36,12 @@ describe('anonymous sign-ins', () => {
 
   it('answers 422 anonymous_provider_disabled when off, and signup_disabled when signups are off', async () => {
     await withConfig({ enableAnonymousSignIns: false }, async () => {
-      const { error } = await anonClient(srv.get()).auth.signInAnonymously();
+      const { error } = await guest().auth.signInAnonymously();
       expect(error).toMatchObject({ status: 422, code: 'anonymous_provider_disabled', message: 'Anonymous sign-ins are disabled' });
       expect(((await api(srv.get(), '/settings')).body.external as Record<string, unknown>).anonymous_users).toBe(false);
     });
     await withConfig({ enableSignup: false }, async () => {
-      const { error } = await anonClient(srv.get()).auth.signInAnonymously();
+      const { error } = await guest().auth.signInAnonymously();
       expect(error).toMatchObject({ status: 422, code: 'signup_disabled' });
     });
     expect(((await api(srv.get(), '/settings')).body.external as Record<string, unknown>).anonymous_users).toBe(true);
@@ -44,7 +49,7 @@ describe('anonymous sign-ins', () => {
 
   it('converts to a permanent user: PUT /user with an email, then the emailed code', async () => {
     const server = srv.get();
-    const client = anonClient(server);
+    const client = guest();
     const { data: signedIn } = await client.auth.signInAnonymously();
     const noEmail = await client.auth.updateUser({ password: PASSWORD });
     expect(noEmail.error).toMatchObject({ status: 422, code: 'validation_failed', message: 'Updating password of an anonymous user without an email or phone is not allowed' });
@@ -67,7 +72,7 @@ describe('anonymous sign-ins', () => {
   it('an admin giving an anonymous user a confirmed email makes it permanent; unconfirmed, it stays anonymous', async () => {
     const admin = adminClient(srv.get()).auth.admin;
     for (const confirm of [false, true]) {
-      const { data } = await anonClient(srv.get()).auth.signInAnonymously();
+      const { data } = await guest().auth.signInAnonymously();
       const email = uniqueEmail('adm');
       const updated = await admin.updateUserById(data.user!.id, { email, email_confirm: confirm });
       expect(updated.error).toBeNull();
