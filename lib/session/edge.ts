@@ -3,6 +3,7 @@ import { type NextRequest, NextResponse } from 'next/server';
 import { accessRedirect, isPrivatePath } from '@/lib/auth/access-rules';
 import { reportIfUnreachable } from '@/lib/auth/auth-error-messages';
 import { logServerError } from '@/lib/log/server-log';
+import { withinAuthBudget } from '@/lib/supabase/auth-fetch';
 import { createSupabaseEdgeClient, hasAuthCookie } from '@/lib/supabase/edge';
 import { PRESENCE_HINT_COOKIE, syncPresenceHint } from './presence-hint';
 import { identityOf, type SessionIdentity } from './types';
@@ -19,12 +20,13 @@ const privateCacheControl = 'private, no-store';
 async function readIdentity(request: NextRequest, response: NextResponse): Promise<SessionIdentity | null> {
   const path = request.nextUrl.pathname;
   try {
-    const { data, error } = await createSupabaseEdgeClient(request, response).auth.getClaims();
+    const { data, error } = await withinAuthBudget(createSupabaseEdgeClient(request, response).auth.getClaims());
     if (error) reportIfUnreachable(error, path);
     return data?.claims ? identityOf(data.claims) : null;
   } catch (error) {
-    // A malformed cookie or a failure inside the client: logged, treated as signed out, never a failed page.
-    logServerError({ path, code: 'session_unreadable', error });
+    // An auth server too slow for the budget, a malformed cookie or a failure inside the client: logged,
+    // treated as signed out, never a failed or hanging page.
+    if (!reportIfUnreachable(error, path)) logServerError({ path, code: 'session_unreadable', error });
     return null;
   }
 }

@@ -3,6 +3,7 @@ import { cookies } from 'next/headers';
 import { redirect } from '@/i18n/navigation';
 import { authErrorMessage, reportIfUnreachable } from '@/lib/auth/auth-error-messages';
 import { logServerError } from '@/lib/log/server-log';
+import { withinAuthBudget } from '@/lib/supabase/auth-fetch';
 import { createSupabaseServerClient, writeCookies } from '@/lib/supabase/server';
 import { PRESENCE_HINT_COOKIE, syncPresenceHint } from './presence-hint';
 import { identityOf, type SessionClaims } from './types';
@@ -28,19 +29,27 @@ export async function sessionClient() {
 }
 
 /**
+ * getUser() within the auth budget: with an expired access token it refreshes first, which supabase-js retries
+ * for up to 30 s on its own. Past the budget the answer is a TimeoutError, which reads as unreachable.
+ */
+export async function boundedGetUser(supabase: Awaited<ReturnType<typeof sessionClient>>) {
+  return withinAuthBudget(supabase.auth.getUser()).catch((timeout: unknown) => ({ data: { user: null }, error: timeout }));
+}
+
+/**
  * Who the session cookie says is signed in, verified locally from the access token (no auth-server request
  * while it is valid). Enough for showing a page; anything that changes data asks getUser() instead.
  */
 export async function sessionClaims(path: string): Promise<SessionClaims | null> {
   try {
-    const { data, error } = await (await sessionClient()).auth.getClaims();
+    const { data, error } = await withinAuthBudget((await sessionClient()).auth.getClaims());
     // An expired session is the user's own business; an auth server that cannot refresh it is ours.
     if (error) reportIfUnreachable(error, path);
     const identity = data?.claims ? identityOf(data.claims) : null;
     return identity ? { identity, userMetadata: data?.claims.user_metadata ?? {} } : null;
   } catch (error) {
-    // A malformed cookie or a failure inside the client: logged, and the page shows the signed-out view.
-    logServerError({ path, code: 'session_unreadable', error });
+    // Out of time, a malformed cookie or a failure inside the client: logged, and the page shows the signed-out view.
+    if (!reportIfUnreachable(error, path)) logServerError({ path, code: 'session_unreadable', error });
     return null;
   }
 }
@@ -52,7 +61,7 @@ export async function sessionClaims(path: string): Promise<SessionClaims | null>
  */
 export async function requireCurrentUser(locale: Locale) {
   const supabase = await sessionClient();
-  const { data, error } = await supabase.auth.getUser();
+  const { data, error } = await boundedGetUser(supabase);
   if (data.user) return { supabase, user: data.user, error: null };
   if (error && authErrorMessage(error).key === 'serviceUnavailable') return { supabase, user: null, error };
   // The cookie may still hold a valid-looking token for a session the server has ended: clear it first.
