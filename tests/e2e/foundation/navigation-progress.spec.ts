@@ -3,6 +3,9 @@ import { presetConsent } from '../support/consent';
 
 // The progress bar and the route-load timeout (components/navigation/navigation-progress.tsx).
 
+// The service worker answers some requests itself, out of page.route's reach: the delays must hold every time.
+test.use({ serviceWorkers: 'block' });
+
 test.beforeEach(async ({ context }) => {
   await presetConsent(context, false);
 });
