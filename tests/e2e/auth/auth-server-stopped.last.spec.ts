@@ -49,8 +49,6 @@ test.afterAll(async () => {
   await faulty?.stop();
 });
 
-const isJwks = (method: string, path: string) => method === 'GET' && path.includes('/.well-known/jwks.json');
-
 /** Makes the session cookie's access token look expired, so the next request must refresh it. */
 async function expireSession(context: BrowserContext) {
   const chunks = (await context.cookies())
@@ -66,17 +64,22 @@ async function expireSession(context: BrowserContext) {
   }
 }
 
-test('with the auth server answering 503 twice, a private page still renders: reads are retried', async ({ page }) => {
+test('with the auth server answering 503 twice, the session check is retried and the private page renders', async ({ page }) => {
   faulty = await startFaultyAuthServer({ port: authPort, upstreamPort: authPort + 1, mailPort: mailPort + 1 });
   const user = await createConfirmedUser();
-  // The new server signs with a key the app has not seen: its first private page fetches the key set.
-  let failures = 0;
-  faulty.inject((request) => (isJwks(request.method ?? '', request.url ?? '') && failures++ < 2 ? '503' : 'pass'));
-
   await signInWithPassword(page, user.email, user.password, { next: '/account' });
-  await expect(page).toHaveURL(/\/en\/account$/);
   await expect(page.getByTestId('current-email')).toContainText(user.email);
-  expect(faulty.seen.filter(({ method, path }) => isJwks(method, path)).map(({ fault }) => fault).slice(0, 3)).toEqual(['503', '503', 'pass']);
+
+  // The session-ended step asks the auth server (GET /user) whether the session still holds: the first two
+  // answers are 503, the third the real one. Without retries it would send the visitor to sign-in.
+  let failures = 0;
+  faulty.inject((request) => (request.method === 'GET' && request.url?.startsWith('/auth/v1/user') && failures++ < 2 ? '503' : 'pass'));
+  const check = await page.request.get('/en/auth/session-ended?next=/account', { maxRedirects: 0 });
+  expect(check.status()).toBe(307);
+  expect(check.headers().location).toMatch(/\/en\/account$/);
+  expect(faulty.seen.filter(({ method, path }) => method === 'GET' && path.startsWith('/auth/v1/user')).map(({ fault }) => fault)).toEqual(['503', '503', 'pass']);
+  await page.goto(check.headers().location!);
+  await expect(page.getByTestId('current-email')).toContainText(user.email);
 });
 
 test('with the auth server answering 503 always, forms and private pages say so in time', async ({ page, browser }) => {
