@@ -11,6 +11,7 @@ import { SiteHeader } from '@/components/layout/site-header';
 import { SkipLink } from '@/components/layout/skip-link';
 import { DirectionProvider } from '@/components/i18n/direction-provider';
 import { LocaleStorageSync } from '@/components/i18n/locale-storage-sync';
+import { NavigationProgress } from '@/components/navigation/navigation-progress';
 import { UpdateNotice } from '@/components/pwa/update-notice';
 import { ThemeProvider } from '@/components/theme/theme-provider';
 import { getPathname } from '@/i18n/navigation';
@@ -53,6 +54,7 @@ export default async function LocaleLayout({ children, params }: LayoutProps<'/[
   if (!hasLocale(routing.locales, locale)) notFound();
   const messages = pickMessages(await getMessages(), clientNamespaces);
   const dir = textDirection(locale);
+  const t = await getTranslations('Header');
 
   return (
     <html
@@ -71,6 +73,7 @@ export default async function LocaleLayout({ children, params }: LayoutProps<'/[
         <NextIntlClientProvider messages={messages}>
           <ThemeProvider>
             <DirectionProvider dir={dir}>
+              <NavigationProgress label={t('pageLoading')} />
               <SkipLink />
               <SiteHeader />
               <main id="main" tabIndex={-1} className="flex-1 outline-none">

@@ -9,6 +9,8 @@ const statusMessages = {
   'account-deleted': 'accountDeleted',
   'signed-out-everywhere': 'signedOutEverywhere',
   'session-ended': 'sessionEnded',
+  // A private page whose session could not be checked in time (lib/session/edge.ts).
+  unavailable: 'serviceUnavailable',
 } as const;
 
 /** Why the visitor was sent to sign-in (`?status=`), read in the browser so the page stays static. */

@@ -14,10 +14,12 @@ export interface AccessRequest {
   path: string;
   search: URLSearchParams;
   signedIn: boolean;
+  /** The session could not be checked: the auth server did not answer in time. Sign-in then says so. */
+  authUnreachable?: boolean;
 }
 
 /** Where the middleware must send this request instead, or null to let it through. Runs on the edge. */
-export function accessRedirect({ locale, path, search, signedIn }: AccessRequest): string | null {
+export function accessRedirect({ locale, path, search, signedIn, authUnreachable }: AccessRequest): string | null {
   const access = findRoute(path)?.access ?? 'anyone';
   switch (access) {
     case 'anyone':
@@ -27,7 +29,8 @@ export function accessRedirect({ locale, path, search, signedIn }: AccessRequest
     case 'signed-in': {
       if (signedIn) return null;
       const query = search.toString();
-      return getEdgePathname({ href: { pathname: '/sign-in', query: { next: `${path}${query ? `?${query}` : ''}` } }, locale });
+      const next = `${path}${query ? `?${query}` : ''}`;
+      return getEdgePathname({ href: { pathname: '/sign-in', query: authUnreachable ? { next, status: 'unavailable' } : { next } }, locale });
     }
     default:
       return access satisfies never;

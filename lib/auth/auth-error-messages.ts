@@ -57,8 +57,9 @@ interface AuthErrorShape {
 }
 
 function isUnreachable(error: AuthErrorShape): boolean {
-  // supabase-js reports network failures and 5xx answers as retryable; a bare fetch TypeError is the same thing.
-  if (error.name === 'AuthRetryableFetchError' || error instanceof TypeError) return true;
+  // supabase-js reports network failures and 5xx answers as retryable; a bare fetch TypeError is the same
+  // thing, and so is the TimeoutError of an auth call that ran out of its budget (lib/supabase/auth-fetch.ts).
+  if (error.name === 'AuthRetryableFetchError' || error.name === 'TimeoutError' || error instanceof TypeError) return true;
   return typeof error.status === 'number' && error.status >= 500;
 }
 

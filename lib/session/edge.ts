@@ -3,6 +3,7 @@ import { type NextRequest, NextResponse } from 'next/server';
 import { accessRedirect, isPrivatePath } from '@/lib/auth/access-rules';
 import { reportIfUnreachable } from '@/lib/auth/auth-error-messages';
 import { logServerError } from '@/lib/log/server-log';
+import { withinAuthBudget } from '@/lib/supabase/auth-fetch';
 import { createSupabaseEdgeClient, hasAuthCookie } from '@/lib/supabase/edge';
 import { syncPresenceHint } from './presence-hint';
 import { identityOf, PRESENCE_HINT_COOKIE, type SessionIdentity } from './types';
@@ -16,16 +17,18 @@ const privateCacheControl = 'private, no-store';
  * asymmetric signing keys getClaims() verifies locally (JWKS cached for 10 minutes): no request to the auth
  * server per page view while the access token is valid.
  */
-async function readIdentity(request: NextRequest, response: NextResponse): Promise<SessionIdentity | null> {
+async function readIdentity(request: NextRequest, response: NextResponse): Promise<{ identity: SessionIdentity | null; unreachable: boolean }> {
   const path = request.nextUrl.pathname;
   try {
-    const { data, error } = await createSupabaseEdgeClient(request, response).auth.getClaims();
-    if (error) reportIfUnreachable(error, path);
-    return data?.claims ? identityOf(data.claims) : null;
+    const { data, error } = await withinAuthBudget(createSupabaseEdgeClient(request, response).auth.getClaims());
+    const unreachable = error ? reportIfUnreachable(error, path) : false;
+    return { identity: data?.claims ? identityOf(data.claims) : null, unreachable };
   } catch (error) {
-    // A malformed cookie or a failure inside the client: logged, treated as signed out, never a failed page.
-    logServerError({ path, code: 'session_unreadable', error });
-    return null;
+    // An auth server too slow for the budget, a malformed cookie or a failure inside the client: logged,
+    // treated as signed out, never a failed or hanging page.
+    const unreachable = reportIfUnreachable(error, path);
+    if (!unreachable) logServerError({ path, code: 'session_unreadable', error });
+    return { identity: null, unreachable };
   }
 }
 
@@ -35,10 +38,10 @@ async function readIdentity(request: NextRequest, response: NextResponse): Promi
  */
 export async function applySession(request: NextRequest, response: NextResponse, locale: Locale): Promise<NextResponse> {
   const path = request.nextUrl.pathname.slice(locale.length + 1) || '/';
-  const identity = hasAuthCookie(request) ? await readIdentity(request, response) : null;
+  const { identity, unreachable } = hasAuthCookie(request) ? await readIdentity(request, response) : { identity: null, unreachable: false };
   syncPresenceHint(request.cookies.get(PRESENCE_HINT_COOKIE)?.value, identity, (name, value, options) => response.cookies.set(name, value, options));
 
-  const target = accessRedirect({ locale, path, search: request.nextUrl.searchParams, signedIn: identity !== null });
+  const target = accessRedirect({ locale, path, search: request.nextUrl.searchParams, signedIn: identity !== null, authUnreachable: unreachable });
   if (target) {
     const redirect = NextResponse.redirect(new URL(target, request.url), 307);
     // Carry refreshed or cleared cookies and Supabase's cache headers onto the redirect.

@@ -3,6 +3,7 @@ import { cookies } from 'next/headers';
 import { redirect } from '@/i18n/navigation';
 import { authErrorMessage, reportIfUnreachable } from '@/lib/auth/auth-error-messages';
 import { logServerError } from '@/lib/log/server-log';
+import { withinAuthBudget } from '@/lib/supabase/auth-fetch';
 import { createSupabaseServerClient, writeCookies } from '@/lib/supabase/server';
 import { syncPresenceHint } from './presence-hint';
 import { identityOf, PRESENCE_HINT_COOKIE, type SessionClaims } from './types';
@@ -28,6 +29,14 @@ export async function sessionClient() {
 }
 
 /**
+ * getUser() within the auth budget: with an expired access token it refreshes first, which supabase-js retries
+ * for up to 30 s on its own. Past the budget the answer is a TimeoutError, which reads as unreachable.
+ */
+export async function boundedGetUser(supabase: Awaited<ReturnType<typeof sessionClient>>) {
+  return withinAuthBudget(supabase.auth.getUser()).catch((timeout: unknown) => ({ data: { user: null }, error: timeout }));
+}
+
+/**
  * Who is signed in, for private pages (the route table's `private` entries): confirmed with the auth server
  * (`getUser()`, one request per view), so a session ended elsewhere (sign out everywhere, a password change, a
  * deleted account) takes effect on the next request rather than when the access token expires. Static pages
@@ -37,13 +46,14 @@ export async function sessionClient() {
 export async function confirmedSession(path: string): Promise<SessionClaims | null> {
   try {
     const supabase = await sessionClient();
-    const { data, error } = await supabase.auth.getUser();
-    const source = data.user ?? (error && reportIfUnreachable(error, path) ? (await supabase.auth.getClaims()).data?.claims : null);
+    const { data, error } = await boundedGetUser(supabase);
+    const source =
+      data.user ?? (error && reportIfUnreachable(error, path) ? (await withinAuthBudget(supabase.auth.getClaims())).data?.claims : null);
     const identity = source ? identityOf(source) : null;
     return identity ? { identity, userMetadata: source?.user_metadata ?? {} } : null;
   } catch (error) {
-    // A malformed cookie or a failure inside the client: logged, and the page shows the signed-out view.
-    logServerError({ path, code: 'session_unreadable', error });
+    // Out of time, a malformed cookie or a failure inside the client: logged, and the page shows the signed-out view.
+    if (!reportIfUnreachable(error, path)) logServerError({ path, code: 'session_unreadable', error });
     return null;
   }
 }
@@ -55,7 +65,7 @@ export async function confirmedSession(path: string): Promise<SessionClaims | nu
  */
 export async function requireCurrentUser(locale: Locale) {
   const supabase = await sessionClient();
-  const { data, error } = await supabase.auth.getUser();
+  const { data, error } = await boundedGetUser(supabase);
   if (data.user) return { supabase, user: data.user, error: null };
   if (error && authErrorMessage(error).key === 'serviceUnavailable') return { supabase, user: null, error };
   // The cookie may still hold a valid-looking token for a session the server has ended: clear it first.

@@ -1,4 +1,5 @@
 import { createClient } from '@supabase/supabase-js';
+import { authFetch } from './auth-fetch';
 import { supabaseUrl, usesLocalSupabase } from './config';
 
 // Node runtime, server actions only. The secret key bypasses every rule: no browser chunk may contain it
@@ -9,5 +10,8 @@ export function createSupabaseAdminClient() {
   if (typeof window !== 'undefined') throw new Error('The Supabase admin client is server-only.');
   const secretKey = process.env.SUPABASE_SECRET_KEY || (usesLocalSupabase ? localSecretKey : undefined);
   if (!secretKey) throw new Error('SUPABASE_SECRET_KEY must be set when using hosted Supabase.');
-  return createClient(supabaseUrl, secretKey, { auth: { persistSession: false, autoRefreshToken: false } });
+  return createClient(supabaseUrl, secretKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    global: { fetch: authFetch() },
+  });
 }

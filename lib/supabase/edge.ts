@@ -1,5 +1,6 @@
 import { createServerClient } from '@supabase/ssr';
 import type { NextRequest, NextResponse } from 'next/server';
+import { authFetch, visitorIp } from './auth-fetch';
 import { authCookieOptions, isAuthCookieName, supabasePublishableKey, supabaseUrl } from './config';
 
 // Edge runtime (the middleware): a client on the request's cookies.
@@ -15,6 +16,7 @@ export function hasAuthCookie(request: NextRequest): boolean {
 export function createSupabaseEdgeClient(request: NextRequest, response: NextResponse) {
   return createServerClient(supabaseUrl, supabasePublishableKey, {
     cookieOptions: authCookieOptions,
+    global: { fetch: authFetch(visitorIp(request.headers)) },
     cookies: {
       getAll: () => request.cookies.getAll(),
       setAll(cookiesToSet, headers) {

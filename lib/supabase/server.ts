@@ -1,5 +1,6 @@
 import { createServerClient } from '@supabase/ssr';
-import { cookies } from 'next/headers';
+import { cookies, headers } from 'next/headers';
+import { authFetch, visitorIp } from './auth-fetch';
 import { authCookieOptions, supabasePublishableKey, supabaseUrl } from './config';
 
 // Node runtime: server components, server actions and route handlers.
@@ -15,9 +16,10 @@ export function writeCookies(write: () => void): void {
 
 /** A Supabase client for one request of a server component, server action or route handler. Never cache it. */
 export async function createSupabaseServerClient() {
-  const cookieStore = await cookies();
+  const [cookieStore, requestHeaders] = await Promise.all([cookies(), headers()]);
   return createServerClient(supabaseUrl, supabasePublishableKey, {
     cookieOptions: authCookieOptions,
+    global: { fetch: authFetch(visitorIp(requestHeaders)) },
     cookies: {
       getAll: () => cookieStore.getAll(),
       setAll(cookiesToSet) {

@@ -10,6 +10,10 @@ describe('accessRedirect', () => {
       '/de/sign-in?next=%2Faccount%3Ftab%3Demail',
     );
     expect(accessRedirect({ locale: 'en', path: '/account/security', search: search(), signedIn: false })).toBe('/en/sign-in?next=%2Faccount%2Fsecurity');
+    // When the auth server could not be asked, sign-in says so rather than suggesting the session ended.
+    expect(accessRedirect({ locale: 'fr', path: '/account', search: search(), signedIn: false, authUnreachable: true })).toBe(
+      '/fr/sign-in?next=%2Faccount&status=unavailable',
+    );
   });
 
   it('sends signed-in users away from sign-in and sign-up, to a safe next or their account', () => {

@@ -1,7 +1,8 @@
-import { expect, test } from '@playwright/test';
+import { type BrowserContext, expect, test } from '@playwright/test';
 import { createConfirmedUser, signInWithPassword } from '../support/auth-users';
 import { stopListener } from '../support/stop-listener';
-import { authPort, supabaseUrl, usesLocalAuth } from '../support/test-env';
+import { startFaultyAuthServer } from '../support/fault-proxy';
+import { authPort, mailPort, supabaseUrl, usesLocalAuth } from '../support/test-env';
 
 // Runs in its own Playwright project after every other test (playwright.config.ts): it stops this run's
 // local auth server for good.
@@ -41,4 +42,92 @@ test('with the auth server stopped, public pages work and forms say the service 
   await page.locator('input[name="email"]').fill(user.email);
   await page.getByRole('button', { name: 'Link zum Zurücksetzen senden' }).click();
   await expect(page.getByTestId('form-message')).toHaveText('Der Anmeldedienst ist gerade nicht erreichbar. Bitte versuchen Sie es gleich noch einmal.');
+});
+
+// The same outage, met the way it comes in production: a real auth server behind a proxy that answers 503 or
+// never answers (tests/e2e/support/fault-proxy.ts), on the port the app was built for; then nothing at all.
+let faulty: Awaited<ReturnType<typeof startFaultyAuthServer>> | undefined;
+let signedIn: BrowserContext | undefined;
+test.afterAll(async () => {
+  await signedIn?.close();
+  await faulty?.stop();
+});
+
+/** Makes the session cookie's access token look expired, so the next request must refresh it. */
+async function expireSession(context: BrowserContext) {
+  const chunks = (await context.cookies())
+    .filter(({ name }) => /^sb-.+-auth-token(\.\d+)?$/.test(name))
+    .sort((a, b) => a.name.localeCompare(b.name, 'en', { numeric: true }));
+  const session = JSON.parse(Buffer.from(chunks.map((c) => c.value).join('').replace(/^base64-/, ''), 'base64url').toString('utf8'));
+  session.expires_at = Math.floor(Date.now() / 1000) - 60;
+  let value = `base64-${Buffer.from(JSON.stringify(session)).toString('base64url')}`;
+  // Same length as before (only the digits of a timestamp changed), so the same chunks.
+  for (const chunk of chunks) {
+    await context.addCookies([{ ...chunk, value: value.slice(0, chunk.value.length) }]);
+    value = value.slice(chunk.value.length);
+  }
+}
+
+test('with the auth server answering 503 twice, the session check is retried and the private page renders', async ({ page }) => {
+  faulty = await startFaultyAuthServer({ port: authPort, upstreamPort: authPort + 1, mailPort: mailPort + 1 });
+  const user = await createConfirmedUser();
+  await signInWithPassword(page, user.email, user.password, { next: '/account' });
+  await expect(page.getByTestId('current-email')).toContainText(user.email);
+
+  // The session-ended step asks the auth server (GET /user) whether the session still holds: the first two
+  // answers are 503, the third the real one. Without retries it would send the visitor to sign-in.
+  let failures = 0;
+  faulty.inject((request) => (request.method === 'GET' && request.url?.startsWith('/auth/v1/user') && failures++ < 2 ? '503' : 'pass'));
+  const check = await page.request.get('/en/auth/session-ended?next=/account', { maxRedirects: 0 });
+  expect(check.status()).toBe(307);
+  expect(check.headers().location).toMatch(/\/en\/account$/);
+  expect(faulty.seen.filter(({ method, path }) => method === 'GET' && path.startsWith('/auth/v1/user')).map(({ fault }) => fault)).toEqual(['503', '503', 'pass']);
+  await page.goto(check.headers().location!);
+  await expect(page.getByTestId('current-email')).toContainText(user.email);
+});
+
+test('with the auth server answering 503 always, forms and private pages say so in time', async ({ page, browser }) => {
+  const user = await createConfirmedUser();
+  signedIn = await browser.newContext();
+  await signInWithPassword(await signedIn.newPage(), user.email, user.password);
+  faulty!.inject(() => '503');
+
+  await page.goto('/de/sign-in');
+  await page.locator('input[name="email"]').fill(user.email);
+  await page.locator('input[name="password"]').fill(user.password);
+  await page.locator('form:has(input[name="password"]) button[type="submit"]').click();
+  await expect(page.getByTestId('form-message')).toHaveText('Der Anmeldedienst ist gerade nicht erreichbar. Bitte versuchen Sie es gleich noch einmal.');
+  // A write goes out once.
+  expect(faulty!.seen.filter(({ method, path }) => method === 'POST' && path.includes('/token')).length).toBe(1);
+
+  // A private page whose expired session cannot be refreshed: sign-in, saying why, within the budget.
+  await expireSession(signedIn);
+  const privatePage = await signedIn.newPage();
+  await privatePage.goto('/de/account');
+  await expect(privatePage).toHaveURL(/\/de\/sign-in\?next=%2Faccount&status=unavailable$/);
+  await expect(privatePage.getByRole('status')).toHaveText(
+    'Ihre Sitzung konnte nicht bestätigt werden, weil der Anmeldedienst nicht antwortet. Bitte versuchen Sie es gleich noch einmal.',
+  );
+});
+
+test('with the auth server not answering at all, a form gives up within the budget', async ({ page }) => {
+  faulty!.inject(() => 'hang');
+  await page.goto('/en/sign-in');
+  await page.locator('input[name="email"]').fill('hanging@example.com');
+  await page.locator('input[name="password"]').fill('Polyglot2026');
+  await page.locator('form:has(input[name="password"]) button[type="submit"]').click();
+  await expect(page.getByTestId('form-message')).toHaveText('The sign-in service cannot be reached right now. Please try again in a moment.', { timeout: 5000 });
+  await expect(page.locator('input[name="email"]')).toHaveValue('hanging@example.com');
+});
+
+test('with the auth server stopped, an expired session is answered within 5 s', async () => {
+  await faulty!.stop();
+  faulty = undefined;
+  // The answers themselves (each bounded by the request timeout), not the pages they lead to.
+  const account = await signedIn!.request.get('/en/account', { maxRedirects: 0, timeout: 5000 });
+  expect(account.status()).toBe(307);
+  expect(account.headers().location).toMatch(/\/en\/sign-in\?next=%2Faccount&status=unavailable$/);
+  const ended = await signedIn!.request.get('/en/auth/session-ended?next=/account', { maxRedirects: 0, timeout: 5000 });
+  expect(ended.status()).toBe(307);
+  expect(ended.headers().location).toMatch(/\/en\/sign-in\?/);
 });

@@ -3,7 +3,7 @@ import { reportIfUnreachable } from '@/lib/auth/auth-error-messages';
 import { sameSitePath } from '@/lib/auth/safe-redirect';
 import { defaultLocale, isLocale } from '@/i18n/locales';
 import { redirect } from '@/i18n/navigation';
-import { sessionClient } from '@/lib/session/server';
+import { boundedGetUser, sessionClient } from '@/lib/session/server';
 
 /**
  * Pages land here when the auth server says a session the cookie still vouches for has ended (signed out
@@ -17,7 +17,7 @@ export async function GET(request: NextRequest, { params }: RouteContext<'/[loca
   const next = sameSitePath(request.nextUrl.searchParams.get('next')) ?? '/account';
 
   const supabase = await sessionClient();
-  const { data, error } = await supabase.auth.getUser();
+  const { data, error } = await boundedGetUser(supabase);
   if (data.user) return redirect({ href: next, locale });
   // An unreachable auth server is logged and leaves the cookie alone: the session may well still be valid.
   if (!error || !reportIfUnreachable(error, request.nextUrl.pathname)) await supabase.auth.signOut({ scope: 'local' });

@@ -1,0 +1,127 @@
+// Server side (edge and Node): the fetch every Supabase client of the app's server uses. It bounds each request
+// to the auth server in time, retries idempotent reads that fail fast, and passes on the visitor's IP.
+
+/** Retries for reads, with the pause before each; writes are never retried. */
+export const authRetryBackoffMs = [100, 200, 400] as const;
+
+/**
+ * The time one auth-server call may take, retries included: below the 3.8 s route-load timeout of the client,
+ * so a slow or stopped auth server gives the page or form its "service unavailable" message instead of a hang.
+ */
+export const authBudgetMs = 2000;
+
+const idempotentMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export interface RetryPolicy {
+  /** The pause before each retry, in order; its length is the number of retries. */
+  backoffMs: readonly number[];
+  /** Time for the whole call, every attempt and pause included. */
+  budgetMs: number;
+}
+
+interface Clock {
+  now: () => number;
+  sleep: (ms: number) => Promise<void>;
+}
+
+const realClock: Clock = { now: () => Date.now(), sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)) };
+
+/** The error a call gets when the budget runs out: a DOMException named TimeoutError, as AbortSignal.timeout gives. */
+function budgetExpired(budgetMs: number): DOMException {
+  return new DOMException(`The auth server did not answer within ${budgetMs} ms`, 'TimeoutError');
+}
+
+/** One attempt, aborted when the budget's deadline passes (or when the caller aborts). */
+async function attempt(fetcher: typeof fetch, input: RequestInfo | URL, init: RequestInit | undefined, msLeft: number, budgetMs: number) {
+  const controller = new AbortController();
+  const onCallerAbort = () => controller.abort(init?.signal?.reason);
+  init?.signal?.addEventListener('abort', onCallerAbort, { once: true });
+  const timer = setTimeout(() => controller.abort(budgetExpired(budgetMs)), msLeft);
+  try {
+    return await fetcher(input, { ...init, signal: controller.signal });
+  } catch (error) {
+    // An abort by our own timer reads as a timeout, whatever the runtime calls its abort error.
+    if (controller.signal.aborted && !init?.signal?.aborted) throw controller.signal.reason;
+    throw error;
+  } finally {
+    clearTimeout(timer);
+    init?.signal?.removeEventListener('abort', onCallerAbort);
+  }
+}
+
+/**
+ * A fetch bounded by `policy.budgetMs`; GET, HEAD and OPTIONS retry on a 5xx answer or a network error, after
+ * the pauses in `policy.backoffMs`, while the budget leaves room. POST, PUT, PATCH and DELETE go out once.
+ */
+export function fetchWithRetry(policy: RetryPolicy, fetcher: typeof fetch = fetch, clock: Clock = realClock): typeof fetch {
+  return async (input, init) => {
+    const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
+    const retries = idempotentMethods.has(method) ? policy.backoffMs.length : 0;
+    const deadline = clock.now() + policy.budgetMs;
+    for (let retry = 0; ; retry++) {
+      let outcome: { response: Response } | { error: unknown };
+      try {
+        outcome = { response: await attempt(fetcher, input, init, deadline - clock.now(), policy.budgetMs) };
+      } catch (error) {
+        // The caller's own abort and our timeout end the call; anything else is a network error.
+        if (init?.signal?.aborted || (error instanceof DOMException && error.name === 'TimeoutError')) throw error;
+        outcome = { error };
+      }
+      const failed = 'error' in outcome || outcome.response.status >= 500;
+      const pause = policy.backoffMs[retry] ?? 0;
+      if (!failed || retry >= retries || clock.now() + pause >= deadline) {
+        if ('error' in outcome) throw outcome.error;
+        return outcome.response;
+      }
+      // The failed answer's body is not read; release it before asking again.
+      if ('response' in outcome) await outcome.response.body?.cancel();
+      await clock.sleep(pause);
+    }
+  };
+}
+
+/** Bounds a whole auth operation (a session refresh retries on its own, for up to 30 s) to the same budget. */
+export function withinAuthBudget<T>(operation: Promise<T>, budgetMs: number = authBudgetMs): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const expiry = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(budgetExpired(budgetMs)), budgetMs);
+  });
+  return Promise.race([operation, expiry]).finally(() => clearTimeout(timer));
+}
+
+const ipPattern = /^(?:\d{1,3}(?:\.\d{1,3}){3}|[0-9a-f:.]*:[0-9a-f:.]*)$/i;
+
+/**
+ * The header that carries the visitor's IP, set by a proxy the app trusts: `TRUSTED_IP_HEADER` names it, and
+ * on Vercel (`VERCEL=1`) it is `x-forwarded-for`, which Vercel's edge overwrites. Otherwise none: a header the
+ * visitor can set is never sent on as their IP, and Next gives the app no socket address.
+ */
+export function trustedIpHeader(env: Record<string, string | undefined> = process.env): string | undefined {
+  if (env.TRUSTED_IP_HEADER) return env.TRUSTED_IP_HEADER.toLowerCase();
+  return env.VERCEL === '1' ? 'x-forwarded-for' : undefined;
+}
+
+/**
+ * The visitor's IP from the trusted header: its last entry, the one the trusted proxy itself wrote (a proxy
+ * that appends puts it last; one that overwrites leaves only it). Undefined when nothing trustworthy is there.
+ */
+export function visitorIp(headers: Headers, header: string | undefined = trustedIpHeader()): string | undefined {
+  const value = header ? headers.get(header) : null;
+  const ip = value?.split(',').at(-1)?.trim();
+  return ip && ipPattern.test(ip) ? ip : undefined;
+}
+
+/**
+ * The fetch for a Supabase client serving one request: bounded, retrying reads, and telling GoTrue the
+ * visitor's IP in `Sb-Forwarded-For` (its internal/sbff, honoured when the project enables it), so rate
+ * limits count visitors rather than the app's server.
+ */
+export function authFetch(ip?: string): typeof fetch {
+  const bounded = fetchWithRetry({ backoffMs: authRetryBackoffMs, budgetMs: authBudgetMs });
+  if (!ip) return bounded;
+  return (input, init) => {
+    const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined));
+    headers.set('Sb-Forwarded-For', ip);
+    return bounded(input, { ...init, headers });
+  };
+}
