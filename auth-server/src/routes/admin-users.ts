@@ -5,7 +5,7 @@ import { checkPasswordStrength, hashPassword } from '../crypto/passwords.ts';
 import type { Params } from '../http/body.ts';
 import type { RequestContext } from '../http/context.ts';
 import { badRequest, notFound, unprocessable } from '../errors.ts';
-import { deleteIdentities, listIdentities, updateIdentityData } from '../store/identities.ts';
+import { deleteIdentities, findEmailIdentity, listIdentities, updateIdentityData } from '../store/identities.ts';
 import { endSessions } from '../store/sessions.ts';
 import { deleteUser, findUserByEmail, findUserById, listUsers, loadUserJson, mergeMetadata, type UserPatch, type UserRow, updateUser, userJson } from '../store/users.ts';
 
@@ -91,7 +91,7 @@ export async function update(ctx: RequestContext): Promise<Response> {
     if (email && email !== user.email) {
       if (await findUserByEmail(sql, email)) throw emailExists();
       user = await updateUser(sql, user.id, { email });
-      const identity = (await listIdentities(sql, user.id)).find((i) => i.provider === 'email');
+      const identity = await findEmailIdentity(sql, user.id);
       if (identity) await updateIdentityData(sql, identity.id, { email });
     }
     if (passwordHash) {

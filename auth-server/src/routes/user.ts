@@ -8,7 +8,7 @@ import type { RequestContext } from '../http/context.ts';
 import { badRequest, forbidden, unprocessable } from '../errors.ts';
 import type { Sql } from '../store/database.ts';
 import { createFlowState, type Pkce } from '../store/flow-state.ts';
-import { listIdentities, updateIdentityData } from '../store/identities.ts';
+import { findEmailIdentity, updateIdentityData } from '../store/identities.ts';
 import { clearOneTimeToken } from '../store/one-time-tokens.ts';
 import { endSessions, type LogoutScope, sessionCreatedAt } from '../store/sessions.ts';
 import { findUserByEmail, findUserById, isConfirmed, loadUserJson, mergeMetadata, updateUser, type UserRow } from '../store/users.ts';
@@ -108,7 +108,7 @@ async function changeEmail(
 ): Promise<UserRow> {
   if (!app.config.email.enableConfirmations) {
     // Autoconfirm: GoTrue switches the address at once and updates the email identity.
-    const identity = (await listIdentities(sql, user.id)).find((i) => i.provider === 'email');
+    const identity = await findEmailIdentity(sql, user.id);
     if (identity) await updateIdentityData(sql, identity.id, { email: newEmail });
     return updateUser(sql, user.id, { email: newEmail });
   }
