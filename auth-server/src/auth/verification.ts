@@ -4,7 +4,7 @@ import { storedHashMatches, tokenHash } from '../crypto/codes.ts';
 import { hashPassword } from '../crypto/passwords.ts';
 import { ApiError, badRequest, forbidden } from '../errors.ts';
 import type { Sql } from '../store/database.ts';
-import { createIdentity, emailIdentityData, listIdentities, syncProviders, updateIdentityData } from '../store/identities.ts';
+import { createIdentity, emailIdentityData, findEmailIdentity, syncProviders, updateIdentityData } from '../store/identities.ts';
 import { clearAllOneTimeTokens, clearOneTimeToken } from '../store/one-time-tokens.ts';
 import { findUserByEmail, findUserById, findUserForEmailChange, isBanned, isConfirmed, mergeMetadata, updateUser, type UserRow } from '../store/users.ts';
 import { confirmUser, markEmailIdentityVerified } from './accounts.ts';
@@ -151,7 +151,7 @@ export async function verifyEmailChange(app: App, sql: Sql, user: UserRow, hash:
     return undefined;
   }
   const newEmail = user.email_change;
-  const emailIdentity = (await listIdentities(sql, user.id)).find((i) => i.provider === 'email');
+  const emailIdentity = await findEmailIdentity(sql, user.id);
   if (emailIdentity) await updateIdentityData(sql, emailIdentity.id, { email: newEmail, email_verified: true });
   else await createIdentity(sql, user.id, 'email', user.id, { ...emailIdentityData({ ...user, email: newEmail }), email_verified: true });
   const metadata = 'email' in user.raw_user_meta_data ? mergeMetadata(user.raw_user_meta_data, { email: newEmail }) : user.raw_user_meta_data;

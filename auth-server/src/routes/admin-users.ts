@@ -5,7 +5,7 @@ import { checkPasswordStrength, hashPassword } from '../crypto/passwords.ts';
 import type { Params } from '../http/body.ts';
 import type { RequestContext } from '../http/context.ts';
 import { badRequest, notFound, unprocessable } from '../errors.ts';
-import { createIdentity, deleteIdentities, emailIdentityData, listIdentities, syncProviders, updateIdentityData } from '../store/identities.ts';
+import { createIdentity, deleteIdentities, emailIdentityData, findEmailIdentity, listIdentities, syncProviders, updateIdentityData } from '../store/identities.ts';
 import { endSessions } from '../store/sessions.ts';
 import { deleteUser, findUserByEmail, findUserById, listUsers, loadUserJson, mergeMetadata, type UserPatch, type UserRow, updateUser, userJson } from '../store/users.ts';
 
@@ -91,7 +91,7 @@ export async function update(ctx: RequestContext): Promise<Response> {
     if (email && email !== user.email) {
       if (await findUserByEmail(sql, email)) throw emailExists();
       user = await updateUser(sql, user.id, { email });
-      const identity = (await listIdentities(sql, user.id)).find((i) => i.provider === 'email');
+      const identity = await findEmailIdentity(sql, user.id);
       const confirm = body.boolean('email_confirm') ?? false;
       if (identity) await updateIdentityData(sql, identity.id, { email });
       else await createIdentity(sql, user.id, 'email', user.id, { ...emailIdentityData(user), email_verified: confirm });

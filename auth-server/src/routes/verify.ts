@@ -37,7 +37,8 @@ function withQuery(target: string, add: Record<string, string>): URL {
   return url;
 }
 
-export function errorRedirect(target: string, err: ApiError, pkce: boolean): string {
+/** GoTrue's verify error redirect: details in the fragment, and in the query too for PKCE flows. */
+function errorRedirect(target: string, err: ApiError, pkce: boolean): string {
   const params: Record<string, string> = { error_code: err.code, error_description: err.message };
   const oauthError = OAUTH_ERRORS[err.status];
   if (oauthError) params.error = oauthError;

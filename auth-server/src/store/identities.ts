@@ -23,6 +23,11 @@ export async function listIdentities(sql: Sql, userId: string): Promise<Identity
   return (await sql.query<IdentityRow>('select * from auth.identities where user_id = $1 order by created_at, id', [userId])).rows;
 }
 
+/** The user's email identity (GoTrue's FindIdentityByIdAndProvider with provider email), if it has one. */
+export async function findEmailIdentity(sql: Sql, userId: string): Promise<IdentityRow | undefined> {
+  return (await sql.query<IdentityRow>("select * from auth.identities where user_id = $1 and provider = 'email'", [userId])).rows[0];
+}
+
 export async function findIdentity(sql: Sql, provider: string, providerId: string): Promise<IdentityRow | undefined> {
   return (
     await sql.query<IdentityRow>('select * from auth.identities where provider = $1 and provider_id = $2', [provider, providerId])
