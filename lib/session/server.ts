@@ -4,6 +4,7 @@ import { redirect } from '@/i18n/navigation';
 import { authErrorMessage, reportIfUnreachable } from '@/lib/auth/auth-error-messages';
 import { logServerError } from '@/lib/log/server-log';
 import { withinAuthBudget } from '@/lib/supabase/auth-fetch';
+import { isAuthCookieName } from '@/lib/supabase/config';
 import { createSupabaseServerClient, writeCookies } from '@/lib/supabase/server';
 import { syncPresenceHint } from './presence-hint';
 import { identityOf, PRESENCE_HINT_COOKIE, type SessionClaims } from './types';
@@ -34,6 +35,17 @@ export async function sessionClient() {
  */
 export async function boundedGetUser(supabase: Awaited<ReturnType<typeof sessionClient>>) {
   return withinAuthBudget(supabase.auth.getUser()).catch((timeout: unknown) => ({ data: { user: null }, error: timeout }));
+}
+
+/**
+ * Ends this browser's session. supabase-js refreshes an expired token first and, with the auth server down, retries
+ * that for up to 30 s; past the auth budget the cookies are dropped here, which is all a local sign-out changes.
+ */
+export async function signOutHere(supabase: Awaited<ReturnType<typeof sessionClient>>): Promise<void> {
+  await withinAuthBudget(supabase.auth.signOut({ scope: 'local' })).catch(async () => {
+    const cookieStore = await cookies();
+    for (const { name } of cookieStore.getAll()) if (isAuthCookieName(name) || name === PRESENCE_HINT_COOKIE) cookieStore.delete(name);
+  });
 }
 
 /**

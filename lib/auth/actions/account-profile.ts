@@ -1,6 +1,7 @@
 'use server';
 
 import { redirect } from '@/i18n/navigation';
+import { reportIfUnreachable } from '@/lib/auth/auth-error-messages';
 import { authErrorState } from '@/lib/auth/auth-error-state';
 import { requireCurrentUser } from '@/lib/session/server';
 import { profileSchema } from '@/lib/auth/form-schemas';
@@ -9,6 +10,7 @@ import { formAction } from '@/lib/forms/form-action';
 import { formLocale } from '@/lib/forms/form-locale';
 import { echoedValues } from '@/lib/forms/form-state';
 import { parseForm } from '@/lib/forms/parse-form';
+import { withinAuthBudget } from '@/lib/supabase/auth-fetch';
 
 const echoed = ['displayName', 'preferredLocale'] as const;
 
@@ -23,8 +25,9 @@ export const updateProfile = formAction(async (_previous, formData) => {
   const { supabase } = current;
   const { error } = await supabase.auth.updateUser({ data: { display_name: parsed.data.displayName, locale: parsed.data.preferredLocale } });
   if (error) return authErrorState(error, pageLocale, echoedValues(formData, echoed));
-  // A fresh access token carries the new metadata, so the header shows it without a round trip.
-  await supabase.auth.refreshSession();
+  // A fresh access token carries the new metadata, so the header shows it without a round trip. Within the auth
+  // budget only: the change is saved, and past it the header shows the new name on the next refresh.
+  await withinAuthBudget(supabase.auth.refreshSession()).catch((error: unknown) => reportIfUnreachable(error, '/account'));
   await rememberLocaleChoice(parsed.data.preferredLocale);
   return redirect({ href: { pathname: '/account', query: { updated: 'profile' } }, locale: parsed.data.preferredLocale });
 });

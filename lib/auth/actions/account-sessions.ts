@@ -3,7 +3,7 @@
 import { getTranslations } from 'next-intl/server';
 import { redirect } from '@/i18n/navigation';
 import { authErrorState } from '@/lib/auth/auth-error-state';
-import { requireCurrentUser } from '@/lib/session/server';
+import { requireCurrentUser, signOutHere } from '@/lib/session/server';
 import { deleteAccountSchema } from '@/lib/auth/form-schemas';
 import { formAction } from '@/lib/forms/form-action';
 import { formLocale } from '@/lib/forms/form-locale';
@@ -43,6 +43,6 @@ export const deleteAccount = formAction(async (_previous, formData) => {
   const { error } = await createSupabaseAdminClient().auth.admin.deleteUser(current.user.id);
   if (error) return authErrorState(error, locale, values);
   // The sessions died with the user; this clears this browser's cookies.
-  await current.supabase.auth.signOut({ scope: 'local' });
+  await signOutHere(current.supabase);
   return redirect({ href: { pathname: '/sign-in', query: { status: 'account-deleted' } }, locale });
 });

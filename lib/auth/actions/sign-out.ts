@@ -3,13 +3,12 @@
 import { redirect } from '@/i18n/navigation';
 import { asFormData } from '@/lib/forms/form-action';
 import { formLocale } from '@/lib/forms/form-locale';
-import { sessionClient } from '@/lib/session/server';
+import { sessionClient, signOutHere } from '@/lib/session/server';
 
 /** Signs this browser out. A plain form post, so it works without JavaScript. */
 export async function signOut(formData: FormData): Promise<void> {
   const locale = formLocale(asFormData(formData));
-  const supabase = await sessionClient();
   // Local scope: other devices stay signed in (the account page offers the wider scopes).
-  await supabase.auth.signOut({ scope: 'local' });
+  await signOutHere(await sessionClient());
   return redirect({ href: '/', locale });
 }

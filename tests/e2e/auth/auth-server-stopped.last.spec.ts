@@ -130,4 +130,12 @@ test('with the auth server stopped, an expired session is answered within 5 s', 
   const ended = await signedIn!.request.get('/en/auth/session-ended?next=/account', { maxRedirects: 0, timeout: 5000 });
   expect(ended.status()).toBe(307);
   expect(ended.headers().location).toMatch(/\/en\/sign-in\?/);
+
+  // Signing out needs nothing from the auth server: past the budget the cookies go anyway (supabase-js alone
+  // would retry refreshing the expired token for about 30 s first).
+  const page = await signedIn!.newPage();
+  await page.goto('/en/sign-out');
+  await page.getByRole('main').getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/en$/, { timeout: 5000 });
+  expect((await signedIn!.cookies()).filter(({ name }) => /^sb-.+-auth-token/.test(name))).toEqual([]);
 });
