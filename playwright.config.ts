@@ -63,9 +63,9 @@ export default defineConfig({
             env: {
               AUTH_SITE_URL: appUrl,
               GOTRUE_SECURITY_SB_FORWARDED_FOR_ENABLED: 'true',
-              GOTRUE_RATE_LIMIT_OTP: '1000',
-              GOTRUE_RATE_LIMIT_VERIFY: '1000',
-              GOTRUE_RATE_LIMIT_TOKEN_REFRESH: '1000',
+              GOTRUE_RATE_LIMIT_OTP: '100000',
+              GOTRUE_RATE_LIMIT_VERIFY: '100000',
+              GOTRUE_RATE_LIMIT_TOKEN_REFRESH: '100000',
             },
             reuseExistingServer: false,
             timeout: 30_000,
