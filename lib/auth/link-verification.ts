@@ -49,6 +49,8 @@ export async function verifyEmailLink(link: { locale: Locale; next: unknown; req
     const { data, error } =
       'code' in link ? await supabase.auth.exchangeCodeForSession(link.code) : await supabase.auth.verifyOtp({ type: link.type, token_hash: link.tokenHash });
     if (error) return failedLinkPath(link.locale, error, flow, link.requestPath);
+    // With double_confirm_changes the first of the two addresses' links confirms only its half: no session yet.
+    if (!data.session && 'type' in link && link.type === 'email_change') return localizedNextPath('/account?updated=emailPending', link.locale);
     return localizedNextPath(link.next, preferredLocale(data.user, link.locale));
   } catch (error) {
     return failedLinkPath(link.locale, error, flow, link.requestPath);

@@ -24,7 +24,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t('title'), robots: { index: false, follow: false } };
 }
 
-const updateMessages = { profile: 'profileSaved', email: 'emailUpdated', password: 'passwordUpdated' } as const;
+const updateMessages = { profile: 'profileSaved', email: 'emailUpdated', emailPending: 'emailPending', password: 'passwordUpdated' } as const;
 
 async function AccountContent({ searchParams }: { searchParams: PageProps<'/[locale]/account'>['searchParams'] }) {
   const locale = await getLocale();
