@@ -1,9 +1,10 @@
 'use client';
 
-import { cloneElement, lazy, useTransition } from 'react';
+import { cloneElement, lazy } from 'react';
 import type { Locale } from 'next-intl';
 import { DeferredMenu, type TriggerElement } from '@/components/menus/deferred-menu';
-import { useRouter } from '@/i18n/navigation';
+import { useTrackedNavigation } from '@/components/navigation/navigation-progress';
+import { getPathname, useRouter } from '@/i18n/navigation';
 import { isLocale } from '@/i18n/locales';
 import { currentPathWithoutLocale, rememberLocale } from '@/i18n/locale-storage';
 
@@ -18,13 +19,14 @@ interface LocaleMenuLoaderProps {
 
 export function LocaleMenuLoader({ trigger, current, label }: LocaleMenuLoaderProps) {
   const router = useRouter();
-  const [pending, startTransition] = useTransition();
+  const [pending, navigate] = useTrackedNavigation();
 
   function choose(value: string) {
     if (!isLocale(value) || value === current) return;
     rememberLocale(value);
     // Keep the page and its query string; only the language changes.
-    startTransition(() => router.replace(currentPathWithoutLocale(), { locale: value }));
+    const href = currentPathWithoutLocale();
+    navigate(getPathname({ href, locale: value }), () => router.replace(href, { locale: value }));
   }
 
   return (

@@ -5,7 +5,8 @@ import { useEffect } from 'react';
 import { storedLocaleToRestore } from '@/i18n/detection';
 import { DETECTED_LOCALE_COOKIE } from '@/i18n/locale-cookie';
 import { currentPathWithoutLocale, readStorage, rememberLocale } from '@/i18n/locale-storage';
-import { useRouter } from '@/i18n/navigation';
+import { useTrackedNavigation } from '@/components/navigation/navigation-progress';
+import { getPathname, useRouter } from '@/i18n/navigation';
 import { readBrowserCookie, writeBrowserCookie } from '@/lib/http/browser-cookies';
 
 /**
@@ -16,6 +17,7 @@ import { readBrowserCookie, writeBrowserCookie } from '@/lib/http/browser-cookie
 export function LocaleStorageSync() {
   const locale = useLocale();
   const router = useRouter();
+  const [, navigate] = useTrackedNavigation();
 
   useEffect(() => {
     const source = readBrowserCookie(DETECTED_LOCALE_COOKIE);
@@ -31,8 +33,9 @@ export function LocaleStorageSync() {
     });
     if (!stored) return;
     rememberLocale(stored);
-    router.replace(currentPathWithoutLocale(), { locale: stored });
-  }, [locale, router]);
+    const href = currentPathWithoutLocale();
+    navigate(getPathname({ href, locale: stored }), () => router.replace(href, { locale: stored }));
+  }, [locale, router, navigate]);
 
   return null;
 }

@@ -1,14 +1,15 @@
 'use client';
 
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { usePathname } from 'next/navigation';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore, useTransition } from 'react';
 
 /** A client navigation that lasts longer than this shows the progress bar; faster ones show nothing. */
 export const progressDelayMs = 150;
 /** A client navigation that has not rendered by then becomes a full document load of its URL (once). */
 export const routeTimeoutMs = 3800;
 
-// The link navigation under way, if any: written by the clicked link (components/navigation/link.tsx), read by
-// the one progress bar.
+// The client navigation under way, if any: written by the clicked link (components/navigation/link.tsx) or by
+// useTrackedNavigation (navigations started in code), read by the one progress bar.
 interface PendingNavigation {
   href: string;
 }
@@ -32,6 +33,31 @@ export function trackNavigation(href: string): () => void {
   return () => {
     if (pending === navigation) setPending(null);
   };
+}
+
+/**
+ * For navigations started in code (`router.replace`, `router.push`) to another path: runs them in a transition
+ * and reports them to the progress bar and the route-load timeout until the path changes, as links do. (The
+ * transition's own pending flag is not enough: a navigation started while the page hydrates runs outside it.)
+ */
+export function useTrackedNavigation(): [pending: boolean, navigate: (href: string, go: () => void) => void] {
+  const [pending, startTransition] = useTransition();
+  const pathname = usePathname();
+  const done = useRef<(() => void) | null>(null);
+  // Cleanup runs when the rendered path changes and on unmount: the navigation has ended either way.
+  useEffect(
+    () => () => {
+      done.current?.();
+      done.current = null;
+    },
+    [pathname],
+  );
+  const navigate = useCallback((href: string, go: () => void) => {
+    done.current?.();
+    done.current = trackNavigation(new URL(href, window.location.href).href);
+    startTransition(go);
+  }, []);
+  return [pending, navigate];
 }
 
 /**

@@ -99,3 +99,35 @@ test('in Arabic the bar grows from the right; with reduced motion it stands stil
   const still = (await page.getByRole('progressbar').locator('div').boundingBox())!;
   expect(still.width).toBe(viewport.width);
 });
+
+test('a navigation started in code (the language menu) shows the bar and falls back to one full load too', async ({ page }) => {
+  await page.goto('/en?ref=menu');
+  await page.waitForLoadState('networkidle'); // hydrated: the menu button has its handlers
+  await delayRsc(page, '/de');
+  const loads = documentLoads(page, '/de');
+
+  await page.getByRole('button', { name: 'Language: English' }).click();
+  await page.getByRole('menuitemradio', { name: 'Deutsch' }).click();
+  await expect(page.getByRole('progressbar', { name: 'Loading the page…' })).toBeVisible();
+  expect(loads).toEqual([]);
+
+  await expect.poll(() => loads.length, { timeout: 10_000 }).toBe(1);
+  expect(new URL(loads[0]!).search).toBe('?ref=menu');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
+});
+
+test('restoring a stored language (a replace without a click) is tracked the same way', async ({ browser }) => {
+  const context = await browser.newContext({ locale: 'en-US', serviceWorkers: 'block' });
+  await presetConsent(context, false);
+  await context.addInitScript(() => localStorage.setItem('NEXT_LOCALE', 'ar'));
+  const page = await context.newPage();
+  await delayRsc(page, '/ar');
+  const loads = documentLoads(page, '/ar');
+
+  await page.goto('/');
+  await expect(page.getByRole('progressbar', { name: 'Loading the page…' })).toBeVisible();
+  await expect.poll(() => loads.length, { timeout: 10_000 }).toBe(1);
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await context.close();
+});
