@@ -32,11 +32,21 @@ describe('Go template subset', () => {
     const config = loadConfig('supabase/config.toml', {} as NodeJS.ProcessEnv);
     for (const [kind, template] of Object.entries(config.templates)) {
       for (const locale of ['en', 'de', 'fr', 'es', 'ja', 'ar']) {
-        const data = { ConfirmationURL: 'http://127.0.0.1:54321/auth/v1/verify?token=t&type=signup', Token: '123456', Email: 'a@b.c', NewEmail: 'n@b.c', Data: { locale } };
+        const data = {
+          ConfirmationURL: 'http://127.0.0.1:54321/auth/v1/verify?token=t&type=invite',
+          RedirectTo: `http://localhost:3000/${locale}/auth/confirm?next=%2Faccount`,
+          TokenHash: 'pkce_abc',
+          Token: '123456',
+          Email: 'a@b.c',
+          NewEmail: 'n@b.c',
+          Data: { locale },
+        };
         const html = new GoTemplate(template.content).render(data);
         expect(html, `${kind}/${locale}`).toContain(locale === 'en' ? '<div lang="en">' : `lang="${locale}"`);
         expect(html).toContain('123456');
-        if (kind !== 'reauthentication') expect(htmlToText(html)).toContain('http://127.0.0.1:54321/auth/v1/verify?token=t&type=signup');
+        // Invites go through /verify (an admin may send them without redirect_to); the other links go to the app.
+        if (kind === 'invite') expect(htmlToText(html)).toContain(data.ConfirmationURL);
+        else if (kind !== 'reauthentication') expect(htmlToText(html)).toContain(`${data.RedirectTo}&token_hash=pkce_abc&type=`);
         if (locale === 'ar') expect(html).toContain('dir="rtl"');
         expect(new GoTemplate(template.subject).render(data, false).length).toBeGreaterThan(3);
       }

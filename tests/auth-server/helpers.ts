@@ -1,6 +1,7 @@
 import { createServerClient } from '@supabase/ssr';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, expect } from 'vitest';
+import { DEFAULT_TEMPLATES } from '../../auth-server/src/config/defaults.ts';
 import { PUBLISHABLE_KEY, SECRET_KEY } from '../../auth-server/src/crypto/keys.ts';
 import { startAuthServer, type AuthServerOptions, type RunningAuthServer } from '../../auth-server/src/server.ts';
 
@@ -20,11 +21,24 @@ export function uniqueEmail(prefix = 'user'): string {
 /** Every test talks from 127.0.0.1: the per-IP limits are raised unless a file sets its own. */
 const TEST_RATE_LIMITS = { signInSignUps: 100_000, tokenRefresh: 100_000, tokenVerifications: 100_000 };
 
+/**
+ * Link mails with GoTrue's default bodies (`{{ .ConfirmationURL }}`: GET /verify on the auth server), which is what
+ * these tests exercise. The project's bodies link to the app's own page with the token hash instead (checked in
+ * tests/unit/email-templates.test.ts, project-templates.test.ts and end to end); subjects stay the project's.
+ */
+const GOTRUE_LINK_BODIES = Object.fromEntries(
+  (['confirmation', 'invite', 'recovery', 'magic_link', 'email_change'] as const).map((kind) => [kind, { content: DEFAULT_TEMPLATES[kind].content }]),
+);
+
 /** One in-memory server per test file, on free ports, with the project's supabase/config.toml. */
-export function authServerForFile(options: AuthServerOptions = {}): { get: () => RunningAuthServer } {
+export function authServerForFile(options: AuthServerOptions & { projectTemplates?: true } = {}): { get: () => RunningAuthServer } {
   let server: RunningAuthServer | undefined;
   const logged: string[] = [];
-  const configOverrides = { ...options.configOverrides, rateLimit: { ...TEST_RATE_LIMITS, ...options.configOverrides?.rateLimit } };
+  const configOverrides = {
+    ...options.configOverrides,
+    templates: { ...(options.projectTemplates ? {} : GOTRUE_LINK_BODIES), ...options.configOverrides?.templates },
+    rateLimit: { ...TEST_RATE_LIMITS, ...options.configOverrides?.rateLimit },
+  };
   beforeAll(async () => {
     server = await startAuthServer({ memory: true, port: 0, mailPort: 0, log: (line) => logged.push(line), ...options, configOverrides });
   });
