@@ -1,7 +1,14 @@
 import { createHash, generateKeyPairSync, type KeyObject, randomBytes, sign } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { isoBase64URL, isoCBOR } from '@simplewebauthn/server/helpers';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../auth-server/src/config/config.ts';
+import { type Database, openDatabase } from '../../auth-server/src/store/database.ts';
+import { consumeChallenge, hasVerifiedFactor, insertChallenge, insertPasskey, listPasskeys, recordPasskeyUse } from '../../auth-server/src/store/passkeys.ts';
+import { insertUser } from '../../auth-server/src/store/users.ts';
 import { adminClient, api, authServerForFile, decodeJwtPart, PUBLISHABLE_KEY, SECRET_KEY, signedInUser } from './helpers.ts';
 import type { RunningAuthServer } from '../../auth-server/src/server.ts';
 
@@ -500,5 +507,132 @@ describe('bad requests get GoTrue’s answers, never a 500', () => {
     } finally {
       server.config.passkey.enabled = true;
     }
+  });
+});
+
+describe('configuration as the CLI and GoTrue read it', () => {
+  const env = (vars: Record<string, string> = {}) => Object.assign({} as NodeJS.ProcessEnv, vars);
+  const dirs: string[] = [];
+  afterAll(() => {
+    for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  });
+  const file = (toml: string) => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'auth-passkey-config-'));
+    dirs.push(dir);
+    writeFileSync(path.join(dir, 'config.toml'), toml);
+    return path.join(dir, 'config.toml');
+  };
+
+  it('reads [auth.passkey] and [auth.webauthn] from the project file: localhost for every app port', () => {
+    const config = loadConfig('supabase/config.toml', env());
+    expect(config.passkey).toEqual({ enabled: true, maxPerUser: 10 });
+    expect(config.webauthn).toEqual({
+      rpId: 'localhost',
+      rpDisplayName: 'Polyglot',
+      rpOrigins: ['http://localhost:3000', 'http://localhost:3001', 'http://localhost:3002', 'http://localhost:3100'],
+      challengeExpiryMs: 300_000,
+    });
+    expect(config.rateLimit.passkey).toBe(30);
+  });
+
+  it('takes GoTrue’s variables over the file', () => {
+    const config = loadConfig(
+      'supabase/config.toml',
+      env({
+        GOTRUE_PASSKEY_ENABLED: 'false',
+        GOTRUE_WEBAUTHN_RP_ID: 'example.test',
+        GOTRUE_WEBAUTHN_RP_DISPLAY_NAME: 'Other',
+        GOTRUE_WEBAUTHN_RP_ORIGINS: 'http://localhost:3400, https://example.test',
+        GOTRUE_WEBAUTHN_CHALLENGE_EXPIRY_DURATION: '90s',
+        GOTRUE_PASSKEY_MAX_PASSKEYS_PER_USER: '3',
+        GOTRUE_RATE_LIMIT_PASSKEY: '7',
+      }),
+    );
+    expect(config.passkey).toEqual({ enabled: false, maxPerUser: 3 });
+    expect(config.webauthn).toEqual({ rpId: 'example.test', rpDisplayName: 'Other', rpOrigins: ['http://localhost:3400', 'https://example.test'], challengeExpiryMs: 90_000 });
+    expect(config.rateLimit.passkey).toBe(7);
+    expect(() => loadConfig('supabase/config.toml', env({ GOTRUE_PASSKEY_ENABLED: 'yes' }))).toThrow(/GOTRUE_PASSKEY_ENABLED is not a boolean/);
+    expect(() => loadConfig('supabase/config.toml', env({ GOTRUE_WEBAUTHN_CHALLENGE_EXPIRY_DURATION: '5' }))).toThrow(/not a duration/);
+  });
+
+  it('is off without the sections, as the CLI leaves it, and refuses what the CLI refuses', () => {
+    expect(loadConfig(file('[auth]\n'), env()).passkey.enabled).toBe(false);
+    expect(() => loadConfig(file('[auth.passkey]\nenabled = true\n'), env())).toThrow(
+      'config: Missing required config section: auth.webauthn (required when auth.passkey.enabled is true)',
+    );
+    expect(() => loadConfig(file('[auth.passkey]\nenabled = true\n[auth.webauthn]\nrp_origins = ["http://localhost:3000"]\n'), env())).toThrow(
+      'config: Missing required field in config: auth.webauthn.rp_id',
+    );
+    expect(() => loadConfig(file('[auth.passkey]\nenabled = true\n[auth.webauthn]\nrp_id = "localhost"\n'), env())).toThrow(
+      'config: Missing required field in config: auth.webauthn.rp_origins',
+    );
+    // Switched on by GoTrue's variable with no relying party: GoTrue would answer 500 on every request; this says why up front.
+    expect(() => loadConfig(file('[auth]\n'), env({ GOTRUE_PASSKEY_ENABLED: 'true' }))).toThrow('config: GOTRUE_WEBAUTHN_RP_ID is required when WebAuthn is enabled');
+  });
+});
+
+describe('passkey storage', () => {
+  let db: Database;
+  beforeAll(async () => {
+    db = await openDatabase(undefined);
+  });
+  afterAll(async () => {
+    await db.close();
+  });
+  const newUser = async () => (await insertUser(db.sql, { email: `${crypto.randomUUID()}@example.com` })).id;
+
+  it('a challenge is taken out once, by one of two concurrent verifies', async () => {
+    const userId = await newUser();
+    const session = { challenge: 'abc', rpId: 'localhost', userVerification: 'preferred' } as const;
+    const row = await insertChallenge(db.sql, userId, 'registration', session, new Date(Date.now() + 60_000));
+    const taken = await Promise.all([consumeChallenge(db.sql, row.id, 'registration', userId), consumeChallenge(db.sql, row.id, 'registration', userId)]);
+    expect(taken.filter(Boolean)).toHaveLength(1);
+    expect(taken.find(Boolean)!.session_data).toEqual(session);
+    // Wrong owner or wrong ceremony finds nothing.
+    const other = await insertChallenge(db.sql, null, 'authentication', session, new Date(Date.now() + 60_000));
+    expect(await consumeChallenge(db.sql, other.id, 'authentication', userId)).toBeUndefined();
+    expect(await consumeChallenge(db.sql, other.id, 'registration', null)).toBeUndefined();
+    expect(await consumeChallenge(db.sql, other.id, 'authentication', null)).toBeDefined();
+  });
+
+  it('expired challenges are swept when a new one is stored', async () => {
+    const session = { challenge: 'abc', rpId: 'localhost', userVerification: 'preferred' } as const;
+    const old = await insertChallenge(db.sql, null, 'authentication', session, new Date(Date.now() - 1000));
+    await insertChallenge(db.sql, null, 'authentication', session, new Date(Date.now() + 60_000));
+    expect(await consumeChallenge(db.sql, old.id, 'authentication', null)).toBeUndefined();
+  });
+
+  it('a sign-in stores last_used_at and a rising counter only', async () => {
+    const userId = await newUser();
+    const passkey = await insertPasskey(db.sql, {
+      user_id: userId,
+      credential_id: new Uint8Array([1, 2, 3]),
+      public_key: new Uint8Array([4]),
+      attestation_type: 'none',
+      aaguid: null,
+      sign_count: 5,
+      transports: ['internal'],
+      backup_eligible: false,
+      backed_up: false,
+      friendly_name: 'Passkey',
+    });
+    await recordPasskeyUse(db.sql, passkey.id, 9);
+    await recordPasskeyUse(db.sql, passkey.id, 2);
+    const [stored] = await listPasskeys(db.sql, userId);
+    expect(Number(stored!.sign_count)).toBe(9);
+    expect(stored!.last_used_at).toBeInstanceOf(Date);
+    expect(stored!.transports).toEqual(['internal']);
+  });
+
+  it('hasVerifiedFactor reads verified MFA factors once their table exists', async () => {
+    const userId = await newUser();
+    expect(await hasVerifiedFactor(db.sql, userId)).toBe(false);
+    // The columns GoTrue's mfa_factors has that the check reads; the MFA migration brings the full table.
+    await db.sql.query('create table auth.mfa_factors (id uuid primary key, user_id uuid not null, status text not null)');
+    await db.sql.query("insert into auth.mfa_factors values ($1, $2, 'unverified')", [crypto.randomUUID(), userId]);
+    expect(await hasVerifiedFactor(db.sql, userId)).toBe(false);
+    await db.sql.query("insert into auth.mfa_factors values ($1, $2, 'verified')", [crypto.randomUUID(), userId]);
+    expect(await hasVerifiedFactor(db.sql, userId)).toBe(true);
+    expect(await hasVerifiedFactor(db.sql, await newUser())).toBe(false);
   });
 });
