@@ -390,6 +390,14 @@ describe('a ceremony that does not match → 400 webauthn_verification_failed', 
   });
 });
 
+/** Parseable client data, but authenticator data (alone, or in an attestation object) too short to hold its header. */
+const TRUNCATED = {
+  clientDataJSON: b64(Buffer.from('{"type":"webauthn.get","challenge":"x","origin":"http://localhost:3000"}')),
+  attestationObject: b64(isoCBOR.encode(new Map<string, unknown>([['fmt', 'none'], ['attStmt', new Map()], ['authData', new Uint8Array(10)]]) as never)),
+  authenticatorData: b64(new Uint8Array(10)),
+  signature: 'AAAA',
+};
+
 describe('bad requests get GoTrue’s answers, never a 500', () => {
   const verifyPaths = ['/passkeys/registration/verify', '/passkeys/authentication/verify'];
 
@@ -413,6 +421,8 @@ describe('bad requests get GoTrue’s answers, never a 500', () => {
     ['a wrong type', { id: 'AAAA', rawId: 'AAAA', type: 'password', response: {} }],
     ['a non-base64url id', { id: '***', rawId: '***', type: 'public-key', response: {} }],
     ['an undecodable response', { id: 'AAAA', rawId: 'AAAA', type: 'public-key', response: { clientDataJSON: 'AAAA', attestationObject: 'AAAA', authenticatorData: 'AAAA', signature: 'AAAA' } }],
+    ['client data that is not an object', { id: 'AAAA', rawId: 'AAAA', type: 'public-key', response: { ...TRUNCATED, clientDataJSON: b64(Buffer.from('null')) } }],
+    ['truncated authenticator data', { id: 'AAAA', rawId: 'AAAA', type: 'public-key', response: TRUNCATED }],
   ])('a credential that is %s → 400 Invalid credential response (registration and sign-in)', async (_, credential) => {
     const server = srv.get();
     const { client, token } = await member();
