@@ -56,7 +56,7 @@ export async function registrationOptions(
   });
   const options: Record<string, unknown> = {
     rp: { name: generated.rp.name, id: generated.rp.id },
-    user: generated.user,
+    user: { name: generated.user.name, displayName: generated.user.displayName, id: generated.user.id },
     challenge: generated.challenge,
     pubKeyCredParams: generated.pubKeyCredParams,
     timeout: generated.timeout,
