@@ -1,8 +1,12 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../auth-server/src/config/config.ts';
 import type { RunningAuthServer } from '../../auth-server/src/server.ts';
-import { adminClient, anonClient, api, authServerForFile, decodeJwtPart, PASSWORD, SECRET_KEY, uniqueEmail } from './helpers.ts';
+import { adminClient, anonClient, api, APP_URL, authServerForFile, decodeJwtPart, PASSWORD, SECRET_KEY, serverClient, throughLocalIdp, uniqueEmail } from './helpers.ts';
 
 /** MFA with TOTP factors through supabase-js auth.mfa.* and auth.admin.mfa.* (compare GoTrue's internal/api/mfa_test.go). */
 
@@ -450,6 +454,26 @@ describe('factors in every token response', () => {
   });
 });
 
+describe('factors in every token response (OAuth)', () => {
+  it('a PKCE code exchange after an OAuth sign-in carries the factors', async () => {
+    const server = srv.get();
+    const signIn = async () => {
+      const { client } = serverClient(server);
+      const { data } = await client.auth.signInWithOAuth({ provider: 'github', options: { redirectTo: `${APP_URL}/auth/callback` } });
+      const location = await throughLocalIdp(data.url!, 'github', { identity: 'grace@example.com', decision: 'allow' });
+      const exchanged = await client.auth.exchangeCodeForSession(new URL(location).searchParams.get('code')!);
+      expect(exchanged.error).toBeNull();
+      return { client, session: exchanged.data.session! };
+    };
+    const first = await signIn();
+    await new MfaUser(first.session.user.email!, first.session.user.id, first.client, '127.0.0.1').enrollVerified();
+    const { client, session } = await signIn();
+    expect(session.user.factors).toEqual([expect.objectContaining({ status: 'verified' })]);
+    expect(amrMethods(session.access_token)).toEqual(['oauth']);
+    expect((await client.auth.mfa.getAuthenticatorAssuranceLevel()).data).toMatchObject({ currentLevel: 'aal1', nextLevel: 'aal2' });
+  });
+});
+
 describe('admin factor routes', () => {
   it('lists, renames and deletes a user’s factors; sessions raised with a deleted factor drop to aal1', async () => {
     const user = await mfaUser();
@@ -493,5 +517,68 @@ describe('admin factor routes', () => {
     expect(res).toMatchObject({ status: 422, body: { code: 'mfa_factor_name_conflict' } });
     const bad = await api(srv.get(), `/admin/users/${user.userId}/factors/${two!.id}`, { method: 'PUT', token: SECRET_KEY, body: { friendly_name: 7 } });
     expect(bad).toMatchObject({ status: 400, body: { code: 'bad_json' } });
+  });
+});
+
+describe('admin soft delete', () => {
+  it('removes the user’s factors', async () => {
+    const user = await mfaUser();
+    await user.enrollVerified();
+    const res = await api(srv.get(), `/admin/users/${user.userId}`, { method: 'DELETE', token: SECRET_KEY, body: { should_soft_delete: true } });
+    expect(res.status).toBe(200);
+    expect((await adminClient(srv.get()).auth.admin.mfa.listFactors({ userId: user.userId })).data!.factors).toEqual([]);
+  });
+});
+
+describe('[auth.mfa] in config.toml, as the Supabase CLI reads it, and GoTrue’s variables', () => {
+  const toml = (text: string) => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'mfa-config-')), 'config.toml');
+    writeFileSync(file, text);
+    return file;
+  };
+  const noEnv = {} as NodeJS.ProcessEnv;
+  const withEnv = (vars: Record<string, string>): NodeJS.ProcessEnv => Object.assign({} as NodeJS.ProcessEnv, vars);
+
+  it('the project enables TOTP with 10 factors; without the section TOTP is off, as the CLI’s default', () => {
+    expect(loadConfig('supabase/config.toml', noEnv).mfa).toEqual({
+      maxEnrolledFactors: 10,
+      maxVerifiedFactors: 10,
+      challengeExpirySeconds: 300,
+      factorExpirySeconds: 300,
+      totp: { enrollEnabled: true, verifyEnabled: true },
+    });
+    expect(loadConfig(toml('[auth]\n'), noEnv).mfa.totp).toEqual({ enrollEnabled: false, verifyEnabled: false });
+    expect(loadConfig(toml('[auth]\n'), noEnv).rateLimit.mfaChallengeAndVerify).toBe(15);
+  });
+
+  it('GOTRUE_MFA_* variables override the file', () => {
+    const env = withEnv({
+      GOTRUE_MFA_TOTP_ENROLL_ENABLED: 'false',
+      GOTRUE_MFA_TOTP_VERIFY_ENABLED: '0',
+      GOTRUE_MFA_MAX_ENROLLED_FACTORS: '3',
+      GOTRUE_MFA_MAX_VERIFIED_FACTORS: '2',
+      GOTRUE_MFA_CHALLENGE_EXPIRY_DURATION: '60.5',
+      GOTRUE_MFA_FACTOR_EXPIRY_DURATION: '2m',
+      GOTRUE_MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY: '5',
+    });
+    const config = loadConfig('supabase/config.toml', env);
+    expect(config.mfa).toEqual({
+      maxEnrolledFactors: 3,
+      maxVerifiedFactors: 2,
+      challengeExpirySeconds: 60.5,
+      factorExpirySeconds: 120,
+      totp: { enrollEnabled: false, verifyEnabled: false },
+    });
+    expect(config.rateLimit.mfaChallengeAndVerify).toBe(5);
+    expect(() => loadConfig('supabase/config.toml', withEnv({ GOTRUE_MFA_TOTP_ENROLL_ENABLED: 'yes' }))).toThrow(/GOTRUE_MFA_TOTP_ENROLL_ENABLED/);
+    expect(() => loadConfig('supabase/config.toml', withEnv({ GOTRUE_MFA_FACTOR_EXPIRY_DURATION: '5' }))).toThrow(/GOTRUE_MFA_FACTOR_EXPIRY_DURATION/);
+  });
+
+  it('refuses what the CLI refuses and factor types this server does not have', () => {
+    expect(() => loadConfig(toml('[auth.mfa.totp]\nenroll_enabled = true\nverify_enabled = false\n'), noEnv)).toThrow(
+      'Invalid MFA config: auth.mfa.totp.enroll_enabled requires verify_enabled',
+    );
+    expect(() => loadConfig(toml('[auth.mfa.phone]\nenroll_enabled = true\nverify_enabled = true\n'), noEnv)).toThrow(/\[auth\.mfa\.phone\]/);
+    expect(() => loadConfig(toml('[auth.mfa.web_authn]\nverify_enabled = true\n'), noEnv)).toThrow(/\[auth\.mfa\.web_authn\]/);
   });
 });
