@@ -274,6 +274,9 @@ describe('verify: codes, challenges and sessions', () => {
     expect(await verify({ challenge_id: crypto.randomUUID(), code: '' })).toMatchObject({ status: 400, body: { code: 'validation_failed', message: 'Code needs to be non-empty' } });
     expect(await verify({ challenge_id: crypto.randomUUID(), code: 123456 })).toMatchObject({ status: 400, body: { code: 'bad_json' } });
     expect((await api(srv.get(), `/factors/${mine!.id}/verify`, { token, rawBody: '{"code":' })).body.code).toBe('bad_json');
+    // A TOTP challenge does not read its body (supabase-js sends `{factorId}`), as GoTrue's challengeTOTPFactor.
+    const challenged = await api(srv.get(), `/factors/${mine!.id}/challenge`, { token, rawBody: '{"channel":' });
+    expect(challenged).toMatchObject({ status: 200, body: { type: 'totp' } });
   });
 });
 
