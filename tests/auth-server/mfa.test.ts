@@ -174,6 +174,32 @@ async function withMfa(patch: (mfa: RunningAuthServer['config']['mfa']) => void,
 }
 
 describe('verify: codes, challenges and sessions', () => {
+  it('signing in on another device: aal1 with aal2 next, then the code raises it; the first device stays signed in', async () => {
+    const user = await mfaUser();
+    const factor = await user.enrollVerified();
+    const device = clientFrom(user.ip);
+    await device.auth.signInWithPassword({ email: user.email, password: PASSWORD });
+    expect((await device.auth.mfa.getAuthenticatorAssuranceLevel()).data).toMatchObject({ currentLevel: 'aal1', nextLevel: 'aal2' });
+    const { data, error } = await device.auth.mfa.challengeAndVerify({ factorId: factor.id, code: user.nextCode(factor.id, factor.secret) });
+    expect(error).toBeNull();
+    expect(amrMethods(data!.access_token)).toEqual(['totp', 'password']);
+    expect((await device.auth.mfa.getAuthenticatorAssuranceLevel()).data).toMatchObject({ currentLevel: 'aal2', nextLevel: 'aal2' });
+    expect((await user.client.auth.getUser()).error).toBeNull();
+  });
+
+  it('unenrolling a factor downgrades only the sessions raised with it', async () => {
+    const user = await mfaUser();
+    const first = await user.enrollVerified('first');
+    // Verifying the second factor moves this session onto it.
+    const second = await user.enrollVerified('second');
+    expect((await user.client.auth.mfa.unenroll({ factorId: first.id })).error).toBeNull();
+    const { data: refreshed } = await user.client.auth.refreshSession();
+    expect(decodeJwtPart(refreshed.session!.access_token, 1).aal).toBe('aal2');
+    expect((await user.client.auth.mfa.unenroll({ factorId: second.id })).error).toBeNull();
+    const { data: downgraded } = await user.client.auth.refreshSession();
+    expect(decodeJwtPart(downgraded.session!.access_token, 1).aal).toBe('aal1');
+  });
+
   it('ends the user’s other aal1 sessions and keeps the verifying one', async () => {
     const user = await mfaUser();
     const other = clientFrom(user.ip);
