@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { Secret, TOTP } from 'otpauth';
+import QRCode from 'qrcode';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../auth-server/src/config/config.ts';
 import type { RunningAuthServer } from '../../auth-server/src/server.ts';
@@ -85,6 +86,9 @@ describe('enroll, challenge, verify, unenroll', () => {
     expect(data!.id).toMatch(/^[0-9a-f-]{36}$/);
     // supabase-js prefixes the server's raw SVG once.
     expect(data!.totp.qr_code).toMatch(/^data:image\/svg\+xml;utf-8,<svg [^]*<\/svg>\s*$/);
+    // The QR code encodes the URI (error correction H, as GoTrue's).
+    const svg = await QRCode.toString(data!.totp.uri, { type: 'svg', errorCorrectionLevel: 'H', margin: 4 });
+    expect(data!.totp.qr_code).toBe(`data:image/svg+xml;utf-8,${svg}`);
     expect(data!.totp.secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(data!.totp.uri).toBe(
       `otpauth://totp/localhost:3000:${user.email}?algorithm=SHA1&digits=6&issuer=localhost:3000&period=30&secret=${data!.totp.secret}`,
@@ -127,7 +131,7 @@ describe('enroll, challenge, verify, unenroll', () => {
 
     // The aal1 refresh token is dead; the new one keeps aal2.
     const replay = await api(srv.get(), '/token?grant_type=refresh_token', { body: { refresh_token: oldRefresh } });
-    expect(replay.status).toBe(400);
+    expect(replay).toMatchObject({ status: 400, body: { code: 'refresh_token_not_found' } });
     const { data: refreshed, error: refreshError } = await user.client.auth.refreshSession();
     expect(refreshError).toBeNull();
     expect(decodeJwtPart(refreshed.session!.access_token, 1)).toMatchObject({ aal: 'aal2', session_id: sessionId });
