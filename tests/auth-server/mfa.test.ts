@@ -244,6 +244,21 @@ describe('verify: codes, challenges and sessions', () => {
     expect((await user.client.auth.mfa.challengeAndVerify({ factorId: enrolled!.id, code: user.nextCode(enrolled!.id, enrolled!.totp.secret) })).error).toBeNull();
   });
 
+  it('two verifies racing with one code on two challenges: exactly one wins', async () => {
+    const user = await mfaUser();
+    const { data: enrolled } = await user.client.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'app' });
+    const challenges = await Promise.all([1, 2].map(() => user.client.auth.mfa.challenge({ factorId: enrolled!.id })));
+    const code = user.nextCode(enrolled!.id, enrolled!.totp.secret);
+    const token = await tokenOf(user.client);
+    const results = await Promise.all(
+      challenges.map(({ data }) =>
+        api(srv.get(), `/factors/${enrolled!.id}/verify`, { token, body: { challenge_id: data!.id, code }, headers: { [IP_HEADER]: user.ip } }),
+      ),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([200, 422]);
+    expect(results.find((r) => r.status === 422)!.body.code).toBe('mfa_verification_failed');
+  });
+
   it('a verified challenge cannot be verified again → 422 mfa_ip_address_mismatch', async () => {
     const user = await mfaUser();
     const { data: enrolled } = await user.client.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'app' });
