@@ -69,6 +69,7 @@ export default defineConfig({
               GOTRUE_RATE_LIMIT_PASSKEY: '100000',
               // Passkeys are bound to the page's origin: the e2e app's, whatever E2E_APP_PORT says.
               GOTRUE_WEBAUTHN_RP_ORIGINS: appUrl,
+              GOTRUE_MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY: '100000',
             },
             reuseExistingServer: false,
             timeout: 30_000,

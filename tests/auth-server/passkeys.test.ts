@@ -4,10 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { isoBase64URL, isoCBOR } from '@simplewebauthn/server/helpers';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../auth-server/src/config/config.ts';
 import { type Database, openDatabase } from '../../auth-server/src/store/database.ts';
-import { consumeChallenge, hasVerifiedFactor, insertChallenge, insertPasskey, listPasskeys, recordPasskeyUse } from '../../auth-server/src/store/passkeys.ts';
+import { consumeChallenge, insertChallenge, insertPasskey, listPasskeys, recordPasskeyUse } from '../../auth-server/src/store/passkeys.ts';
 import { insertUser } from '../../auth-server/src/store/users.ts';
 import { adminClient, api, authServerForFile, decodeJwtPart, PUBLISHABLE_KEY, SECRET_KEY, signedInUser } from './helpers.ts';
 import type { RunningAuthServer } from '../../auth-server/src/server.ts';
@@ -266,6 +267,44 @@ describe('passkeys: register, list, rename, sign in, delete', () => {
     const admin = adminClient(server);
     expect((await admin.auth.admin.deleteUser(userId, true)).error).toBeNull();
     expect((await admin.auth.admin.passkey.listPasskeys({ userId })).data).toEqual([]);
+  });
+});
+
+describe('with two-factor authentication on, managing passkeys needs aal2 (requirePasskeyManagementAAL)', () => {
+  it('add and delete → 403 insufficient_aal at aal1, allowed after the code; list and rename stay open; sign-in gives aal1', async () => {
+    const server = srv.get();
+    const { client, userId } = await member(server);
+    const authenticator = new SoftwareAuthenticator();
+    expect(errorOf(await register(client, authenticator))).toBeNull();
+    const passkeyId = (await client.auth.passkey.list()).data![0]!.id;
+
+    // Turn on TOTP (this session becomes aal2), then sign in again with the password: aal1, second factor pending.
+    const enrolled = await client.auth.mfa.enroll({ factorType: 'totp' });
+    const totp = new TOTP({ secret: enrolled.data!.totp.secret });
+    expect(errorOf(await client.auth.mfa.challengeAndVerify({ factorId: enrolled.data!.id, code: totp.generate() }))).toBeNull();
+    const { email } = (await client.auth.getUser()).data.user! as { email: string };
+    const aal1 = visitor(server);
+    expect(errorOf(await aal1.auth.signInWithPassword({ email, password: 'Passw0rdOne' }))).toBeNull();
+
+    const refused = { status: 403, code: 'insufficient_aal', message: 'AAL2 session is required to manage passkeys when MFA is enabled' };
+    expect(errorOf(await aal1.auth.passkey.startRegistration())).toEqual(refused);
+    expect(errorOf(await aal1.auth.passkey.delete({ passkeyId }))).toEqual(refused);
+    expect((await aal1.auth.passkey.list()).data).toHaveLength(1);
+    expect(errorOf(await aal1.auth.passkey.update({ passkeyId, friendlyName: 'Laptop' }))).toBeNull();
+
+    // A passkey is a first factor only: signing in with it leaves the code owed, as GoTrue does.
+    const { client: viaPasskey, result } = await signInWithPasskey(server, authenticator);
+    expect(errorOf(result)).toBeNull();
+    expect(decodeJwtPart(result.data!.session!.access_token, 1).aal).toBe('aal1');
+    expect((await viaPasskey.auth.mfa.getAuthenticatorAssuranceLevel()).data).toMatchObject({ currentLevel: 'aal1', nextLevel: 'aal2' });
+    expect(errorOf(await viaPasskey.auth.passkey.startRegistration())).toEqual(refused);
+
+    // The same session after the code (the next time step: codes are single use) may add and delete.
+    const stepped = await viaPasskey.auth.mfa.challengeAndVerify({ factorId: enrolled.data!.id, code: totp.generate({ timestamp: Date.now() + 30_000 }) });
+    expect(errorOf(stepped)).toBeNull();
+    expect(errorOf(await register(viaPasskey, new SoftwareAuthenticator()))).toBeNull();
+    expect(errorOf(await viaPasskey.auth.passkey.delete({ passkeyId }))).toBeNull();
+    expect((await adminClient(server).auth.admin.passkey.listPasskeys({ userId })).data).toHaveLength(1);
   });
 });
 
@@ -641,15 +680,4 @@ describe('passkey storage', () => {
     expect(stored!.transports).toEqual(['internal']);
   });
 
-  it('hasVerifiedFactor reads verified MFA factors once their table exists', async () => {
-    const userId = await newUser();
-    expect(await hasVerifiedFactor(db.sql, userId)).toBe(false);
-    // The columns GoTrue's mfa_factors has that the check reads; the MFA migration brings the full table.
-    await db.sql.query('create table auth.mfa_factors (id uuid primary key, user_id uuid not null, status text not null)');
-    await db.sql.query("insert into auth.mfa_factors values ($1, $2, 'unverified')", [crypto.randomUUID(), userId]);
-    expect(await hasVerifiedFactor(db.sql, userId)).toBe(false);
-    await db.sql.query("insert into auth.mfa_factors values ($1, $2, 'verified')", [crypto.randomUUID(), userId]);
-    expect(await hasVerifiedFactor(db.sql, userId)).toBe(true);
-    expect(await hasVerifiedFactor(db.sql, await newUser())).toBe(false);
-  });
 });

@@ -10,7 +10,6 @@ import {
   countPasskeys,
   deletePasskey,
   findUserPasskey,
-  hasVerifiedFactor,
   insertChallenge,
   insertPasskey,
   listPasskeys,
@@ -19,10 +18,10 @@ import {
   recordPasskeyUse,
   renamePasskey,
 } from '../store/passkeys.ts';
+import { hasVerifiedFactor } from '../store/factors.ts';
 import { sessionAal } from '../store/sessions.ts';
 import { findUserById, isBanned, type UserRow } from '../store/users.ts';
-import { userFromPath } from './admin-users.ts';
-import type { Authenticated } from './guards.ts';
+import { type Authenticated, loadedUser } from './guards.ts';
 
 /** /passkeys/* and the admin passkey routes (passkey_registration.go, passkey_authentication.go, passkey_manage.go, passkey_admin.go). */
 
@@ -154,13 +153,13 @@ async function deleteOwned(ctx: RequestContext, userId: string, id: string): Pro
 
 /** GET /admin/users/{user_id}/passkeys (not gated by [auth.passkey] enabled). */
 export async function adminList(ctx: RequestContext): Promise<Response> {
-  const user = await userFromPath(ctx);
+  const user = loadedUser(ctx);
   return ctx.json(200, (await listPasskeys(ctx.app.db.sql, user.id)).map(listItem));
 }
 
 /** DELETE /admin/users/{user_id}/passkeys/{passkey_id} */
 export async function adminRemove(ctx: RequestContext): Promise<Response> {
-  const user = await userFromPath(ctx);
+  const user = loadedUser(ctx);
   await deleteOwned(ctx, user.id, ctx.params.passkey_id ?? '');
   return ctx.noContent();
 }

@@ -1,8 +1,11 @@
 import * as adminLinks from './admin-links.ts';
 import * as adminUsers from './admin-users.ts';
+import * as factors from './factors.ts';
 import {
   adminRoute,
   emailProviderEnabled,
+  loadFactor,
+  loadUser,
   manualLinkingEnabled,
   notAnonymous,
   oauthServerEnabled,
@@ -30,8 +33,8 @@ const oauthServer = closedBy(oauthServerEnabled);
 
 /**
  * Every route of the API and its guards, as GoTrue's internal/api/api.go declares them. `userRoute` is
- * requireAuthentication, `adminRoute` requireAdminCredentials, `limit` the per-IP limitHandler bucket, `checks` the
- * feature middleware. Each route answers under /auth/v1 and at the root; another method on a path answers 405.
+ * requireAuthentication, `adminRoute` requireAdminCredentials, `uses` the group middleware behind the credentials
+ * (requireNotAnonymous, loadUser, loadFactor), `limit` the per-IP limitHandler bucket, `checks` the feature middleware. Each route answers under /auth/v1 and at the root; another method on a path answers 405.
  */
 export const ROUTES: readonly Route[] = [
   route('GET', '/health', settings.health),
@@ -58,11 +61,15 @@ export const ROUTES: readonly Route[] = [
   // The /passkeys group answers 404 passkey_disabled first when passkeys are off (r.Use(requirePasskeyEnabled)).
   route('POST', '/passkeys/authentication/options', passkeys.authenticationStart, { gates: [passkeyEnabled], limit: 'passkey' }),
   route('POST', '/passkeys/authentication/verify', passkeys.authenticationFinish, { gates: [passkeyEnabled] }),
-  userRoute('POST', '/passkeys/registration/options', passkeys.registrationStart, { gates: [passkeyEnabled], checks: [notAnonymous] }),
-  userRoute('POST', '/passkeys/registration/verify', passkeys.registrationFinish, { gates: [passkeyEnabled], checks: [notAnonymous] }),
+  userRoute('POST', '/passkeys/registration/options', passkeys.registrationStart, { gates: [passkeyEnabled], uses: [notAnonymous] }),
+  userRoute('POST', '/passkeys/registration/verify', passkeys.registrationFinish, { gates: [passkeyEnabled], uses: [notAnonymous] }),
   userRoute('GET', '/passkeys', passkeys.list, { gates: [passkeyEnabled] }),
   userRoute('PATCH', '/passkeys/{passkey_id}', passkeys.rename, { gates: [passkeyEnabled] }),
   userRoute('DELETE', '/passkeys/{passkey_id}', passkeys.remove, { gates: [passkeyEnabled] }),
+  userRoute('POST', '/factors', factors.enroll, { uses: [notAnonymous] }),
+  userRoute('POST', '/factors/{factor_id}/challenge', factors.challenge, { uses: [notAnonymous, loadFactor], limit: 'factorChallenge' }),
+  userRoute('POST', '/factors/{factor_id}/verify', factors.verify, { uses: [notAnonymous, loadFactor], limit: 'factorVerify' }),
+  userRoute('DELETE', '/factors/{factor_id}', factors.unenroll, { uses: [notAnonymous, loadFactor] }),
 
   route('GET', '/authorize', oauth.authorize),
   route('GET', '/callback', oauth.callback),
@@ -74,11 +81,14 @@ export const ROUTES: readonly Route[] = [
   adminRoute('POST', '/admin/generate_link', adminLinks.generateLink),
   adminRoute('GET', '/admin/users', adminUsers.list),
   adminRoute('POST', '/admin/users', adminUsers.create),
-  adminRoute('GET', '/admin/users/{id}', adminUsers.get),
-  adminRoute('PUT', '/admin/users/{id}', adminUsers.update),
-  adminRoute('DELETE', '/admin/users/{id}', adminUsers.remove),
-  adminRoute('GET', '/admin/users/{id}/passkeys', passkeys.adminList),
-  adminRoute('DELETE', '/admin/users/{id}/passkeys/{passkey_id}', passkeys.adminRemove),
+  adminRoute('GET', '/admin/users/{user_id}', adminUsers.get, { uses: [loadUser] }),
+  adminRoute('PUT', '/admin/users/{user_id}', adminUsers.update, { uses: [loadUser] }),
+  adminRoute('DELETE', '/admin/users/{user_id}', adminUsers.remove, { uses: [loadUser] }),
+  adminRoute('GET', '/admin/users/{user_id}/factors', factors.adminList, { uses: [loadUser] }),
+  adminRoute('DELETE', '/admin/users/{user_id}/factors/{factor_id}', factors.adminDelete, { uses: [loadUser, loadFactor] }),
+  adminRoute('PUT', '/admin/users/{user_id}/factors/{factor_id}', factors.adminUpdate, { uses: [loadUser, loadFactor] }),
+  adminRoute('GET', '/admin/users/{user_id}/passkeys', passkeys.adminList, { uses: [loadUser] }),
+  adminRoute('DELETE', '/admin/users/{user_id}/passkeys/{passkey_id}', passkeys.adminRemove, { uses: [loadUser] }),
 
   // Features GoTrue gates that the local server does not have: their gate answers (see switched-off.ts).
   route('POST', '/sso', saml, { gates: [samlEnabled] }),

@@ -122,14 +122,3 @@ export async function consumeChallenge(sql: Sql, id: string, type: ChallengeType
     )
   ).rows[0];
 }
-
-/**
- * GoTrue's user.HasMFAEnabled(): a verified MFA factor. The factors table arrives with the MFA migration; until a
- * database has it, no user has a factor.
- */
-export async function hasVerifiedFactor(sql: Sql, userId: string): Promise<boolean> {
-  const { present } = (await sql.query<{ present: boolean }>("select to_regclass('auth.mfa_factors') is not null as present")).rows[0]!;
-  if (!present) return false;
-  return (await sql.query("select 1 from auth.mfa_factors where user_id = $1 and status = 'verified' limit 1", [userId])).rows.length > 0;
-}
-

@@ -1,5 +1,6 @@
 import type { Sql } from './database.ts';
-import { type IdentityRow, identityJson, listIdentities } from './identities.ts';
+import { type FactorRow, factorJson } from './factors.ts';
+import { type IdentityRow, identityJson, reviveIdentity } from './identities.ts';
 
 export interface UserRow {
   id: string;
@@ -113,8 +114,11 @@ export const isBanned = (u: UserRow): boolean => u.banned_until !== null && u.ba
 
 const iso = (d: Date | null): string | undefined => d?.toISOString();
 
-/** The User object exactly as GoTrue serializes it (field order and omitempty as models/user.go). */
-export function userJson(u: UserRow, identities: IdentityRow[]): Record<string, unknown> {
+/**
+ * The User object exactly as GoTrue serializes it (field order and omitempty as models/user.go): `factors` is left out
+ * when the user has none.
+ */
+export function userJson(u: UserRow, identities: IdentityRow[], factors: FactorRow[]): Record<string, unknown> {
   const confirmed = [u.email_confirmed_at, u.phone_confirmed_at].filter((d): d is Date => d !== null);
   const confirmedAt = confirmed.length ? new Date(Math.min(...confirmed.map((d) => d.getTime()))) : null;
   const out: Record<string, unknown> = {
@@ -135,6 +139,7 @@ export function userJson(u: UserRow, identities: IdentityRow[]): Record<string, 
     last_sign_in_at: iso(u.last_sign_in_at),
     app_metadata: u.raw_app_meta_data,
     user_metadata: u.raw_user_meta_data,
+    factors: factors.length ? factors.map(factorJson) : undefined,
     identities: identities.map(identityJson),
     created_at: u.created_at.toISOString(),
     updated_at: u.updated_at.toISOString(),
@@ -146,6 +151,14 @@ export function userJson(u: UserRow, identities: IdentityRow[]): Record<string, 
   return out;
 }
 
+/** The user's JSON with its identities and factors, fetched in one round trip. */
 export async function loadUserJson(sql: Sql, user: UserRow): Promise<Record<string, unknown>> {
-  return userJson(user, await listIdentities(sql, user.id));
+  const row = (
+    await sql.query<{ identities: IdentityRow[]; factors: FactorRow[] }>(
+      `select coalesce((select json_agg(i order by i.created_at, i.id) from auth.identities i where i.user_id = $1), '[]'::json) as identities,
+              coalesce((select json_agg(f order by f.created_at, f.id) from auth.mfa_factors f where f.user_id = $1), '[]'::json) as factors`,
+      [user.id],
+    )
+  ).rows[0]!;
+  return userJson(user, row.identities.map(reviveIdentity), row.factors);
 }
