@@ -5,21 +5,28 @@ export interface LoadResult {
   rps: number;
   p50Ms: number;
   p99Ms: number;
-  /** Responses that were not 2xx, plus connection errors and timeouts. */
+  /** Responses that were not 2xx (wrk: status ≥ 400), plus connection errors and timeouts. */
   failures: number;
   statusCodes: Record<string, number>;
+  /** Socket-level errors (connect, read, write, timeout), apart from failed statuses. */
+  socketErrors?: Record<string, number>;
+  /** Response bytes per request, headers included: what each answer weighs on the wire. */
+  bytesPerResponse?: number;
 }
 
 /** One autocannon run; throughput counts only 2xx responses, so a redirect or error never passes for speed. */
-export async function measure(options: Options): Promise<LoadResult> {
+export async function measureWithAutocannon(options: Options): Promise<LoadResult> {
   const result = await autocannon({ timeout: 10, ...options });
   const statusCodes: Record<string, number> = {};
   for (const [code, { count }] of Object.entries(result.statusCodeStats ?? {})) statusCodes[code] = Number(count);
+  const responses = Object.values(statusCodes).reduce((a, b) => a + b, 0);
   return {
     rps: result['2xx'] / result.duration,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     failures: result.non2xx + result.errors + result.timeouts,
     statusCodes,
+    socketErrors: { errors: result.errors, timeout: result.timeouts },
+    bytesPerResponse: responses ? result.throughput.total / responses : undefined,
   };
 }

@@ -1,0 +1,32 @@
+/** The floor must answer at least this many times the product's fastest page, or the generator may be the limit. */
+export const FLOOR_HEADROOM = 3;
+
+export interface FloorCheck {
+  floorRps: number;
+  /** The product's highest throughput with the same encoding. */
+  productRps: number;
+  headroom: number;
+  ok: boolean;
+  /** What the report says when the check fails. */
+  warning?: string;
+}
+
+/**
+ * A load generator that saturates before the floor does caps the floor's figure and squeezes every ratio toward 1.
+ * The floor does far less per request than the product, so on an unconstrained generator it answers several times
+ * faster; when it does not, the ratios are reported with this warning.
+ */
+export function checkFloorHeadroom(floorRps: number, productRps: number[], label: string): FloorCheck {
+  const fastest = Math.max(...productRps.filter(Number.isFinite));
+  const headroom = floorRps / fastest;
+  const ok = Number.isFinite(headroom) && headroom >= FLOOR_HEADROOM;
+  return {
+    floorRps,
+    productRps: fastest,
+    headroom,
+    ok,
+    warning: ok
+      ? undefined
+      : `${label}: the floor answers only ${Number.isFinite(headroom) ? headroom.toFixed(2) : '?'}× the product's fastest page (< ${FLOOR_HEADROOM}×): the load generator, not the floor, may be the limit, so ratios to the floor may read too high`,
+  };
+}
