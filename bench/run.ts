@@ -60,7 +60,8 @@ try {
   };
 
   await section('load', async () => {
-    results.load = await loadSection(options, await loadGenerator(), session?.cookieHeader, log);
+    const pids = { product: stack.product.child.pid, floor: stack.floor?.child.pid, 'intl-floor': stack.intlFloor?.child.pid, auth: stack.auth?.process.child.pid };
+    results.load = await loadSection(options, await loadGenerator(), session?.cookieHeader, pids, log);
   });
   await section('bundle', async () => {
     results.bundle = await bundleSection(stack.floor !== undefined);

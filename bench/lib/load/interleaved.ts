@@ -1,6 +1,7 @@
 import { median, relativeSpread } from '../report/spread.ts';
 import type { LoadGenerator } from './generator.ts';
 import type { LoadResult } from './measure.ts';
+import { processCpuMs } from './process-cpu.ts';
 import { checkAvailable, type LoadTarget } from './targets.ts';
 
 export interface TargetSummary {
@@ -16,6 +17,8 @@ export interface TargetSummary {
   rpsRatioSpread: number;
   p50Ratio: number;
   p99Ratio: number;
+  /** Median over rounds of server CPU ms per response, by server process. */
+  cpuMsPerRequest: Record<string, number>;
   /** Rounds (1-based) with failed requests or socket errors, or after which the target no longer answered 200. */
   flaggedRounds: { round: number; problem: string }[];
 }
@@ -46,9 +49,25 @@ function problemOf(result: LoadResult): string | undefined {
  * right after another; the floors are in every round, so each ratio compares measurements minutes apart at most.
  * A round with errors is kept in the figures but flagged, so the report shows it.
  */
-export async function measureInterleaved(targets: LoadTarget[], generator: LoadGenerator, settings: LoadSettings, log: (line: string) => void): Promise<TargetSummary[]> {
+export async function measureInterleaved(
+  targets: LoadTarget[],
+  generator: LoadGenerator,
+  settings: LoadSettings,
+  pids: Record<string, number | undefined>,
+  log: (line: string) => void,
+): Promise<TargetSummary[]> {
   const live = targets.filter((t) => !t.unavailable);
-  const run = (target: LoadTarget, durationSec: number) => generator.run({ url: target.url, headers: target.headers, durationSec });
+  const run = async (target: LoadTarget, durationSec: number) => {
+    const cpu = () => Promise.all(target.servers.map((name) => processCpuMs(pids[name])));
+    const before = await cpu();
+    const result = await generator.run({ url: target.url, headers: target.headers, durationSec });
+    const after = await cpu();
+    const cpuMsPerRequest: Record<string, number> = {};
+    target.servers.forEach((name, i) => {
+      if (before[i] !== undefined && after[i] !== undefined && result.requests) cpuMsPerRequest[name] = (after[i]! - before[i]!) / result.requests;
+    });
+    return { ...result, cpuMsPerRequest };
+  };
 
   for (const target of live) {
     log(`warm-up ${target.label} (${settings.warmupSec} s)`);
@@ -65,7 +84,8 @@ export async function measureInterleaved(targets: LoadTarget[], generator: LoadG
       const after = await checkAvailable({ url: target.url, headers: target.headers, unavailable: undefined as string | undefined });
       const problem = [problemOf(result), after.unavailable && `afterwards it ${after.unavailable}`].filter(Boolean).join('; ');
       if (problem) flagged.get(target.id)!.push({ round: round + 1, problem });
-      log(`round ${round + 1}/${settings.rounds} ${target.label}: ${result.rps.toFixed(0)} req/s, p50 ${result.p50Ms.toFixed(1)} ms, p99 ${result.p99Ms.toFixed(1)} ms${problem ? ` ⚠ ${problem}` : ''}`);
+      const cpu = Object.entries(result.cpuMsPerRequest).map(([name, value]) => `${name} ${value.toFixed(2)}`).join(', ');
+      log(`round ${round + 1}/${settings.rounds} ${target.label}: ${result.rps.toFixed(0)} req/s, p50 ${result.p50Ms.toFixed(1)} ms, p99 ${result.p99Ms.toFixed(1)} ms${cpu ? `, CPU ms/request ${cpu}` : ''}${problem ? ` ⚠ ${problem}` : ''}`);
     }
   }
 
@@ -84,6 +104,7 @@ export async function measureInterleaved(targets: LoadTarget[], generator: LoadG
       rpsRatioSpread: ratioRange(rpsRatios),
       p50Ratio: median(roundRatios(rounds, floorRounds, (r) => r.p50Ms)),
       p99Ratio: median(roundRatios(rounds, floorRounds, (r) => r.p99Ms)),
+      cpuMsPerRequest: Object.fromEntries(target.servers.map((name) => [name, median(rounds.flatMap((r) => r.cpuMsPerRequest?.[name] ?? []))]).filter(([, v]) => Number.isFinite(v))),
       flaggedRounds: flagged.get(target.id) ?? [],
     };
   });

@@ -3,6 +3,8 @@ import autocannon, { type Options } from 'autocannon';
 export interface LoadResult {
   /** Successful (2xx) responses per second. */
   rps: number;
+  /** Every response received, whatever its status. */
+  requests: number;
   p50Ms: number;
   p99Ms: number;
   /** Responses that were not 2xx (wrk: status ≥ 400), plus connection errors and timeouts. */
@@ -12,6 +14,8 @@ export interface LoadResult {
   socketErrors?: Record<string, number>;
   /** Response bytes per request, headers included: what each answer weighs on the wire. */
   bytesPerResponse?: number;
+  /** Server CPU time (ms) per response during the run, by server process (see process-cpu.ts). */
+  cpuMsPerRequest?: Record<string, number>;
 }
 
 /** One autocannon run; throughput counts only 2xx responses, so a redirect or error never passes for speed. */
@@ -22,6 +26,7 @@ export async function measureWithAutocannon(options: Options): Promise<LoadResul
   const responses = Object.values(statusCodes).reduce((a, b) => a + b, 0);
   return {
     rps: result['2xx'] / result.duration,
+    requests: responses,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     failures: result.non2xx + result.errors + result.timeouts,

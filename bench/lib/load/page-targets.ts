@@ -14,12 +14,12 @@ export const targetId = (base: string, encoding: Encoding) => (encoding === 'ide
 export function pageTargets(cookieHeader: string | undefined): LoadTarget[] {
   const signedIn: Record<string, string> = cookieHeader ? { Cookie: cookieHeader } : {};
   const unavailable = cookieHeader ? undefined : 'no signed-in session (auth server unavailable)';
-  const pages: { id: string; label: string; url: string; headers?: Record<string, string>; unavailable?: string }[] = [
-    { id: 'floor', label: 'floor /', url: `${floorUrl}/` },
-    { id: 'intl-floor', label: 'intl-floor /en', url: `${intlFloorUrl}/en` },
-    { id: 'product-anonymous', label: 'product /en anonymous', url: `${productUrl}/en` },
-    { id: 'product-signed-in', label: 'product /en signed in', url: `${productUrl}/en`, headers: signedIn, unavailable },
-    { id: 'product-account', label: 'product /en/account signed in', url: `${productUrl}/en/account`, headers: signedIn, unavailable },
+  const pages: { id: string; label: string; url: string; servers: string[]; headers?: Record<string, string>; unavailable?: string }[] = [
+    { id: 'floor', label: 'floor /', url: `${floorUrl}/`, servers: ['floor'] },
+    { id: 'intl-floor', label: 'intl-floor /en', url: `${intlFloorUrl}/en`, servers: ['intl-floor'] },
+    { id: 'product-anonymous', label: 'product /en anonymous', url: `${productUrl}/en`, servers: ['product'] },
+    { id: 'product-signed-in', label: 'product /en signed in', url: `${productUrl}/en`, servers: ['product', 'auth'], headers: signedIn, unavailable },
+    { id: 'product-account', label: 'product /en/account signed in', url: `${productUrl}/en/account`, servers: ['product', 'auth'], headers: signedIn, unavailable },
   ];
   return (['identity', 'compressed'] as const).flatMap((encoding) =>
     pages.map((page) => ({

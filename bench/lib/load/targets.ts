@@ -9,6 +9,8 @@ export interface LoadTarget {
   encoding: Encoding;
   /** The floor measured with the same encoding: this target's ratios are taken against it. */
   floorId: string;
+  /** The server processes answering it (keys of the pid map), whose CPU time per request is recorded. */
+  servers: string[];
   /** Set when the target cannot be measured (e.g. a page that does not exist yet); it is reported, not loaded. */
   unavailable?: string;
 }

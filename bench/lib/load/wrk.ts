@@ -45,6 +45,7 @@ export function parseWrkOutput(stdout: string): LoadResult {
   const ok = report.requests - status;
   return {
     rps: ok / seconds,
+    requests: report.requests,
     p50Ms: report.latencyUs.p50 / 1000,
     p99Ms: report.latencyUs.p99 / 1000,
     failures: status + connect + read + write + timeout,

@@ -58,6 +58,17 @@ function loadRows(results: BenchResults): Row[] {
       target,
       mark,
     });
+    const cpu = Object.entries(t.cpuMsPerRequest ?? {});
+    if (cpu.length) {
+      rows.push({
+        section: 'Load',
+        figure: `${t.target.label} server CPU per response`,
+        value: cpu.map(([name, value]) => `${name} ${value.toFixed(2)} ms`).join(', '),
+        ratio: '',
+        target: '',
+        mark: '',
+      });
+    }
     rows.push({
       section: 'Load',
       figure: `${t.target.label} latency p50 / p99`,

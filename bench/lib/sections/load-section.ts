@@ -28,7 +28,13 @@ function paired(a: TargetSummary | undefined, b: TargetSummary | undefined): Pai
 }
 
 /** Throughput and latency of the product's pages next to both floors, uncompressed and compressed, interleaved over rounds. */
-export async function loadSection(options: BenchOptions, generator: LoadGenerator, cookieHeader: string | undefined, log: (line: string) => void): Promise<NonNullable<BenchResults['load']>> {
+export async function loadSection(
+  options: BenchOptions,
+  generator: LoadGenerator,
+  cookieHeader: string | undefined,
+  pids: Record<string, number | undefined>,
+  log: (line: string) => void,
+): Promise<NonNullable<BenchResults['load']>> {
   const targets = await Promise.all(pageTargets(cookieHeader).map(checkAvailable));
   for (const t of targets) if (t.unavailable) log(`${t.label}: unavailable (${t.unavailable})`);
   for (const id of [floorId('identity'), 'product-anonymous']) {
@@ -37,7 +43,7 @@ export async function loadSection(options: BenchOptions, generator: LoadGenerato
   }
   const settings = { durationSec: options.durationSec, warmupSec: options.warmupSec, connections: options.connections, threads: options.threads, rounds: options.rounds };
   log(`load generator: ${generator.description}`);
-  const summaries = await measureInterleaved(targets, generator, settings, log);
+  const summaries = await measureInterleaved(targets, generator, settings, pids, log);
 
   const byId = (id: string) => summaries.find((s) => s.target.id === id && s.rounds.length);
   const encodings = (['identity', 'compressed'] as const).map((encoding): EncodingSummary => {
