@@ -19,6 +19,8 @@ export interface TargetSummary {
   p99Ratio: number;
   /** Median over rounds of server CPU ms per response, by server process. */
   cpuMsPerRequest: Record<string, number>;
+  /** The largest cpuOverstatement of the rounds. */
+  cpuOverstatement?: number;
   /** Rounds (1-based) with failed requests or socket errors, or after which the target no longer answered 200. */
   flaggedRounds: { round: number; problem: string }[];
 }
@@ -66,7 +68,7 @@ export async function measureInterleaved(
     target.servers.forEach((name, i) => {
       if (before[i] !== undefined && after[i] !== undefined && result.requests) cpuMsPerRequest[name] = (after[i]! - before[i]!) / result.requests;
     });
-    return { ...result, cpuMsPerRequest };
+    return { ...result, cpuMsPerRequest, cpuOverstatement: result.requests ? settings.connections / result.requests : undefined };
   };
 
   for (const target of live) {
@@ -105,6 +107,7 @@ export async function measureInterleaved(
       p50Ratio: median(roundRatios(rounds, floorRounds, (r) => r.p50Ms)),
       p99Ratio: median(roundRatios(rounds, floorRounds, (r) => r.p99Ms)),
       cpuMsPerRequest: Object.fromEntries(target.servers.map((name) => [name, median(rounds.flatMap((r) => r.cpuMsPerRequest?.[name] ?? []))]).filter(([, v]) => Number.isFinite(v))),
+      cpuOverstatement: rounds.length ? Math.max(...rounds.map((r) => r.cpuOverstatement ?? 0)) : undefined,
       flaggedRounds: flagged.get(target.id) ?? [],
     };
   });

@@ -16,6 +16,11 @@ export interface LoadResult {
   bytesPerResponse?: number;
   /** Server CPU time (ms) per response during the run, by server process (see process-cpu.ts). */
   cpuMsPerRequest?: Record<string, number>;
+  /**
+   * How far the CPU per response may read high: the requests still in flight when the run stops (one per
+   * connection) used CPU but are not counted, so at most connections ÷ responses.
+   */
+  cpuOverstatement?: number;
 }
 
 /** One autocannon run; throughput counts only 2xx responses, so a redirect or error never passes for speed. */

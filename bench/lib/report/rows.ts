@@ -30,6 +30,7 @@ function loadRows(results: BenchResults): Row[] {
   const baseId = (id: string) => id.replace(/-compressed$/, '');
   const order = new Map(load.targets.filter((t) => t.target.encoding === 'identity').map((t, i) => [t.target.id, i]));
   const ordered = [...load.targets].sort((a, b) => (order.get(baseId(a.target.id)) ?? 0) - (order.get(baseId(b.target.id)) ?? 0));
+  const floorCpu = (t: (typeof load.targets)[number]) => load.targets.find((f) => f.target.id === t.target.floorId)?.cpuMsPerRequest.floor;
   for (const t of ordered) {
     if (t.target.unavailable) {
       rows.push({ section: 'Load', figure: t.target.label, value: `unavailable: ${t.target.unavailable}`, ratio: '', target: '', mark: 'n/a' });
@@ -63,8 +64,8 @@ function loadRows(results: BenchResults): Row[] {
       rows.push({
         section: 'Load',
         figure: `${t.target.label} server CPU per response`,
-        value: cpu.map(([name, value]) => `${name} ${value.toFixed(2)} ms`).join(', '),
-        ratio: '',
+        value: `${cpu.map(([name, value]) => `${name} ${value.toFixed(2)} ms`).join(', ')}${(t.cpuOverstatement ?? 0) > 0.05 ? ` (may read up to ${Math.round(t.cpuOverstatement! * 100)}% high: the requests in flight at the end are not counted)` : ''}`,
+        ratio: id === 'floor' || !floorCpu(t) ? '' : `${((t.cpuMsPerRequest[t.target.servers[0]!] ?? Number.NaN) / floorCpu(t)!).toFixed(2)}× the floor's`,
         target: '',
         mark: '',
       });
@@ -153,7 +154,7 @@ function authRows(results: BenchResults): Row[] {
     rows.push({ section: 'Auth server', figure: 'POST /token refresh (rotating chains)', value: `${server.refresh.rps.toFixed(0)} req/s, p50 ${server.refresh.p50Ms} ms, p99 ${server.refresh.p99Ms} ms${server.refresh.failures ? `, ${server.refresh.failures} failed` : ''}`, ratio: '', target: '', mark: '' });
   }
   if (server?.user) {
-    rows.push({ section: 'Auth server', figure: 'GET /user (bearer)', value: `${server.user.rps.toFixed(0)} req/s, p50 ${server.user.p50Ms} ms, p99 ${server.user.p99Ms} ms${server.user.failures ? `, ${server.user.failures} failed` : ''}`, ratio: '', target: '', mark: '' });
+    rows.push({ section: 'Auth server', figure: 'GET /user (bearer)', value: `${server.user.rps.toFixed(0)} req/s, p50 ${server.user.p50Ms.toFixed(1)} ms, p99 ${server.user.p99Ms.toFixed(1)} ms${server.user.failures ? `, ${server.user.failures} failed` : ''}`, ratio: '', target: '', mark: '' });
   }
   return rows;
 }
