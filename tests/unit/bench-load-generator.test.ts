@@ -68,6 +68,12 @@ describe('checkFloorHeadroom', () => {
     expect(check.warning).toMatch(/generator.*may be the limit/);
   });
 
+  it('says how busy the generator was, and warns when it was saturated even if the headroom holds', () => {
+    expect(checkFloorHeadroom(2400, [1000], 'uncompressed', 0.97).warning).toMatch(/97% busy during the floor's runs/);
+    expect(checkFloorHeadroom(6600, [1600], 'uncompressed', 0.95).warning).toMatch(/it, not the floor, may have set/);
+    expect(checkFloorHeadroom(6600, [1600], 'uncompressed', 0.08).warning).toBeUndefined();
+  });
+
   it('cannot pass without a floor figure, and ignores unmeasured product pages', () => {
     expect(checkFloorHeadroom(Number.NaN, [1000], 'compressed').ok).toBe(false);
     expect(checkFloorHeadroom(3000, [1000, Number.NaN], 'compressed').ok).toBe(true);

@@ -1,4 +1,4 @@
-import { measureWithAutocannon, type LoadResult } from './measure.ts';
+import { measureWithAutocannonBusy, type LoadResult } from './measure.ts';
 import { findWrk, runWrk } from './wrk.ts';
 
 export interface LoadRequest {
@@ -31,6 +31,6 @@ export async function resolveGenerator(settings: { connections: number; threads:
     name: 'autocannon',
     description: `autocannon -c${settings.connections}`,
     caveat: `autocannon instead of wrk (${problem}): it runs in Node on the same cores and tops out near the floor's throughput, so the floor may be capped and every ratio squeezed toward 1`,
-    run: (request) => measureWithAutocannon({ url: request.url, headers: request.headers, connections: settings.connections, duration: request.durationSec }),
+    run: (request) => measureWithAutocannonBusy({ url: request.url, headers: request.headers, connections: settings.connections, duration: request.durationSec }),
   };
 }

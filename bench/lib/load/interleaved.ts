@@ -17,6 +17,8 @@ export interface TargetSummary {
   rpsRatioSpread: number;
   p50Ratio: number;
   p99Ratio: number;
+  /** Median over rounds of how busy the generator was (see LoadResult.generatorBusy). */
+  generatorBusy?: number;
   /** Median over rounds of server CPU ms per response, by server process. */
   cpuMsPerRequest: Record<string, number>;
   /** The largest cpuOverstatement of the rounds. */
@@ -87,7 +89,8 @@ export async function measureInterleaved(
       const problem = [problemOf(result), after.unavailable && `afterwards it ${after.unavailable}`].filter(Boolean).join('; ');
       if (problem) flagged.get(target.id)!.push({ round: round + 1, problem });
       const cpu = Object.entries(result.cpuMsPerRequest).map(([name, value]) => `${name} ${value.toFixed(2)}`).join(', ');
-      log(`round ${round + 1}/${settings.rounds} ${target.label}: ${result.rps.toFixed(0)} req/s, p50 ${result.p50Ms.toFixed(1)} ms, p99 ${result.p99Ms.toFixed(1)} ms${cpu ? `, CPU ms/request ${cpu}` : ''}${problem ? ` ⚠ ${problem}` : ''}`);
+      const busy = result.generatorBusy === undefined ? '' : `, ${generator.name} busy ${Math.round(result.generatorBusy * 100)}%`;
+      log(`round ${round + 1}/${settings.rounds} ${target.label}: ${result.rps.toFixed(0)} req/s, p50 ${result.p50Ms.toFixed(1)} ms, p99 ${result.p99Ms.toFixed(1)} ms${cpu ? `, CPU ms/request ${cpu}` : ''}${busy}${problem ? ` ⚠ ${problem}` : ''}`);
     }
   }
 
@@ -107,6 +110,7 @@ export async function measureInterleaved(
       p50Ratio: median(roundRatios(rounds, floorRounds, (r) => r.p50Ms)),
       p99Ratio: median(roundRatios(rounds, floorRounds, (r) => r.p99Ms)),
       cpuMsPerRequest: Object.fromEntries(target.servers.map((name) => [name, median(rounds.flatMap((r) => r.cpuMsPerRequest?.[name] ?? []))]).filter(([, v]) => Number.isFinite(v))),
+      generatorBusy: rounds.some((r) => r.generatorBusy !== undefined) ? median(rounds.flatMap((r) => r.generatorBusy ?? [])) : undefined,
       cpuOverstatement: rounds.length ? Math.max(...rounds.map((r) => r.cpuOverstatement ?? 0)) : undefined,
       flaggedRounds: flagged.get(target.id) ?? [],
     };

@@ -14,6 +14,11 @@ export interface LoadResult {
   socketErrors?: Record<string, number>;
   /** Response bytes per request, headers included: what each answer weighs on the wire. */
   bytesPerResponse?: number;
+  /**
+   * How busy the load generator was: its CPU time over the run ÷ (duration × its threads). Near 1, the generator,
+   * not the server, set the pace.
+   */
+  generatorBusy?: number;
   /** Server CPU time (ms) per response during the run, by server process (see process-cpu.ts). */
   cpuMsPerRequest?: Record<string, number>;
   /**
@@ -39,4 +44,13 @@ export async function measureWithAutocannon(options: Options): Promise<LoadResul
     socketErrors: { errors: result.errors, timeout: result.timeouts },
     bytesPerResponse: responses ? result.throughput.total / responses : undefined,
   };
+}
+
+/** An autocannon run with its own CPU share (it runs on this process's single JavaScript thread). */
+export async function measureWithAutocannonBusy(options: Options & { duration: number }): Promise<LoadResult> {
+  const before = process.cpuUsage();
+  const started = performance.now();
+  const result = await measureWithAutocannon(options);
+  const used = process.cpuUsage(before);
+  return { ...result, generatorBusy: (used.user + used.system) / 1000 / (performance.now() - started) };
 }

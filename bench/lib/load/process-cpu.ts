@@ -13,6 +13,25 @@ function clockTicks(): number {
   return ticksPerSecond;
 }
 
+/** Fields of /proc/<pid>/stat after the command name (which may hold spaces, hence the last ')'). */
+async function statFields(pid: number | 'self'): Promise<string[]> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+}
+
+/**
+ * CPU time used by this process's exited and reaped children (cutime + cstime), in ms; undefined off Linux. Across
+ * one wrk run it is wrk's own CPU time: the servers are children too, but they count only once they exit.
+ */
+export async function reapedChildrenCpuMs(): Promise<number | undefined> {
+  try {
+    const fields = await statFields('self');
+    return ((Number(fields[13]) + Number(fields[14])) * 1000) / clockTicks();
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * CPU time (user + system, every thread: zlib's thread pool included) a process has used so far, in ms, from
  * /proc/<pid>/stat; undefined off Linux or once the process is gone. The difference over a load run, divided by
@@ -22,9 +41,7 @@ function clockTicks(): number {
 export async function processCpuMs(pid: number | undefined): Promise<number | undefined> {
   if (pid === undefined) return undefined;
   try {
-    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the command name (which may hold spaces, hence the last ')'): utime and stime are the 12th and 13th.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const fields = await statFields(pid);
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicks();
   } catch {
     return undefined;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runToCompletion } from '../servers/child-process.ts';
 import type { LoadResult } from './measure.ts';
+import { reapedChildrenCpuMs } from './process-cpu.ts';
 
 /** The `done` hook that prints wrk's summary as one `BENCH_JSON {…}` line. */
 export const wrkReportScript = fileURLToPath(new URL('./wrk-report.lua', import.meta.url));
@@ -55,9 +56,16 @@ export function parseWrkOutput(stdout: string): LoadResult {
   };
 }
 
+/** One wrk run; `generatorBusy` from wrk's CPU time, read as this process's reaped-children time. */
 export async function runWrk(binary: string, run: WrkRun): Promise<LoadResult> {
+  const before = await reapedChildrenCpuMs();
+  const started = performance.now();
   const output = await runToCompletion(binary, wrkArgs(run), { cwd: process.cwd(), env: process.env, quiet: true });
-  return parseWrkOutput(output);
+  const elapsed = performance.now() - started;
+  const after = await reapedChildrenCpuMs();
+  const result = parseWrkOutput(output);
+  const threads = Math.min(run.threads, run.connections);
+  return before === undefined || after === undefined ? result : { ...result, generatorBusy: (after - before) / (elapsed * threads) };
 }
 
 async function onPath(name: string): Promise<string | undefined> {

@@ -55,7 +55,7 @@ function loadRows(results: BenchResults): Row[] {
     rows.push({
       section: 'Load',
       figure: `${t.target.label} throughput`,
-      value: `${t.rps.toFixed(0)} req/s (${spreadText(t.rpsSpread)}${size})${flagged}`,
+      value: `${t.rps.toFixed(0)} req/s (${spreadText(t.rpsSpread)}${size}${t.generatorBusy === undefined ? '' : `, generator ${Math.round(t.generatorBusy * 100)}% busy`})${flagged}`,
       ratio: id === 'floor' ? '' : `${ratioText(t.rpsRatio, t.rpsRatioSpread)}${cappedNote}`,
       target,
       mark,

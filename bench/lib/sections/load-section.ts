@@ -49,7 +49,7 @@ export async function loadSection(
   const encodings = (['identity', 'compressed'] as const).map((encoding): EncodingSummary => {
     const floor = byId(floorId(encoding));
     const product = ['product-anonymous', 'product-signed-in', 'product-account'].map((id) => byId(targetId(id, encoding))?.rps ?? Number.NaN);
-    const floorCheck = checkFloorHeadroom(floor?.rps ?? Number.NaN, product, encoding === 'identity' ? 'uncompressed' : 'compressed');
+    const floorCheck = checkFloorHeadroom(floor?.rps ?? Number.NaN, product, encoding === 'identity' ? 'uncompressed' : 'compressed', floor?.generatorBusy);
     if (floorCheck.warning) log(`⚠ ${floorCheck.warning}`);
     const anonymous = byId(targetId('product-anonymous', encoding));
     return {
