@@ -11,7 +11,7 @@ export function markdownReport(results: BenchResults, rows: Row[]): string {
   const lines = [
     `# Polyglot benchmark, ${results.startedAt}`,
     '',
-    `${m.cpuModel}, ${m.cores} cores, ${m.memoryGb} GB; ${m.platform}; Node ${m.node}; Next ${m.next}; next-intl ${m.nextIntl}; commit ${m.gitCommit.slice(0, 12)}; load average at start ${m.loadAverage.join(' ')}.`,
+    `${m.cpuModel}, ${m.cores} cores, ${m.memoryGb} GB; ${m.platform}; Node ${m.node}; Next ${m.next}; next-intl ${m.nextIntl}; commit ${m.gitCommit.replace(/^([0-9a-f]{12})[0-9a-f]*/, '$1')}; load average at start ${m.loadAverage.join(' ')}.`,
     load
       ? `Load: ${generator}, ${load.rounds} interleaved rounds of ${load.durationSec} s per target after ${load.warmupSec} s of warm-up; uncompressed (\`Accept-Encoding: identity\`) and compressed (\`gzip, deflate, br\`).${results.quick ? ' **Quick run: indicative only.**' : ''}`
       : '',
