@@ -3,11 +3,12 @@
 // harness errors do (exit 1), after writing whatever was measured. See bench/README.md.
 import { signIn, type SignedInSession } from './lib/auth/signed-in-session.ts';
 import { createConfirmedUser, type TestUser } from './lib/auth/test-user.ts';
+import { type LoadGenerator, resolveGenerator } from './lib/load/generator.ts';
 import { parseOptions, type Section } from './lib/options.ts';
 import { publishableKey, secretKey } from './lib/ports.ts';
 import { machineInfo } from './lib/report/machine.ts';
 import type { BenchResults } from './lib/report/results.ts';
-import { buildRows } from './lib/report/rows.ts';
+import { buildRows, warnings } from './lib/report/rows.ts';
 import { textTable } from './lib/report/text-table.ts';
 import { writeResults } from './lib/report/write-results.ts';
 import { authServerSection } from './lib/sections/auth-server-section.ts';
@@ -52,12 +53,15 @@ try {
     session = await signIn(stack.auth.url, publishableKey, user);
     log(`signed in; cookies ${session.cookieNames.join(', ')}`);
   }
+  let generator: LoadGenerator | undefined;
+  const loadGenerator = async () => (generator ??= await resolveGenerator({ connections: options.connections, threads: options.threads }, log));
   const needsAuth = (name: string) => {
     throw new Error(`${name} needs the local auth server: ${stack.authError ?? 'not started'}`);
   };
 
   await section('load', async () => {
-    results.load = await loadSection(options, session?.cookieHeader, log);
+    const pids = { product: stack.product.child.pid, floor: stack.floor?.child.pid, 'intl-floor': stack.intlFloor?.child.pid, auth: stack.auth?.process.child.pid };
+    results.load = await loadSection(options, await loadGenerator(), session?.cookieHeader, pids, log);
   });
   await section('bundle', async () => {
     results.bundle = await bundleSection(stack.floor !== undefined);
@@ -70,7 +74,7 @@ try {
   });
   await section('auth-server', async () => {
     if (!stack.auth || !user) return needsAuth('auth-server');
-    results.authServer = await authServerSection(options, stack.auth.url, user, log);
+    results.authServer = await authServerSection(options, await loadGenerator(), stack.auth.url, user, log);
   });
   await section('lighthouse', async () => {
     results.lighthouse = await lighthouseSection(options, stack.floor !== undefined, log);
@@ -85,6 +89,7 @@ try {
 results.finishedAt = new Date().toISOString();
 const rows = buildRows(results);
 console.log(textTable(rows));
+for (const warning of warnings(results)) console.log(`⚠ ${warning}`);
 const written = await writeResults(results, rows);
 log(`wrote ${written.json} and ${written.markdown}`);
 if (results.errors.length) {

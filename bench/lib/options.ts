@@ -10,6 +10,8 @@ export interface BenchOptions {
   durationSec: number;
   warmupSec: number;
   connections: number;
+  /** wrk threads (at most the connections). */
+  threads: number;
   /** Interleaved rounds over all load targets (at least 2). */
   rounds: number;
   lighthouseRuns: number;
@@ -27,9 +29,10 @@ const usage = `Usage: npm run bench -- [flags]
   --quick                 short runs (smoke test; figures indicative only)
   --duration=<s>          measured seconds per load target per round   (env BENCH_DURATION, default 10; quick 3)
   --warmup=<s>            warm-up seconds per target before round 1    (env BENCH_WARMUP, default 3; quick 1)
-  --connections=<n>       autocannon connections                       (env BENCH_CONNECTIONS, default 16)
+  --connections=<n>       load connections                             (env BENCH_CONNECTIONS, default 32)
+  --threads=<n>           wrk threads                                  (env BENCH_THREADS, default 2)
   --rounds=<n>            interleaved rounds, at least 2               (env BENCH_ROUNDS, default 3; quick 2)
-  --lighthouse-runs=<n>   Lighthouse runs per page, median reported    (env BENCH_LIGHTHOUSE_RUNS, default 5; quick 1)
+  --lighthouse-runs=<n>   Lighthouse runs per page and method, median (env BENCH_LIGHTHOUSE_RUNS, default 5; quick 1)
   --startup-runs=<n>      auth-server start-ups timed                  (env BENCH_STARTUP_RUNS, default 5; quick 2)
   --page-views=<n>        signed-in page views per path for the auth-request count (default 20)
   --only=<a,b>            sections: ${SECTIONS.join(', ')} (default: all)
@@ -51,6 +54,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
       duration: { type: 'string' },
       warmup: { type: 'string' },
       connections: { type: 'string' },
+      threads: { type: 'string' },
       rounds: { type: 'string' },
       'lighthouse-runs': { type: 'string' },
       'startup-runs': { type: 'string' },
@@ -77,7 +81,8 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
     quick,
     durationSec: positiveInt('duration', values.duration ?? env.BENCH_DURATION, quick ? 3 : 10),
     warmupSec: positiveInt('warmup', values.warmup ?? env.BENCH_WARMUP, quick ? 1 : 3),
-    connections: positiveInt('connections', values.connections ?? env.BENCH_CONNECTIONS, 16),
+    connections: positiveInt('connections', values.connections ?? env.BENCH_CONNECTIONS, 32),
+    threads: positiveInt('threads', values.threads ?? env.BENCH_THREADS, 2),
     rounds,
     lighthouseRuns: positiveInt('lighthouse-runs', values['lighthouse-runs'] ?? env.BENCH_LIGHTHOUSE_RUNS, quick ? 1 : 5),
     startupRuns: positiveInt('startup-runs', values['startup-runs'] ?? env.BENCH_STARTUP_RUNS, quick ? 2 : 5),

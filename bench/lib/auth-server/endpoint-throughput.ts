@@ -1,5 +1,6 @@
 import type { Client } from 'autocannon';
-import { type LoadResult, measure } from '../load/measure.ts';
+import type { LoadGenerator } from '../load/generator.ts';
+import { type LoadResult, measureWithAutocannon } from '../load/measure.ts';
 
 export interface EndpointLoad {
   durationSec: number;
@@ -7,24 +8,20 @@ export interface EndpointLoad {
 }
 
 /** GET /auth/v1/user with a valid bearer token: what a server-side getUser() costs the auth server. */
-export function measureUserEndpoint(authUrl: string, publishableKey: string, accessToken: string, load: EndpointLoad): Promise<LoadResult> {
-  return measure({
-    url: `${authUrl}/auth/v1/user`,
-    headers: { apikey: publishableKey, Authorization: `Bearer ${accessToken}` },
-    connections: load.connections,
-    duration: load.durationSec,
-  });
+export function measureUserEndpoint(generator: LoadGenerator, authUrl: string, publishableKey: string, accessToken: string, load: EndpointLoad): Promise<LoadResult> {
+  return generator.run({ url: `${authUrl}/auth/v1/user`, headers: { apikey: publishableKey, Authorization: `Bearer ${accessToken}` }, durationSec: load.durationSec });
 }
 
 /**
  * POST /auth/v1/token?grant_type=refresh_token as real clients do it: refresh tokens rotate, so each connection
  * owns one session and always sends the token the previous response returned (a sequential chain per
- * connection, each step a genuine rotation, never a replay inside the reuse interval).
+ * connection, each step a genuine rotation, never a replay inside the reuse interval). autocannon, whatever the
+ * page generator: each connection needs its own state, and the auth server, not the generator, is the limit here.
  */
 export function measureRefreshChains(authUrl: string, publishableKey: string, refreshTokens: string[], load: EndpointLoad): Promise<LoadResult> {
   const pool = [...refreshTokens];
   if (pool.length < load.connections) throw new Error(`Need ${load.connections} sessions for refresh chains, have ${pool.length}`);
-  return measure({
+  return measureWithAutocannon({
     url: `${authUrl}/auth/v1/token?grant_type=refresh_token`,
     connections: load.connections,
     duration: load.durationSec,

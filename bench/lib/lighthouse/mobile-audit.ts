@@ -4,6 +4,14 @@ import { median } from '../report/spread.ts';
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 export type Category = (typeof CATEGORIES)[number];
 
+/**
+ * `simulate`: Lighthouse's default, a fast unthrottled load whose trace Lantern extrapolates to slow 4G and a 4× slower
+ * CPU. `devtools`: the same profile applied for real (packet-level network and CPU throttling in Chromium), so
+ * scripts really arrive late; slower to run, closer to a real phone.
+ */
+export const THROTTLING_METHODS = ['simulate', 'devtools'] as const;
+export type ThrottlingMethod = (typeof THROTTLING_METHODS)[number];
+
 export interface AuditRun {
   scores: Record<Category, number>;
   lcpMs: number;
@@ -30,9 +38,9 @@ function describeItems(details: unknown): string {
   return texts.length ? ` (${texts.map((t) => t.slice(0, 160)).join(' | ')})` : '';
 }
 
-/** One Lighthouse run with its default (mobile: Moto G Power emulation, simulated slow 4G) settings. */
-async function auditOnce(url: string, port: number): Promise<AuditRun> {
-  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
+/** One Lighthouse run with its default mobile settings (Moto G Power emulation, slow 4G) and the given throttling method. */
+async function auditOnce(url: string, port: number, throttlingMethod: ThrottlingMethod): Promise<AuditRun> {
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES], throttlingMethod });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { categories, audits, runtimeError } = result.lhr;
   if (runtimeError) throw new Error(`Lighthouse could not audit ${url}: ${runtimeError.code} ${runtimeError.message}`);
@@ -52,9 +60,9 @@ async function auditOnce(url: string, port: number): Promise<AuditRun> {
   };
 }
 
-export async function auditPage(baseUrl: string, path: string, runs: number, port: number): Promise<PageAudit> {
+export async function auditPage(baseUrl: string, path: string, runs: number, port: number, throttlingMethod: ThrottlingMethod): Promise<PageAudit> {
   const results: AuditRun[] = [];
-  for (let i = 0; i < runs; i++) results.push(await auditOnce(new URL(path, baseUrl).href, port));
+  for (let i = 0; i < runs; i++) results.push(await auditOnce(new URL(path, baseUrl).href, port, throttlingMethod));
   const of = (pick: (r: AuditRun) => number) => median(results.map(pick));
   return {
     path,

@@ -47,6 +47,7 @@ declare module 'autocannon' {
     '2xx': number;
     requests: Histogram;
     latency: Histogram;
+    throughput: Histogram;
     statusCodeStats: Record<string, { count: number }>;
   }
 

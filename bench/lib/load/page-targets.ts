@@ -1,17 +1,34 @@
 import { floorUrl, intlFloorUrl, productUrl } from '../ports.ts';
-import type { LoadTarget } from './targets.ts';
+import type { Encoding, LoadTarget } from './targets.ts';
 
-export const FLOOR_ID = 'floor';
+/** What browsers send; Next's server answers with gzip (its `compression` middleware), the floor too. */
+export const COMPRESSED_ACCEPT_ENCODING = 'gzip, deflate, br';
 
-/** The load targets, floor first; signed-in ones only with a session cookie. */
+export const floorId = (encoding: Encoding) => (encoding === 'identity' ? 'floor' : 'floor-compressed');
+export const targetId = (base: string, encoding: Encoding) => (encoding === 'identity' ? base : `${base}-compressed`);
+
+/**
+ * The load targets, each uncompressed and compressed; ratios are taken against the floor with the same encoding.
+ * Signed-in ones only with a session cookie.
+ */
 export function pageTargets(cookieHeader: string | undefined): LoadTarget[] {
-  const signedIn = cookieHeader ? { Cookie: cookieHeader } : undefined;
+  const signedIn: Record<string, string> = cookieHeader ? { Cookie: cookieHeader } : {};
   const unavailable = cookieHeader ? undefined : 'no signed-in session (auth server unavailable)';
-  return [
-    { id: FLOOR_ID, label: 'floor /', url: `${floorUrl}/` },
-    { id: 'intl-floor', label: 'intl-floor /en', url: `${intlFloorUrl}/en` },
-    { id: 'product-anonymous', label: 'product /en anonymous', url: `${productUrl}/en` },
-    { id: 'product-signed-in', label: 'product /en signed in', url: `${productUrl}/en`, headers: signedIn, unavailable },
-    { id: 'product-account', label: 'product /en/account signed in', url: `${productUrl}/en/account`, headers: signedIn, unavailable },
+  const pages: { id: string; label: string; url: string; servers: string[]; headers?: Record<string, string>; unavailable?: string }[] = [
+    { id: 'floor', label: 'floor /', url: `${floorUrl}/`, servers: ['floor'] },
+    { id: 'intl-floor', label: 'intl-floor /en', url: `${intlFloorUrl}/en`, servers: ['intl-floor'] },
+    { id: 'product-anonymous', label: 'product /en anonymous', url: `${productUrl}/en`, servers: ['product'] },
+    { id: 'product-signed-in', label: 'product /en signed in', url: `${productUrl}/en`, servers: ['product', 'auth'], headers: signedIn, unavailable },
+    { id: 'product-account', label: 'product /en/account signed in', url: `${productUrl}/en/account`, servers: ['product', 'auth'], headers: signedIn, unavailable },
   ];
+  return (['identity', 'compressed'] as const).flatMap((encoding) =>
+    pages.map((page) => ({
+      ...page,
+      id: targetId(page.id, encoding),
+      label: `${page.label}${encoding === 'identity' ? '' : ' (compressed)'}`,
+      encoding,
+      floorId: floorId(encoding),
+      headers: { ...page.headers, 'Accept-Encoding': encoding === 'identity' ? 'identity' : COMPRESSED_ACCEPT_ENCODING },
+    })),
+  );
 }

@@ -1,14 +1,23 @@
+export type Encoding = 'identity' | 'compressed';
+
 export interface LoadTarget {
   id: string;
   label: string;
   url: string;
   headers?: Record<string, string>;
+  /** `identity`: no compression; `compressed`: `Accept-Encoding: gzip, deflate, br`, as browsers send. */
+  encoding: Encoding;
+  /** The floor measured with the same encoding: this target's ratios are taken against it. */
+  floorId: string;
+  /** The server processes answering it (keys of the pid map), whose CPU time per request is recorded. */
+  servers: string[];
   /** Set when the target cannot be measured (e.g. a page that does not exist yet); it is reported, not loaded. */
   unavailable?: string;
 }
 
 /** One request without following redirects: a target must answer 200 as is, or it is reported as unavailable. */
-export async function checkAvailable(target: LoadTarget): Promise<LoadTarget> {
+export async function checkAvailable<T extends { url: string; headers?: Record<string, string>; unavailable?: string }>(target: T): Promise<T & { unavailable?: string }> {
+  if (target.unavailable) return target;
   try {
     const response = await fetch(target.url, { headers: target.headers, redirect: 'manual' });
     await response.arrayBuffer();

@@ -1,7 +1,11 @@
+import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
 import os from 'node:os';
 import path from 'node:path';
 import { repoRoot } from '../paths.ts';
+
+const execFileAsync = promisify(execFile);
 
 export interface MachineInfo {
   cpuModel: string;
@@ -20,13 +24,14 @@ async function packageVersion(name: string): Promise<string> {
   return pkg.version;
 }
 
+/** The commit measured, with a `+changes` mark when the work tree differs from it; `unknown` without git. */
 async function gitHead(): Promise<string> {
   try {
-    const head = (await readFile(path.join(repoRoot, '.git/HEAD'), 'utf8')).trim();
-    if (!head.startsWith('ref: ')) return head;
-    return (await readFile(path.join(repoRoot, '.git', head.slice(5)), 'utf8')).trim();
+    const git = (...args: string[]) => execFileAsync('git', ['-C', repoRoot, ...args], { encoding: 'utf8' }).then((r) => r.stdout.trim());
+    const [head, status] = await Promise.all([git('rev-parse', 'HEAD'), git('status', '--porcelain', '--untracked-files=no')]);
+    return status ? `${head}+changes` : head;
   } catch {
-    return 'unknown';
+    return 'unknown'; // Not a git checkout (an exported tarball) or no git installed.
   }
 }
 

@@ -4,6 +4,8 @@ import type { BrowserChunkScan } from '../bundle/supabase-in-browser.ts';
 import type { FirstLoad } from '../bundle/first-load.ts';
 import type { PageAudit } from '../lighthouse/mobile-audit.ts';
 import type { LoadSettings, TargetSummary } from '../load/interleaved.ts';
+import type { EncodingSummary } from '../sections/load-section.ts';
+import type { ThrottlingMethod } from '../lighthouse/mobile-audit.ts';
 import type { LoadResult } from '../load/measure.ts';
 import type { MachineInfo } from './machine.ts';
 
@@ -13,18 +15,25 @@ export interface BenchResults {
   finishedAt?: string;
   machine: MachineInfo;
   quick: boolean;
-  load?: { settings: LoadSettings; targets: TargetSummary[]; signedInToAnonymous?: { ratio: number; spread: number } };
+  load?: {
+    /** The load generator; `caveat` is set when it may cap the figures (autocannon fallback). */
+    generator: { name: string; description: string; caveat?: string };
+    settings: LoadSettings;
+    targets: TargetSummary[];
+    /** Per encoding: the floor-headroom check and the paired ratios (anonymous ÷ intl floor, signed in ÷ anonymous). */
+    encodings: EncodingSummary[];
+  };
   requestsPerView?: RequestsPerView[];
   bundle?: { pages: FirstLoad[]; floor?: FirstLoad; browserChunks: BrowserChunkScan };
   /**
-   * `floor`: the bare Next app's page, audited in the same sitting: what this machine's Lighthouse gives the
+   * Per throttling method (simulate, devtools): `floor` is the bare Next app's page, audited in the same sitting: what this machine's Lighthouse gives the
    * framework alone. `holdScriptsMs`: set when the audits ran with script chunks held back (a diagnosis).
    */
-  lighthouse?: { runsPerPage: number; pages: PageAudit[]; floor?: PageAudit; holdScriptsMs?: number };
+  lighthouse?: { runsPerPage: number; methods: { throttlingMethod: ThrottlingMethod; pages: PageAudit[]; floor?: PageAudit }[]; holdScriptsMs?: number };
   authServer?: {
     startup?: StartupTimes;
     refresh?: LoadResult & { note: string };
-    user?: LoadResult;
+    user?: LoadResult & { generator: string };
     settings?: { durationSec: number; connections: number };
   };
   /** Harness failures by section: the run goes on and exits non-zero at the end. */
