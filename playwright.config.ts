@@ -66,6 +66,9 @@ export default defineConfig({
               GOTRUE_RATE_LIMIT_OTP: '100000',
               GOTRUE_RATE_LIMIT_VERIFY: '100000',
               GOTRUE_RATE_LIMIT_TOKEN_REFRESH: '100000',
+              GOTRUE_RATE_LIMIT_PASSKEY: '100000',
+              // Passkeys are bound to the page's origin: the e2e app's, whatever E2E_APP_PORT says.
+              GOTRUE_WEBAUTHN_RP_ORIGINS: appUrl,
             },
             reuseExistingServer: false,
             timeout: 30_000,

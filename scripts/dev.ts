@@ -3,6 +3,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { parseArgs } from 'node:util';
+import { loadConfig } from '../auth-server/src/config/config.ts';
 
 for (const file of ['.env.local', '.env']) if (existsSync(file)) process.loadEnvFile(file);
 
@@ -121,6 +122,15 @@ function printReady() {
   console.log(lines.join('\n'));
 }
 
+/**
+ * Passkeys answer only to [auth.webauthn] rp_origins (3000-3002 for this command): an app on another port (PORT=,
+ * or a fourth free port) is added for this run, as site_url follows the real port.
+ */
+function passkeyOrigins(): string {
+  const { rpOrigins } = loadConfig('supabase/config.toml', process.env).webauthn;
+  return (rpOrigins.includes(appUrl) ? rpOrigins : [...rpOrigins, appUrl]).join(',');
+}
+
 if (local) {
   // The app's server passes the visitor's IP in Sb-Forwarded-For; trusted as on hosted Supabase with
   // security_sb_forwarded_for_enabled (auth-server/README.md, Rate limits).
@@ -129,6 +139,7 @@ if (local) {
     AUTH_SITE_URL: process.env.AUTH_SITE_URL ?? siteUrl,
     AUTH_MAIL_PORT: String(mailPort),
     GOTRUE_SECURITY_SB_FORWARDED_FOR_ENABLED: process.env.GOTRUE_SECURITY_SB_FORWARDED_FOR_ENABLED ?? 'true',
+    GOTRUE_WEBAUTHN_RP_ORIGINS: passkeyOrigins(),
   };
   await waitForAuthServer(run(process.execPath, ['--liftoff-only', 'auth-server/src/main.ts', '--port', String(authPort)], env));
 }

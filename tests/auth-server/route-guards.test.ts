@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { AuthConfig } from '../../auth-server/src/config/config.ts';
 import type { Access, Route } from '../../auth-server/src/routes/guards.ts';
 import { ROUTES } from '../../auth-server/src/routes/table.ts';
 import { adminClient, anonClient, api, authServerForFile, PASSWORD, PUBLISHABLE_KEY, uniqueEmail } from './helpers.ts';
@@ -32,8 +33,16 @@ function goTrueGuards(method: string, path: string): { access: Access; limit?: s
   return { access: admin ? 'admin' : user ? 'user' : 'public', limit, checks };
 }
 
-/** A feature gate mounted with r.Use answers before the limiter, and these features cannot be switched on locally. */
+/** A feature gate mounted with r.Use answers before the limiter. */
 const gated = (r: Route) => (r.gates ?? []).length > 0;
+/** Gates of features this project's config.toml switches on: their routes are checked with the feature off too. */
+const SWITCHABLE: Record<string, (config: AuthConfig, on: boolean) => void> = {
+  requirePasskeyEnabled: (config, on) => {
+    config.passkey.enabled = on;
+  },
+};
+/** Gated routes whose gate is closed in this project (features the local server cannot switch on). */
+const closed = (r: Route) => gated(r) && !r.gates!.every((g) => Object.hasOwn(SWITCHABLE, g.name));
 const declaredLimit = (r: Route) => (r.limit === undefined ? undefined : typeof r.limit === 'function' ? 'per request' : r.limit);
 const concrete = (path: string) => path.replace(/\{\w+\}/g, crypto.randomUUID());
 const label = (r: Route) => `${r.method} ${r.path}`;
@@ -57,7 +66,7 @@ const IP_HEADER = 'X-Test-Client-IP';
 const clientErrors: string[] = [];
 const srv = authServerForFile({
   rateLimitHeader: IP_HEADER,
-  configOverrides: { rateLimit: { signInSignUps: 1, tokenRefresh: 1, tokenVerifications: 1 } },
+  configOverrides: { rateLimit: { signInSignUps: 1, tokenRefresh: 1, tokenVerifications: 1, passkey: 1 } },
   logClientErrors: (line) => clientErrors.push(line),
 });
 
@@ -75,7 +84,7 @@ async function call(r: Route, init: { token?: string; ip?: string } = {}): Promi
 
 describe('the router enforces what the table declares', () => {
   const admin = ROUTES.filter((r) => r.access === 'admin');
-  const user = ROUTES.filter((r) => r.access === 'user' && !gated(r));
+  const user = ROUTES.filter((r) => r.access === 'user' && !closed(r));
   const open = ROUTES.filter((r) => r.access === 'public');
 
   it.each(admin.map((r) => [label(r), r] as const))('%s: 401 without a key, 403 not_admin with the publishable key', async (_, r) => {
@@ -95,9 +104,15 @@ describe('the router enforces what the table declares', () => {
   });
 
   it.each(ROUTES.filter(gated).map((r) => [label(r), r] as const))('%s: its feature gate answers 404 first', async (_, r) => {
-    const res = await call(r);
-    expect(res.status).toBe(404);
-    expect(res.body.code).toMatch(/_disabled$/);
+    const switches = r.gates!.map((g) => SWITCHABLE[g.name]).filter((s) => s !== undefined);
+    for (const turn of switches) turn(srv.get().config, false);
+    try {
+      const res = await call(r);
+      expect(res.status).toBe(404);
+      expect(res.body.code).toMatch(/_disabled$/);
+    } finally {
+      for (const turn of switches) turn(srv.get().config, true);
+    }
   });
 
   it.each(ROUTES.filter((r) => r.limit).map((r, i) => [label(r), r, `10.9.0.${i}`] as const))(

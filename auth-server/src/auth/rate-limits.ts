@@ -26,7 +26,7 @@ class Bucket {
   }
 }
 
-export type IpLimit = 'tokenRefresh' | 'signInSignUps' | 'tokenVerifications' | 'anonymousUsers';
+export type IpLimit = 'tokenRefresh' | 'signInSignUps' | 'tokenVerifications' | 'anonymousUsers' | 'passkey';
 const FIVE_MINUTES = 5 * 60_000;
 /** GoTrue's per-IP buckets refill at N per 5 minutes and hold a burst of 30 (fewer when N is lower). */
 const BURST = 30;

@@ -117,6 +117,15 @@ function envCount(env: NodeJS.ProcessEnv, name: string): number | undefined {
   return Number(value);
 }
 
+/** A boolean environment variable as Go's strconv.ParseBool reads it; undefined when unset. */
+function envBool(env: NodeJS.ProcessEnv, name: string): boolean | undefined {
+  const value = env[name];
+  if (value === undefined || value === '') return undefined;
+  if (['1', 't', 'T', 'TRUE', 'true', 'True'].includes(value)) return true;
+  if (['0', 'f', 'F', 'FALSE', 'false', 'False'].includes(value)) return false;
+  throw new Error(`config: ${name} is not a boolean: "${value}"`);
+}
+
 /** CLI configs write `./supabase/templates/x.html` (project root); a path relative to supabase/ works too. */
 function readTemplate(supabaseDir: string, contentPath: string): string {
   const fromRoot = path.resolve(path.dirname(supabaseDir), contentPath);
@@ -211,10 +220,47 @@ export function loadConfig(configPath: string | undefined, env: NodeJS.ProcessEn
       signInSignUps: envCount(env, 'GOTRUE_RATE_LIMIT_OTP') ?? num(rate.sign_in_sign_ups, 30),
       tokenVerifications: envCount(env, 'GOTRUE_RATE_LIMIT_VERIFY') ?? num(rate.token_verifications, 30),
       anonymousUsers: envCount(env, 'GOTRUE_RATE_LIMIT_ANONYMOUS_USERS') ?? num(rate.anonymous_users, 30),
+      // The CLI has no key for it: GoTrue's default unless its variable says otherwise.
+      passkey: envCount(env, 'GOTRUE_RATE_LIMIT_PASSKEY') ?? 30,
     },
+    ...passkeyConfig(auth, env),
     external,
     templates,
   };
+}
+
+/**
+ * `[auth.passkey]` and `[auth.webauthn]` as the CLI passes them to GoTrue (each variable only when its section
+ * exists), with the CLI's validation, then GoTrue's own variables on top (e2e runs add their origin this way).
+ */
+function passkeyConfig(auth: Table, env: NodeJS.ProcessEnv): Pick<AuthConfig, 'passkey' | 'webauthn'> {
+  const section = table(auth.passkey);
+  const rp = table(auth.webauthn);
+  const tomlEnabled = bool(section.enabled, false);
+  const origins = Array.isArray(rp.rp_origins) ? rp.rp_origins.filter((o): o is string => typeof o === 'string' && o !== '') : [];
+  if (tomlEnabled) {
+    if (auth.webauthn === undefined) throw new Error('config: Missing required config section: auth.webauthn (required when auth.passkey.enabled is true)');
+    if (str(rp.rp_id, '') === '') throw new Error('config: Missing required field in config: auth.webauthn.rp_id');
+    if (!origins.length) throw new Error('config: Missing required field in config: auth.webauthn.rp_origins');
+  }
+  const envOrigins = env.GOTRUE_WEBAUTHN_RP_ORIGINS?.split(',').map((o) => o.trim()).filter(Boolean);
+  const webauthn = {
+    rpId: env.GOTRUE_WEBAUTHN_RP_ID || str(rp.rp_id, ''),
+    rpDisplayName: env.GOTRUE_WEBAUTHN_RP_DISPLAY_NAME || str(rp.rp_display_name, ''),
+    rpOrigins: envOrigins?.length ? envOrigins : origins,
+    challengeExpiryMs: duration(env.GOTRUE_WEBAUTHN_CHALLENGE_EXPIRY_DURATION || '5m', 'GOTRUE_WEBAUTHN_CHALLENGE_EXPIRY_DURATION'),
+  };
+  const enabled = envBool(env, 'GOTRUE_PASSKEY_ENABLED') ?? tomlEnabled;
+  // GoTrue only warns and then fails every request with a 500; refusing to start says what is missing up front.
+  if (enabled) {
+    for (const [value, name] of [[webauthn.rpId, 'RP_ID'], [webauthn.rpDisplayName, 'RP_DISPLAY_NAME'], [webauthn.rpOrigins.join(','), 'RP_ORIGINS']] as const) {
+      if (value === '') throw new Error(`config: GOTRUE_WEBAUTHN_${name} is required when WebAuthn is enabled`);
+    }
+    for (const origin of webauthn.rpOrigins) {
+      if (!URL.canParse(origin)) throw new Error(`config: the WebAuthn origin "${origin}" is not a URL`);
+    }
+  }
+  return { passkey: { enabled, maxPerUser: envCount(env, 'GOTRUE_PASSKEY_MAX_PASSKEYS_PER_USER') ?? 10 }, webauthn };
 }
 
 /** Deep-merges test overrides (plain objects merge, everything else replaces). */

@@ -30,7 +30,11 @@ export interface AuthConfig {
     otpExpiry: number;
   };
   /** Events per window: email_sent per hour, the others per 5 minutes per client IP. */
-  rateLimit: { emailSent: number; tokenRefresh: number; signInSignUps: number; tokenVerifications: number; anonymousUsers: number };
+  rateLimit: { emailSent: number; tokenRefresh: number; signInSignUps: number; tokenVerifications: number; anonymousUsers: number; passkey: number };
+  /** `[auth.passkey]` with GoTrue's GOTRUE_PASSKEY_* variables. */
+  passkey: { enabled: boolean; maxPerUser: number };
+  /** `[auth.webauthn]`: the relying party, with GoTrue's GOTRUE_WEBAUTHN_* variables. */
+  webauthn: { rpId: string; rpDisplayName: string; rpOrigins: string[]; challengeExpiryMs: number };
   external: Record<string, { enabled: boolean; clientId: string }>;
   templates: Record<TemplateKind, EmailTemplate>;
 }

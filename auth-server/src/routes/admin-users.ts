@@ -6,6 +6,7 @@ import type { Params } from '../http/body.ts';
 import type { RequestContext } from '../http/context.ts';
 import { badRequest, notFound, unprocessable } from '../errors.ts';
 import { createIdentity, deleteIdentities, emailIdentityData, findEmailIdentity, listIdentities, syncProviders, updateIdentityData } from '../store/identities.ts';
+import { deleteUserPasskeys } from '../store/passkeys.ts';
 import { endSessions } from '../store/sessions.ts';
 import { deleteUser, findUserByEmail, findUserById, listUsers, loadUserJson, mergeMetadata, type UserPatch, type UserRow, updateUser, userJson } from '../store/users.ts';
 
@@ -118,6 +119,7 @@ export async function remove(ctx: RequestContext): Promise<Response> {
   await ctx.app.db.tx(async (sql) => {
     if (!soft) return deleteUser(sql, target.id);
     await deleteIdentities(sql, target.id);
+    await deleteUserPasskeys(sql, target.id);
     await endSessions(sql, target.id, 'global', undefined);
     await updateUser(sql, target.id, { deleted_at: new Date(), email: null, encrypted_password: null, raw_app_meta_data: {}, raw_user_meta_data: {} });
   });
@@ -143,8 +145,8 @@ function adminPatch(user: UserRow, body: Params): UserPatch {
   return patch;
 }
 
-/** GoTrue's loadUser middleware for /admin/users/{user_id}. */
-async function userFromPath(ctx: RequestContext): Promise<UserRow> {
+/** GoTrue's loadUser middleware for /admin/users/{user_id} (and its passkeys). */
+export async function userFromPath(ctx: RequestContext): Promise<UserRow> {
   const id = ctx.params.id ?? '';
   if (!isUuid(id)) throw notFound('validation_failed', 'user_id must be an UUID');
   const user = await findUserById(ctx.app.db.sql, id);

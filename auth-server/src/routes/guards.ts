@@ -166,3 +166,19 @@ export const manualLinkingEnabled: Check = {
     if (!ctx.app.config.enableManualLinking) throw notFound('manual_linking_disabled', 'Manual linking is disabled');
   },
 };
+
+/** GoTrue's requirePasskeyEnabled, mounted on the /passkeys group (`[auth.passkey] enabled`). */
+export const passkeyEnabled: Check = {
+  name: 'requirePasskeyEnabled',
+  run: (ctx) => {
+    if (!ctx.app.config.passkey.enabled) throw notFound('passkey_disabled', 'Passkeys are disabled');
+  },
+};
+
+/** GoTrue's requireNotAnonymous: reads the JWT's is_anonymous claim. */
+export const notAnonymous: Check = {
+  name: 'requireNotAnonymous',
+  run: (_ctx, auth) => {
+    if (auth?.claims.is_anonymous === true) throw forbidden('no_authorization', 'Anonymous user not allowed to perform these actions');
+  },
+};

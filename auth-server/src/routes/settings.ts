@@ -27,7 +27,7 @@ export function settings(ctx: RequestContext): Response {
     sms_provider: '',
     saml_enabled: false,
     saml_private_key_next_configured: false,
-    passkeys_enabled: false,
+    passkeys_enabled: config.passkey.enabled,
   });
 }
 

@@ -1,10 +1,22 @@
 import * as adminLinks from './admin-links.ts';
 import * as adminUsers from './admin-users.ts';
-import { adminRoute, emailProviderEnabled, manualLinkingEnabled, oauthServerEnabled, type Route, route, samlEnabled, userRoute } from './guards.ts';
+import {
+  adminRoute,
+  emailProviderEnabled,
+  manualLinkingEnabled,
+  notAnonymous,
+  oauthServerEnabled,
+  passkeyEnabled,
+  type Route,
+  route,
+  samlEnabled,
+  userRoute,
+} from './guards.ts';
 import * as identities from './identities.ts';
 import * as idp from './local-idp.ts';
 import * as oauth from './oauth.ts';
 import { magicLink, otp } from './otp.ts';
+import * as passkeys from './passkeys.ts';
 import { recover, resend } from './recover.ts';
 import * as settings from './settings.ts';
 import { signup, signupLimit } from './signup.ts';
@@ -43,6 +55,15 @@ export const ROUTES: readonly Route[] = [
   userRoute('GET', '/user/identities/authorize', identities.linkIdentity, { checks: [manualLinkingEnabled] }),
   userRoute('DELETE', '/user/identities/{identity_id}', identities.deleteIdentity, { checks: [manualLinkingEnabled] }),
 
+  // The /passkeys group answers 404 passkey_disabled first when passkeys are off (r.Use(requirePasskeyEnabled)).
+  route('POST', '/passkeys/authentication/options', passkeys.authenticationStart, { gates: [passkeyEnabled], limit: 'passkey' }),
+  route('POST', '/passkeys/authentication/verify', passkeys.authenticationFinish, { gates: [passkeyEnabled] }),
+  userRoute('POST', '/passkeys/registration/options', passkeys.registrationStart, { gates: [passkeyEnabled], checks: [notAnonymous] }),
+  userRoute('POST', '/passkeys/registration/verify', passkeys.registrationFinish, { gates: [passkeyEnabled], checks: [notAnonymous] }),
+  userRoute('GET', '/passkeys', passkeys.list, { gates: [passkeyEnabled] }),
+  userRoute('PATCH', '/passkeys/{passkey_id}', passkeys.rename, { gates: [passkeyEnabled] }),
+  userRoute('DELETE', '/passkeys/{passkey_id}', passkeys.remove, { gates: [passkeyEnabled] }),
+
   route('GET', '/authorize', oauth.authorize),
   route('GET', '/callback', oauth.callback),
   route('POST', '/callback', oauth.callback),
@@ -56,6 +77,8 @@ export const ROUTES: readonly Route[] = [
   adminRoute('GET', '/admin/users/{id}', adminUsers.get),
   adminRoute('PUT', '/admin/users/{id}', adminUsers.update),
   adminRoute('DELETE', '/admin/users/{id}', adminUsers.remove),
+  adminRoute('GET', '/admin/users/{id}/passkeys', passkeys.adminList),
+  adminRoute('DELETE', '/admin/users/{id}/passkeys/{passkey_id}', passkeys.adminRemove),
 
   // Features GoTrue gates that the local server does not have: their gate answers (see switched-off.ts).
   route('POST', '/sso', saml, { gates: [samlEnabled] }),

@@ -2,7 +2,7 @@ import { newRefreshToken } from '../crypto/codes.ts';
 import type { Sql } from './database.ts';
 
 /** How a session was started, recorded as its amr claim and on PKCE flow states (GoTrue's AuthenticationMethod). */
-export type AuthenticationMethod = 'password' | 'otp' | 'oauth' | 'anonymous' | 'email/signup' | 'invite' | 'magiclink' | 'recovery' | 'email_change';
+export type AuthenticationMethod = 'password' | 'otp' | 'oauth' | 'anonymous' | 'email/signup' | 'invite' | 'magiclink' | 'recovery' | 'email_change' | 'passkey';
 
 export type LogoutScope = 'global' | 'local' | 'others';
 
@@ -40,6 +40,12 @@ export async function createSession(
 
 export async function sessionExists(sql: Sql, sessionId: string): Promise<boolean> {
   return (await sql.query('select 1 from auth.sessions where id = $1', [sessionId])).rows.length > 0;
+}
+
+/** The session's assurance level as stored (GoTrue's session.IsAAL2 reads the column, not the JWT). */
+export async function sessionAal(sql: Sql, sessionId: string | undefined): Promise<string | undefined> {
+  if (!sessionId) return undefined;
+  return (await sql.query<{ aal: string }>('select aal from auth.sessions where id = $1', [sessionId])).rows[0]?.aal;
 }
 
 export async function sessionCreatedAt(sql: Sql, sessionId: string): Promise<Date | undefined> {

@@ -1,0 +1,197 @@
+import { readFileSync } from 'node:fs';
+import { timingSafeEqual } from 'node:crypto';
+import {
+  type AuthenticationResponseJSON,
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  type RegistrationResponseJSON,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+} from '@simplewebauthn/server';
+import { COSEALG, decodeAttestationObject, decodeClientDataJSON, isoBase64URL } from '@simplewebauthn/server/helpers';
+import type { AuthConfig } from '../config/config.ts';
+import { badRequest } from '../errors.ts';
+import type { ChallengeSession, NewPasskey, PasskeyRow } from '../store/passkeys.ts';
+import type { UserRow } from '../store/users.ts';
+import { isUuid } from './validation.ts';
+
+/**
+ * WebAuthn for passkeys as GoTrue configures go-webauthn (passkey_webauthn.go): discoverable credentials required,
+ * user verification preferred, no attestation asked for, 5-minute timeout. @simplewebauthn/server does the
+ * ceremony checks; this module shapes the options as GoTrue sends them and maps failures to GoTrue's errors.
+ */
+
+type WebAuthnConfig = AuthConfig['webauthn'];
+
+/** go-webauthn's default credential parameters, in its order. */
+const ALGORITHMS = [
+  COSEALG.ES256, COSEALG.ES384, COSEALG.ES512, COSEALG.RS256, COSEALG.RS384, COSEALG.RS512, COSEALG.PS256, COSEALG.PS384, COSEALG.PS512, COSEALG.EdDSA,
+];
+const TIMEOUT_MS = 300_000;
+
+export const invalidResponse = () => badRequest('webauthn_verification_failed', 'Invalid credential response');
+export const verificationFailed = () => badRequest('webauthn_verification_failed', 'Credential verification failed');
+
+/** The WebAuthn user handle: the ASCII bytes of the user's UUID string (not its 16 raw bytes), as GoTrue uses. */
+const userHandle = (userId: string): Uint8Array<ArrayBuffer> => new Uint8Array(Buffer.from(userId, 'ascii'));
+
+/** PublicKeyCredentialCreationOptions with GoTrue's members in go-webauthn's order (no hints, extensions or requireResidentKey). */
+export async function registrationOptions(
+  rp: WebAuthnConfig,
+  user: UserRow,
+  existing: readonly PasskeyRow[],
+): Promise<{ options: Record<string, unknown>; session: ChallengeSession }> {
+  const name = user.email || user.phone || '';
+  const metaName = user.raw_user_meta_data.name;
+  const generated = await generateRegistrationOptions({
+    rpName: rp.rpDisplayName,
+    rpID: rp.rpId,
+    userName: name,
+    userID: userHandle(user.id),
+    userDisplayName: typeof metaName === 'string' && metaName !== '' ? metaName : name,
+    timeout: TIMEOUT_MS,
+    attestationType: 'none',
+    authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
+    supportedAlgorithmIDs: ALGORITHMS,
+  });
+  const options: Record<string, unknown> = {
+    rp: { name: generated.rp.name, id: generated.rp.id },
+    user: generated.user,
+    challenge: generated.challenge,
+    pubKeyCredParams: generated.pubKeyCredParams,
+    timeout: generated.timeout,
+    excludeCredentials: existing.length ? existing.map((p) => ({ type: 'public-key', id: isoBase64URL.fromBuffer(p.credential_id) })) : undefined,
+    authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
+    attestation: generated.attestation,
+  };
+  if (!options.excludeCredentials) delete options.excludeCredentials;
+  return { options, session: { challenge: generated.challenge, rpId: rp.rpId, user_id: generated.user.id, userVerification: 'preferred' } };
+}
+
+/** PublicKeyCredentialRequestOptions for a discoverable login: no allowCredentials. */
+export async function authenticationOptions(rp: WebAuthnConfig): Promise<{ options: Record<string, unknown>; session: ChallengeSession }> {
+  const generated = await generateAuthenticationOptions({ rpID: rp.rpId, timeout: TIMEOUT_MS, userVerification: 'preferred' });
+  const options = { challenge: generated.challenge, timeout: generated.timeout, rpId: generated.rpId, userVerification: generated.userVerification };
+  return { options, session: { challenge: generated.challenge, rpId: rp.rpId, userVerification: 'preferred' } };
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isB64 = (v: unknown): v is string => typeof v === 'string' && v !== '' && isoBase64URL.isBase64URL(v);
+
+/** The checks go-webauthn's parser makes before any verification: shape, id, type and decodable fields. */
+function parseCredential(raw: unknown, fields: readonly string[]): Record<string, unknown> & { response: Record<string, unknown> } {
+  if (!isObject(raw) || !isB64(raw.id) || raw.type !== 'public-key' || !isObject(raw.response)) throw invalidResponse();
+  for (const field of fields) if (!isB64(raw.response[field])) throw invalidResponse();
+  try {
+    decodeClientDataJSON(raw.response.clientDataJSON as string);
+  } catch {
+    throw invalidResponse();
+  }
+  return raw as Record<string, unknown> & { response: Record<string, unknown> };
+}
+
+/**
+ * The response's origin when it is one of the allowed origins (scheme and host compared case-insensitively, the
+ * port exactly, as go-webauthn does); otherwise the allowed list, which the library then rejects.
+ */
+function expectedOrigin(rp: WebAuthnConfig, clientDataJSON: string): string | string[] {
+  const { origin } = decodeClientDataJSON(clientDataJSON);
+  const normal = (o: string) => (URL.canParse(o) ? new URL(o).origin : o.toLowerCase());
+  return typeof origin === 'string' && rp.rpOrigins.some((o) => normal(o) === normal(origin)) ? origin : rp.rpOrigins;
+}
+
+function sameChallenge(stored: string): (received: string) => boolean {
+  return (received) => {
+    const a = Buffer.from(received);
+    const b = Buffer.from(stored);
+    return a.length === b.length && timingSafeEqual(a, b);
+  };
+}
+
+/** Verifies an attestation against its stored challenge; the new credential as GoTrue stores it. */
+export async function verifyRegistration(
+  rp: WebAuthnConfig,
+  session: ChallengeSession,
+  userId: string,
+  raw: unknown,
+): Promise<Omit<NewPasskey, 'friendly_name'>> {
+  const credential = parseCredential(raw, ['clientDataJSON', 'attestationObject']);
+  try {
+    decodeAttestationObject(isoBase64URL.toBuffer(credential.response.attestationObject as string));
+  } catch {
+    throw invalidResponse();
+  }
+  if (session.user_id !== isoBase64URL.fromBuffer(userHandle(userId))) throw verificationFailed();
+  let info;
+  try {
+    const verified = await verifyRegistrationResponse({
+      response: credential as unknown as RegistrationResponseJSON,
+      expectedChallenge: sameChallenge(session.challenge),
+      expectedOrigin: expectedOrigin(rp, credential.response.clientDataJSON as string),
+      expectedRPID: rp.rpId,
+      requireUserVerification: false,
+      supportedAlgorithmIDs: ALGORITHMS,
+    });
+    if (!verified.verified) throw verificationFailed();
+    info = verified.registrationInfo;
+  } catch {
+    throw verificationFailed();
+  }
+  const transports = credential.response.transports;
+  return {
+    user_id: userId,
+    credential_id: isoBase64URL.toBuffer(info.credential.id),
+    public_key: info.credential.publicKey,
+    attestation_type: info.fmt,
+    aaguid: isUuid(info.aaguid) ? info.aaguid : null,
+    sign_count: info.credential.counter,
+    transports: Array.isArray(transports) ? transports.filter((t): t is string => typeof t === 'string') : [],
+    backup_eligible: info.credentialDeviceType === 'multiDevice',
+    backed_up: info.credentialBackedUp,
+  };
+}
+
+/** The user a discoverable assertion names in its userHandle (the ASCII UUID), or undefined. */
+export function assertedUserId(raw: unknown): string | undefined {
+  const credential = parseCredential(raw, ['clientDataJSON', 'authenticatorData', 'signature']);
+  const handle = credential.response.userHandle;
+  if (!isB64(handle)) return undefined;
+  const text = Buffer.from(isoBase64URL.toBuffer(handle)).toString('latin1');
+  return isUuid(text) ? text.toLowerCase() : undefined;
+}
+
+/** Verifies an assertion with the stored credential named by rawId; the signature counter it reported. */
+export async function verifyAuthentication(
+  rp: WebAuthnConfig,
+  session: ChallengeSession,
+  raw: unknown,
+  passkeys: readonly PasskeyRow[],
+): Promise<{ passkey: PasskeyRow; counter: number }> {
+  const credential = parseCredential(raw, ['clientDataJSON', 'authenticatorData', 'signature']);
+  const rawId = typeof credential.rawId === 'string' ? credential.rawId : '';
+  const passkey = passkeys.find((p) => isoBase64URL.fromBuffer(p.credential_id) === rawId);
+  if (!passkey) throw verificationFailed();
+  try {
+    const { verified, authenticationInfo } = await verifyAuthenticationResponse({
+      response: credential as unknown as AuthenticationResponseJSON,
+      expectedChallenge: sameChallenge(session.challenge),
+      expectedOrigin: expectedOrigin(rp, credential.response.clientDataJSON as string),
+      expectedRPID: rp.rpId,
+      // A stored count of 0 turns the library's regression check off: GoTrue ignores regressions (a clone warning).
+      credential: { id: rawId, publicKey: passkey.public_key, counter: 0 },
+      requireUserVerification: false,
+    });
+    // The backup-eligible flag is fixed at registration; a change means another authenticator.
+    if (!verified || (authenticationInfo.credentialDeviceType === 'multiDevice') !== passkey.backup_eligible) throw verificationFailed();
+    return { passkey, counter: authenticationInfo.newCounter };
+  } catch {
+    throw verificationFailed();
+  }
+}
+
+const AAGUIDS = JSON.parse(readFileSync(new URL('./passkey-aaguids.json', import.meta.url), 'utf8')) as { names: Record<string, string> };
+
+/** The default name of a new passkey: its authenticator's name from the community AAGUID list, else "Passkey". */
+export function passkeyFriendlyName(aaguid: string | null): string {
+  return (aaguid && Object.hasOwn(AAGUIDS.names, aaguid) ? AAGUIDS.names[aaguid] : undefined) ?? 'Passkey';
+}
