@@ -196,7 +196,7 @@ export function PasskeyList({ passkeys }: { passkeys: PasskeyEntry[] }) {
 
   return (
     <div className="grid gap-3">
-      <div ref={statusRef} tabIndex={-1} className="rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50">
+      <div ref={statusRef} tabIndex={-1} data-testid="passkey-status" className="rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50">
         <FormMessage state={status} />
       </div>
       {passkeys.length === 0 ? (

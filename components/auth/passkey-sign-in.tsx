@@ -51,9 +51,10 @@ export function PasskeySignIn() {
     const answer = await browser.getPasskey(options.options, autofill);
     clearTimeout(renew);
     if (!answer.ok) {
-      if (answer.key) return { kind: 'browser', key: answer.key };
       // Aborted: renewed before the challenge expired (go round again), or replaced by the button's prompt.
-      return autofill && isCurrent() ? ceremony(true, isCurrent) : { kind: 'quiet' };
+      if (!answer.key) return autofill && isCurrent() ? ceremony(true, isCurrent) : { kind: 'quiet' };
+      // The suggestions were dismissed or refused: nobody asked for a prompt, so nothing to say.
+      return autofill ? { kind: 'quiet' } : { kind: 'browser', key: answer.key };
     }
     context.set('challengeId', options.challengeId);
     context.set('credential', answer.credential);
@@ -77,8 +78,8 @@ export function PasskeySignIn() {
       (outcome) => {
         if (!isCurrent()) return;
         show(outcome);
-        // A passkey picked from autofill failed: offer them again.
-        if (outcome.kind !== 'quiet') setAutofillRound((round) => round + 1);
+        // The auth server refused a passkey picked from the suggestions: offer them again, with a new challenge.
+        if (outcome.kind === 'message') setAutofillRound((round) => round + 1);
       },
       () => {
         // An unexpected failure of the offer itself: the button and the password form still work.
