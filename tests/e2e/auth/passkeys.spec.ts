@@ -2,12 +2,13 @@ import { readFileSync } from 'node:fs';
 import { type CDPSession, expect, type Page, test } from '@playwright/test';
 import { createConfirmedUser, signInWithPassword } from '../support/auth-users';
 import { expectNoAxeViolations } from '../support/axe';
+import type english from '../../../messages/en.json';
 
 // Passkeys against the local auth server, with Chromium's virtual authenticator (DevTools protocol) standing in
 // for Touch ID or Windows Hello: a platform authenticator with discoverable credentials and user verification.
 
-type Messages = Record<string, Record<string, string>>;
-const messagesOf = (locale: string): Messages => JSON.parse(readFileSync(`messages/${locale}.json`, 'utf8'));
+/** The locale's messages (same keys as English: tests/unit/messages.test.ts). */
+const messagesOf = (locale: string): typeof english => JSON.parse(readFileSync(`messages/${locale}.json`, 'utf8'));
 
 /** A message as a server action sends it: the `<bdi>` value between Unicode isolates (i18n/isolate.tsx). */
 const withValue = (message: string, name: string) => message.replace('<bdi>{name}</bdi>', `\u2068${name}\u2069`);
@@ -51,16 +52,16 @@ for (const { locale, suggested, chosen, renamed, signOut } of cases) {
     const { cdp, authenticatorId } = await addAuthenticator(page);
 
     // Add: the name is offered from the browser and system, and can be changed.
-    await expect(section(page).getByText(t.empty!)).toBeVisible();
-    const name = section(page).getByLabel(t.nameLabel!);
+    await expect(section(page).getByText(t.empty)).toBeVisible();
+    const name = section(page).getByLabel(t.nameLabel);
     await expect(name).toHaveValue(suggested);
     await name.fill(chosen);
     await section(page).getByRole('button', { name: t.add }).click();
-    await expect(addForm(page).getByTestId('form-message')).toHaveText(withValue(t.added!, chosen));
+    await expect(addForm(page).getByTestId('form-message')).toHaveText(withValue(t.added, chosen));
     const item = section(page).getByTestId('passkey-item');
     await expect(item).toHaveCount(1);
     await expect(item).toContainText(chosen);
-    await expect(item.getByTestId('passkey-last-used')).toHaveText(t.neverUsed!);
+    await expect(item.getByTestId('passkey-last-used')).toHaveText(t.neverUsed);
     await expect(name).toHaveValue(suggested);
     expect(await credentialCount(cdp, authenticatorId)).toBe(1);
     await expectNoAxeViolations(page);
@@ -88,12 +89,12 @@ for (const { locale, suggested, chosen, renamed, signOut } of cases) {
     // Rename, from the keyboard.
     await item.getByRole('button', { name: t.rename }).focus();
     await page.keyboard.press('Enter');
-    const newName = item.getByLabel(t.newName!);
+    const newName = item.getByLabel(t.newName);
     await expect(newName).toBeFocused();
     await expect(newName).toHaveValue(chosen);
     await newName.fill(renamed);
     await page.keyboard.press('Enter');
-    await expect(listStatus(page)).toHaveText(withValue(t.renamed!, renamed));
+    await expect(listStatus(page)).toHaveText(withValue(t.renamed, renamed));
     await expect(item.locator('p').first()).toHaveText(renamed);
     await expect(item.getByRole('button', { name: t.rename })).toBeFocused();
 
@@ -105,16 +106,16 @@ for (const { locale, suggested, chosen, renamed, signOut } of cases) {
     await expectNoAxeViolations(page);
     await dialog.getByRole('button', { name: t.deleteConfirm }).click();
     await expect(dialog).toBeHidden();
-    await expect(listStatus(page)).toHaveText(t.deleted!);
+    await expect(listStatus(page)).toHaveText(t.deleted);
     await expect(section(page).getByTestId('passkey-item')).toHaveCount(0);
-    await expect(section(page).getByText(t.empty!)).toBeVisible();
+    await expect(section(page).getByText(t.empty)).toBeVisible();
 
     // The authenticator still holds the passkey, but the site no longer knows it.
     await page.getByRole('main').getByRole('button', { name: signOut, exact: true }).click();
     await expect(page).toHaveURL(`/${locale}`);
     await page.goto(`/${locale}/sign-in`);
     await page.getByRole('button', { name: t.signIn }).click();
-    await expect(page.getByTestId('form-message')).toHaveText(errors.passkeyUnknown!);
+    await expect(page.getByTestId('form-message')).toHaveText(errors.passkeyUnknown);
     await expect(page).toHaveURL(`/${locale}/sign-in`);
   });
 }
@@ -129,14 +130,14 @@ test('a cancelled prompt says so and keeps what was typed, on sign-in and when a
   await page.goto('/en/sign-in');
   await page.locator('input[name="email"]').fill(user.email);
   await page.getByRole('button', { name: t.signIn }).click();
-  await expect(page.getByTestId('form-message')).toHaveText(errors.passkeyCancelled!);
+  await expect(page.getByTestId('form-message')).toHaveText(errors.passkeyCancelled);
   await expect(page.locator('input[name="email"]')).toHaveValue(user.email);
 
   await signInWithPassword(page, user.email, user.password);
-  const name = section(page).getByLabel(t.nameLabel!);
+  const name = section(page).getByLabel(t.nameLabel);
   await name.fill('My phone');
   await section(page).getByRole('button', { name: t.add }).click();
-  await expect(addForm(page).getByTestId('form-message')).toHaveText(errors.passkeyCancelled!);
+  await expect(addForm(page).getByTestId('form-message')).toHaveText(errors.passkeyCancelled);
   await expect(name).toHaveValue('My phone');
   expect(await credentialCount(cdp, authenticatorId)).toBe(0);
 });
@@ -149,7 +150,7 @@ test('a second passkey on the same authenticator is refused as already registere
   await section(page).getByRole('button', { name: t.add }).click();
   await expect(section(page).getByTestId('passkey-item')).toHaveCount(1);
   await section(page).getByRole('button', { name: t.add }).click();
-  await expect(addForm(page).getByTestId('form-message')).toHaveText(errors.passkeyAlreadyRegistered!);
+  await expect(addForm(page).getByTestId('form-message')).toHaveText(errors.passkeyAlreadyRegistered);
   await expect(section(page).getByTestId('passkey-item')).toHaveCount(1);
   expect(await credentialCount(cdp, authenticatorId)).toBe(1);
 });
@@ -163,11 +164,11 @@ test('a browser without WebAuthn is told so, and nothing is sent', async ({ page
   const user = await createConfirmedUser();
   await page.goto('/en/sign-in');
   await page.getByRole('button', { name: t.signIn }).click();
-  await expect(page.getByTestId('form-message')).toHaveText(errors.passkeyUnsupported!);
+  await expect(page.getByTestId('form-message')).toHaveText(errors.passkeyUnsupported);
 
   await signInWithPassword(page, user.email, user.password);
-  await section(page).getByLabel(t.nameLabel!).fill('Old browser');
+  await section(page).getByLabel(t.nameLabel).fill('Old browser');
   await section(page).getByRole('button', { name: t.add }).click();
-  await expect(addForm(page).getByTestId('form-message')).toHaveText(errors.passkeyUnsupported!);
-  await expect(section(page).getByLabel(t.nameLabel!)).toHaveValue('Old browser');
+  await expect(addForm(page).getByTestId('form-message')).toHaveText(errors.passkeyUnsupported);
+  await expect(section(page).getByLabel(t.nameLabel)).toHaveValue('Old browser');
 });
