@@ -8,7 +8,6 @@ import { Button } from '@/components/ui/button';
 import { passkeySignInOptions, signInWithPasskey } from '@/lib/auth/actions/passkeys';
 import type { PasskeyBrowserKey } from '@/lib/auth/passkey-errors';
 import { type FormState, initialFormState } from '@/lib/forms/form-state';
-import { useAddressParam } from '@/lib/http/use-address-param';
 
 const noSubscription = () => () => {};
 // Fresh options this long before the auth server's challenge expires, so a passkey picked from autofill later
@@ -25,7 +24,6 @@ export function PasskeySignIn() {
   const t = useTranslations('Passkeys');
   const te = useTranslations('AuthErrors');
   const locale = useLocale();
-  const next = useAddressParam('next');
   const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
   const [pending, setPending] = useState(false);
   const [state, setState] = useState<FormState>(initialFormState);
@@ -41,7 +39,8 @@ export function PasskeySignIn() {
     if (autofill && !(await browser.browserSupportsWebAuthnAutofill())) return { kind: 'quiet' };
     const context = new FormData();
     context.set('locale', locale);
-    context.set('next', next ?? '');
+    // Read when the ceremony starts: the autofill request may begin before hydration has read the address.
+    context.set('next', new URLSearchParams(window.location.search).get('next') ?? '');
     const options = await passkeySignInOptions(context);
     // Autofill is an offer, not a request: when the server cannot give one, the page simply goes without.
     if (options.status !== 'ready') return autofill ? { kind: 'quiet' } : { kind: 'message', state: options };
@@ -89,7 +88,7 @@ export function PasskeySignIn() {
       mounted = false;
       import('@/lib/auth/passkey-browser').then((browser) => browser.cancelPasskeyPrompt());
     };
-    // One autofill request per round; `ceremony` reads the current locale and `next` when it runs.
+    // One autofill request per round; `ceremony` reads the locale and `next` when it runs.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [autofillRound]);
 

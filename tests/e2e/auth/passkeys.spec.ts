@@ -29,6 +29,21 @@ async function addAuthenticator(page: Page): Promise<{ cdp: CDPSession; authenti
   return { cdp, authenticatorId };
 }
 
+/**
+ * Chromium's virtual authenticator answers an autofill (conditional) request at once, as if the visitor had picked
+ * the passkey. To press the button instead, the page is told the browser has no passkey autofill, which some
+ * browsers indeed lack (the flag lives in sessionStorage: `autofill(page, false)`, then navigate).
+ */
+async function allowAutofillSwitch(page: Page) {
+  await page.addInitScript(() => {
+    if (sessionStorage.getItem('no-passkey-autofill')) PublicKeyCredential.isConditionalMediationAvailable = async () => false;
+  });
+}
+
+async function autofill(page: Page, on: boolean) {
+  await page.evaluate((off) => (off ? sessionStorage.setItem('no-passkey-autofill', '1') : sessionStorage.removeItem('no-passkey-autofill')), !on);
+}
+
 async function credentialCount(cdp: CDPSession, authenticatorId: string): Promise<number> {
   return (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials.length;
 }
@@ -47,8 +62,10 @@ for (const { locale, suggested, chosen, renamed, signOut } of cases) {
   test(`${locale}: add a passkey, sign in with it, rename it, delete it, then it no longer signs in`, async ({ page }) => {
     const { Passkeys: t, AuthErrors: errors } = messagesOf(locale);
     const user = await createConfirmedUser({ locale });
+    await allowAutofillSwitch(page);
     await signInWithPassword(page, user.email, user.password, { locale });
     await expect(page).toHaveURL(`/${locale}/account`);
+    await autofill(page, false);
     const { cdp, authenticatorId } = await addAuthenticator(page);
 
     // Add: the name is offered from the browser and system, and can be changed.
@@ -171,4 +188,40 @@ test('a browser without WebAuthn is told so, and nothing is sent', async ({ page
   await section(page).getByRole('button', { name: t.add }).click();
   await expect(addForm(page).getByTestId('form-message')).toHaveText(errors.passkeyUnsupported);
   await expect(section(page).getByLabel(t.nameLabel)).toHaveValue('Old browser');
+});
+
+test('the email field offers passkeys (autofill): picking one signs in and lands on next', async ({ page, request }) => {
+  const { Passkeys: t } = messagesOf('en');
+  // Without JavaScript too, the field is marked for passkey suggestions.
+  expect(await (await request.get('/en/sign-in')).text()).toMatch(/<input[^>]*name="email"[^>]*autoComplete="username webauthn"|<input[^>]*autoComplete="username webauthn"[^>]*name="email"/i);
+
+  const user = await createConfirmedUser();
+  await signInWithPassword(page, user.email, user.password);
+  await addAuthenticator(page);
+  await addForm(page).getByRole('button', { name: t.add }).click();
+  await expect(section(page).getByTestId('passkey-item')).toHaveCount(1);
+  await page.getByRole('main').getByRole('button', { name: 'Sign out', exact: true }).click();
+  await expect(page).toHaveURL('/en');
+  // The virtual authenticator picks the suggested passkey as soon as the page asks: no button pressed.
+  await page.goto(`/en/sign-in?next=${encodeURIComponent('/account#passkeys')}`);
+  await expect(page).toHaveURL('/en/account#passkeys');
+  await expect(page.getByTestId('current-email')).toContainText(user.email);
+});
+
+test('the autofill request renews its challenge before the auth server’s expires (5 minutes)', async ({ page }) => {
+  await addAuthenticator(page);
+  await page.clock.install();
+  const actionCalls: string[] = [];
+  page.on('request', (sent) => {
+    const action = sent.headers()['next-action'];
+    if (sent.method() === 'POST' && action) actionCalls.push(action);
+  });
+  await page.goto('/en/sign-in');
+  // One call: the options for the autofill request, which then waits for the visitor.
+  await expect.poll(() => actionCalls.length).toBe(1);
+  await page.clock.fastForward('04:00');
+  expect(actionCalls).toHaveLength(1);
+  await page.clock.fastForward('00:45');
+  await expect.poll(() => actionCalls.length).toBe(2);
+  expect(actionCalls[1]).toBe(actionCalls[0]);
 });
