@@ -124,6 +124,8 @@ for (const { locale, suggested, chosen, renamed, signOut } of cases) {
     await dialog.getByRole('button', { name: t.deleteConfirm }).click();
     await expect(dialog).toBeHidden();
     await expect(listStatus(page)).toHaveText(t.deleted);
+    // The dialog's trigger left with the passkey: focus goes to the announcement, not to the top of the page.
+    await expect(listStatus(page)).toBeFocused();
     await expect(section(page).getByTestId('passkey-item')).toHaveCount(0);
     await expect(section(page).getByText(t.empty)).toBeVisible();
 
