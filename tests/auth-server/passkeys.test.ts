@@ -113,8 +113,8 @@ const nodeAuth = { persistSession: false, autoRefreshToken: false, detectSession
 const visitor = (server: RunningAuthServer): SupabaseClient => createClient(server.url, PUBLISHABLE_KEY, { auth: nodeAuth });
 
 /** A confirmed user signed in with a password (supabase-js client) and its access token. */
-async function member(server = srv.get()): Promise<{ client: SupabaseClient; userId: string; email: string; token: string }> {
-  const { email, userId, client } = await signedInUser(server);
+async function member(server = srv.get(), metadata: Record<string, unknown> = {}): Promise<{ client: SupabaseClient; userId: string; email: string; token: string }> {
+  const { email, userId, client } = await signedInUser(server, metadata);
   const { data } = await client.auth.getSession();
   return { client, userId, email, token: data.session!.access_token };
 }
@@ -159,6 +159,7 @@ describe('passkeys: register, list, rename, sign in, delete', () => {
       authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
       attestation: 'none',
     });
+    expect(Object.keys(options.user as object)).toEqual(['name', 'displayName', 'id']);
     expect(options.challenge).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect((options.pubKeyCredParams as { alg: number }[]).map((p) => p.alg)).toEqual([-7, -35, -36, -257, -258, -259, -37, -38, -39, -8]);
     expect(start.data!.expires_at).toBeGreaterThan(Date.now() / 1000 + 290);
@@ -225,6 +226,12 @@ describe('passkeys: register, list, rename, sign in, delete', () => {
     const refreshed = await browser.auth.refreshSession();
     expect(refreshed.error).toBeNull();
     expect(decodeJwtPart(refreshed.data.session!.access_token, 1).amr).toEqual([{ method: 'passkey', timestamp: expect.any(Number) }]);
+  });
+
+  it('shows the user’s name from user_metadata.name as the display name', async () => {
+    const { client, email } = await member(srv.get(), { name: 'Ada Lovelace' });
+    const { data } = await client.auth.passkey.startRegistration();
+    expect((data!.options as unknown as { user: unknown }).user).toMatchObject({ name: email, displayName: 'Ada Lovelace' });
   });
 
   it('lets an admin list and delete a user’s passkeys, whatever the passkey switch says', async () => {
@@ -390,6 +397,14 @@ describe('a ceremony that does not match → 400 webauthn_verification_failed', 
   });
 });
 
+/** Parseable client data, but authenticator data (alone, or in an attestation object) too short to hold its header. */
+const TRUNCATED = {
+  clientDataJSON: b64(Buffer.from('{"type":"webauthn.get","challenge":"x","origin":"http://localhost:3000"}')),
+  attestationObject: b64(isoCBOR.encode(new Map<string, unknown>([['fmt', 'none'], ['attStmt', new Map()], ['authData', new Uint8Array(10)]]) as never)),
+  authenticatorData: b64(new Uint8Array(10)),
+  signature: 'AAAA',
+};
+
 describe('bad requests get GoTrue’s answers, never a 500', () => {
   const verifyPaths = ['/passkeys/registration/verify', '/passkeys/authentication/verify'];
 
@@ -413,6 +428,8 @@ describe('bad requests get GoTrue’s answers, never a 500', () => {
     ['a wrong type', { id: 'AAAA', rawId: 'AAAA', type: 'password', response: {} }],
     ['a non-base64url id', { id: '***', rawId: '***', type: 'public-key', response: {} }],
     ['an undecodable response', { id: 'AAAA', rawId: 'AAAA', type: 'public-key', response: { clientDataJSON: 'AAAA', attestationObject: 'AAAA', authenticatorData: 'AAAA', signature: 'AAAA' } }],
+    ['client data that is not an object', { id: 'AAAA', rawId: 'AAAA', type: 'public-key', response: { ...TRUNCATED, clientDataJSON: b64(Buffer.from('null')) } }],
+    ['truncated authenticator data', { id: 'AAAA', rawId: 'AAAA', type: 'public-key', response: TRUNCATED }],
   ])('a credential that is %s → 400 Invalid credential response (registration and sign-in)', async (_, credential) => {
     const server = srv.get();
     const { client, token } = await member();

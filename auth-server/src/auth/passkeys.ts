@@ -8,7 +8,7 @@ import {
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
-import { COSEALG, decodeAttestationObject, decodeClientDataJSON, isoBase64URL } from '@simplewebauthn/server/helpers';
+import { COSEALG, decodeAttestationObject, decodeClientDataJSON, isoBase64URL, parseAuthenticatorData } from '@simplewebauthn/server/helpers';
 import type { AuthConfig } from '../config/config.ts';
 import { badRequest } from '../errors.ts';
 import type { ChallengeSession, NewPasskey, PasskeyRow } from '../store/passkeys.ts';
@@ -56,7 +56,7 @@ export async function registrationOptions(
   });
   const options: Record<string, unknown> = {
     rp: { name: generated.rp.name, id: generated.rp.id },
-    user: generated.user,
+    user: { name: generated.user.name, displayName: generated.user.displayName, id: generated.user.id },
     challenge: generated.challenge,
     pubKeyCredParams: generated.pubKeyCredParams,
     timeout: generated.timeout,
@@ -78,16 +78,35 @@ export async function authenticationOptions(rp: WebAuthnConfig): Promise<{ optio
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isB64 = (v: unknown): v is string => typeof v === 'string' && v !== '' && isoBase64URL.isBase64URL(v);
 
-/** The checks go-webauthn's parser makes before any verification: shape, id, type and decodable fields. */
-function parseCredential(raw: unknown, fields: readonly string[]): Record<string, unknown> & { response: Record<string, unknown> } {
+type Ceremony = 'create' | 'get';
+type CredentialJSON = Record<string, unknown> & { response: Record<string, unknown> & { clientDataJSON: string } };
+
+const FIELDS: Record<Ceremony, readonly string[]> = {
+  create: ['clientDataJSON', 'attestationObject'],
+  get: ['clientDataJSON', 'authenticatorData', 'signature'],
+};
+
+/** The authenticator data a response carries: inside the attestation object (create) or as itself (get). */
+function authenticatorData(ceremony: Ceremony, response: Record<string, string>): ReturnType<typeof isoBase64URL.toBuffer> {
+  if (ceremony === 'get') return isoBase64URL.toBuffer(response.authenticatorData!);
+  return decodeAttestationObject(isoBase64URL.toBuffer(response.attestationObject!)).get('authData');
+}
+
+/**
+ * The checks go-webauthn's parser makes before any verification (400 "Invalid credential response"): the shape, a
+ * base64url id, type public-key, and client data, attestation object and authenticator data that decode.
+ */
+function parseCredential(raw: unknown, ceremony: Ceremony): CredentialJSON {
   if (!isObject(raw) || !isB64(raw.id) || raw.type !== 'public-key' || !isObject(raw.response)) throw invalidResponse();
-  for (const field of fields) if (!isB64(raw.response[field])) throw invalidResponse();
+  const response = raw.response;
+  if (!FIELDS[ceremony].every((field) => isB64(response[field]))) throw invalidResponse();
   try {
-    decodeClientDataJSON(raw.response.clientDataJSON as string);
+    if (!isObject(decodeClientDataJSON(response.clientDataJSON as string))) throw invalidResponse();
+    parseAuthenticatorData(authenticatorData(ceremony, response as Record<string, string>));
   } catch {
     throw invalidResponse();
   }
-  return raw as Record<string, unknown> & { response: Record<string, unknown> };
+  return raw as CredentialJSON;
 }
 
 /**
@@ -115,19 +134,14 @@ export async function verifyRegistration(
   userId: string,
   raw: unknown,
 ): Promise<Omit<NewPasskey, 'friendly_name'>> {
-  const credential = parseCredential(raw, ['clientDataJSON', 'attestationObject']);
-  try {
-    decodeAttestationObject(isoBase64URL.toBuffer(credential.response.attestationObject as string));
-  } catch {
-    throw invalidResponse();
-  }
+  const credential = parseCredential(raw, 'create');
   if (session.user_id !== isoBase64URL.fromBuffer(userHandle(userId))) throw verificationFailed();
   let info;
   try {
     const verified = await verifyRegistrationResponse({
       response: credential as unknown as RegistrationResponseJSON,
       expectedChallenge: sameChallenge(session.challenge),
-      expectedOrigin: expectedOrigin(rp, credential.response.clientDataJSON as string),
+      expectedOrigin: expectedOrigin(rp, credential.response.clientDataJSON),
       expectedRPID: rp.rpId,
       requireUserVerification: false,
       supportedAlgorithmIDs: ALGORITHMS,
@@ -153,7 +167,7 @@ export async function verifyRegistration(
 
 /** The user a discoverable assertion names in its userHandle (the ASCII UUID), or undefined. */
 export function assertedUserId(raw: unknown): string | undefined {
-  const credential = parseCredential(raw, ['clientDataJSON', 'authenticatorData', 'signature']);
+  const credential = parseCredential(raw, 'get');
   const handle = credential.response.userHandle;
   if (!isB64(handle)) return undefined;
   const text = Buffer.from(isoBase64URL.toBuffer(handle)).toString('latin1');
@@ -167,7 +181,7 @@ export async function verifyAuthentication(
   raw: unknown,
   passkeys: readonly PasskeyRow[],
 ): Promise<{ passkey: PasskeyRow; counter: number }> {
-  const credential = parseCredential(raw, ['clientDataJSON', 'authenticatorData', 'signature']);
+  const credential = parseCredential(raw, 'get');
   const rawId = typeof credential.rawId === 'string' ? credential.rawId : '';
   const passkey = passkeys.find((p) => isoBase64URL.fromBuffer(p.credential_id) === rawId);
   if (!passkey) throw verificationFailed();
@@ -175,7 +189,7 @@ export async function verifyAuthentication(
     const { verified, authenticationInfo } = await verifyAuthenticationResponse({
       response: credential as unknown as AuthenticationResponseJSON,
       expectedChallenge: sameChallenge(session.challenge),
-      expectedOrigin: expectedOrigin(rp, credential.response.clientDataJSON as string),
+      expectedOrigin: expectedOrigin(rp, credential.response.clientDataJSON),
       expectedRPID: rp.rpId,
       // A stored count of 0 turns the library's regression check off: GoTrue ignores regressions (a clone warning).
       credential: { id: rawId, publicKey: passkey.public_key, counter: 0 },
