@@ -37,7 +37,7 @@ export async function PasskeysSection({ locale }: { locale: Locale }) {
   }));
   return (
     <AccountSection id="passkeys" title={t('title')} description={t('description')}>
-      <PasskeyMessages>
+      <PasskeyMessages forms>
         {problem ? (
           <Alert variant="destructive" role="alert">
             <CircleAlert aria-hidden="true" />

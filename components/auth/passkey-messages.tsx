@@ -6,14 +6,15 @@ import { pickMessages } from '@/i18n/messages';
 import { passkeyBrowserKeys } from '@/lib/auth/passkey-errors';
 
 /**
- * The messages the passkey components use in the browser: their own, the form words, and of the AuthErrors only
- * the outcomes of the browser's prompt (the server actions translate the auth server's answers themselves).
+ * The messages the passkey components use in the browser: their own, the form words where they have forms
+ * (`forms`: the account page's), and of the AuthErrors only the outcomes of the browser's prompt (the server
+ * actions translate the auth server's answers themselves).
  */
-export async function PasskeyMessages({ children }: { children: ReactNode }) {
+export async function PasskeyMessages({ children, forms = false }: { children: ReactNode; forms?: boolean }) {
   const messages = await getMessages();
   const authErrors = messages.AuthErrors as AbstractIntlMessages;
   const picked = {
-    ...pickMessages(messages, ['Passkeys', 'AuthForm', 'Validation']),
+    ...pickMessages(messages, forms ? ['Passkeys', 'AuthForm', 'Validation'] : ['Passkeys']),
     AuthErrors: pickMessages(authErrors, passkeyBrowserKeys),
   };
   return <NextIntlClientProvider messages={picked}>{children}</NextIntlClientProvider>;
