@@ -20,7 +20,7 @@ export function SignInForm() {
     <form {...formProps} noValidate className="grid gap-4">
       <FormContextFields locale={locale} />
       <FormMessage state={state} />
-      <FormField name="email" type="email" label={t('email')} autoComplete="email" required defaultValue={state.values?.email} error={errors.email} />
+      <FormField name="email" type="email" label={t('email')} autoComplete="username webauthn" required defaultValue={state.values?.email} error={errors.email} />
       <FormField name="password" type="password" label={t('password')} autoComplete="current-password" required error={errors.password} />
       <div className="-mt-2 text-sm">
         <Link href="/forgot-password" className="rounded-sm underline underline-offset-4 hover:text-primary">

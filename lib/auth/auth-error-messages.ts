@@ -34,6 +34,15 @@ const keyByCode = {
   reauthentication_needed: 'reauthenticationNeeded',
   reauthentication_not_valid: 'reauthenticationNotValid',
   validation_failed: 'validationFailed',
+  // Passkeys (GoTrue's internal/api/passkey_*.go). On sign-in a failed verification means a passkey this site does
+  // not know (lib/auth/passkey-errors.ts says so there); a used or expired challenge means the ceremony took too long.
+  passkey_disabled: 'passkeyDisabled',
+  too_many_passkeys: 'tooManyPasskeys',
+  webauthn_credential_exists: 'passkeyAlreadyRegistered',
+  webauthn_verification_failed: 'passkeyNotVerified',
+  webauthn_challenge_expired: 'passkeyTimedOut',
+  webauthn_challenge_not_found: 'passkeyTimedOut',
+  insufficient_aal: 'insufficientAal',
 } as const satisfies Record<string, string>;
 
 export type AuthErrorKey =
@@ -41,6 +50,11 @@ export type AuthErrorKey =
   | 'weakPasswordLength'
   | 'weakPasswordCharacters'
   | 'weakPasswordPwned'
+  // Outcomes of the browser's passkey ceremony (lib/auth/passkey-errors.ts).
+  | 'passkeyCancelled'
+  | 'passkeyUnsupported'
+  | 'passkeyFailed'
+  | 'passkeyUnknown'
   | 'serviceUnavailable'
   | 'unexpected';
 

@@ -59,6 +59,14 @@ export const profileSchema = z.object({
 });
 export const changeEmailSchema = z.object({ email });
 
+// GoTrue stores at most 120 bytes of a passkey's name: 40 Japanese characters, 120 English ones.
+const passkeyNameBytes = 120;
+const passkeyName = text(passkeyNameBytes).check(
+  z.refine((value) => new TextEncoder().encode(value).length <= passkeyNameBytes, { error: 'nameTooLong' }),
+);
+export const passkeyNameSchema = z.object({ name: passkeyName });
+export const renamePasskeySchema = z.object({ id: z.uuid(), name: passkeyName });
+
 /** Deleting needs the localized confirmation word typed exactly (case aside). */
 export function deleteAccountSchema(confirmationWord: string) {
   return z.object({

@@ -10,6 +10,7 @@ const namedKeys = [
   'passwordMismatch',
   'otpFormat',
   'confirmationMismatch',
+  'nameTooLong',
 ] as const;
 
 export type ValidationKey =

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
-import { deleteAccountSchema, otpSchema, profileSchema, resetPasswordSchema, signInSchema, signUpSchema } from '@/lib/auth/form-schemas';
+import {
+  deleteAccountSchema,
+  otpSchema,
+  passkeyNameSchema,
+  profileSchema,
+  renamePasskeySchema,
+  resetPasswordSchema,
+  signInSchema,
+  signUpSchema,
+} from '@/lib/auth/form-schemas';
 import { fieldErrors, validationMessage } from '@/lib/forms/validation-messages';
 
 /** field → "key {values}" as the forms would translate it. */
@@ -67,5 +76,26 @@ describe('validationMessage', () => {
       { key: 'tooBig', values: { max: 10 } },
       { key: 'pattern' },
     ]);
+  });
+});
+
+describe('passkey names', () => {
+  it('are held to GoTrue’s 120 bytes, not characters', () => {
+    expect(passkeyNameSchema.parse({ name: '  Chrome on Android ' })).toEqual({ name: 'Chrome on Android' });
+    expect(errorsOf(passkeyNameSchema, { name: 'x'.repeat(120) })).toEqual({});
+    expect(errorsOf(passkeyNameSchema, { name: 'x'.repeat(121) }).name).toBe('tooLong {"max":120}');
+    // 40 Japanese characters are 120 bytes in UTF-8; 41 are too many for the auth server.
+    expect(errorsOf(passkeyNameSchema, { name: '鍵'.repeat(40) })).toEqual({});
+    expect(errorsOf(passkeyNameSchema, { name: '鍵'.repeat(41) }).name).toBe('nameTooLong');
+    expect(errorsOf(passkeyNameSchema, { name: '   ' }).name).toBe('whitespace');
+    expect(errorsOf(passkeyNameSchema, {}).name).toBe('required');
+  });
+
+  it('rename only a passkey named by its UUID (the id goes into the auth server’s URL)', () => {
+    const id = '0b7f8a4e-6a54-4a3c-9d8e-2f1d3c4b5a69';
+    expect(errorsOf(renamePasskeySchema, { id, name: 'Work laptop' })).toEqual({});
+    for (const bad of ['../admin/users', `${id}/x`, '', 'not-a-uuid']) {
+      expect(errorsOf(renamePasskeySchema, { id: bad, name: 'Work laptop' }).id, bad).toBeTruthy();
+    }
   });
 });

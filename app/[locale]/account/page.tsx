@@ -4,6 +4,7 @@ import { getLocale, getTranslations } from 'next-intl/server';
 import { AccountSection } from '@/components/account/account-section';
 import { DeleteAccountForm } from '@/components/account/delete-account-form';
 import { EmailChangeForm } from '@/components/account/email-change-form';
+import { PasskeysSection } from '@/components/account/passkeys-section';
 import { PasswordChangeForm } from '@/components/account/password-change-form';
 import { ProfileForm } from '@/components/account/profile-form';
 import { SessionButtons } from '@/components/account/session-buttons';
@@ -59,6 +60,7 @@ async function AccountContent({ searchParams }: { searchParams: PageProps<'/[loc
       <AccountSection id="password" title={t('passwordTitle')}>
         <PasswordChangeForm />
       </AccountSection>
+      <PasskeysSection locale={locale} />
       <AccountSection id="sessions" title={t('sessionsTitle')} description={t('sessionsDescription')}>
         <SessionButtons />
         <SignOutForm locale={locale} label={t('signOut')} className="justify-self-start" />

@@ -3,6 +3,8 @@ import { useTranslations } from 'next-intl';
 import { AuthCard } from '@/components/auth/auth-card';
 import { AuthMessages } from '@/components/auth/auth-messages';
 import { OAuthSection } from '@/components/auth/oauth-section';
+import { PasskeyMessages } from '@/components/auth/passkey-messages';
+import { PasskeySignIn } from '@/components/auth/passkey-sign-in';
 import { SignInForm } from '@/components/auth/sign-in-form';
 import { SignInStatus } from '@/components/auth/sign-in-status';
 import { TextLink } from '@/components/auth/text-link';
@@ -28,6 +30,9 @@ export default function SignInPage() {
       <AuthMessages>
         <SignInStatus />
         <SignInForm />
+        <PasskeyMessages>
+          <PasskeySignIn />
+        </PasskeyMessages>
         <TextLink href="/sign-in/email-link" className="justify-self-center text-sm">
           {t('emailLink')}
         </TextLink>

@@ -1,11 +1,9 @@
 'use server';
 
-import { redirect } from '@/i18n/navigation';
+import { redirectAfterSignIn } from '@/lib/auth/after-sign-in';
 import { emailOnlySchema, otpSchema } from '@/lib/auth/form-schemas';
 import { authErrorState } from '@/lib/auth/auth-error-state';
-import { preferredLocale, rememberLocaleChoice } from '@/lib/auth/preferred-locale';
 import { authRedirectUrl } from '@/lib/auth/auth-routes';
-import { nextPath } from '@/lib/auth/safe-redirect';
 import { requestedNext } from '@/lib/auth/requested-next';
 import { formAction } from '@/lib/forms/form-action';
 import { formLocale } from '@/lib/forms/form-locale';
@@ -42,8 +40,5 @@ export const verifyEmailCode = formAction(async (_previous, formData) => {
   const supabase = await sessionClient();
   const { data, error } = await supabase.auth.verifyOtp({ email: parsed.data.email, token: parsed.data.code, type: 'email' });
   if (error) return { ...(await authErrorState(error, locale, { email: parsed.data.email })), status: 'success' };
-
-  const language = preferredLocale(data.user, locale);
-  if (language !== locale) await rememberLocaleChoice(language);
-  return redirect({ href: nextPath(await requestedNext(formData)), locale: language });
+  return redirectAfterSignIn(data.user, locale, formData);
 });

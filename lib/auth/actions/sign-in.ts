@@ -1,11 +1,8 @@
 'use server';
 
-import { redirect } from '@/i18n/navigation';
+import { redirectAfterSignIn } from '@/lib/auth/after-sign-in';
 import { signInSchema } from '@/lib/auth/form-schemas';
 import { authErrorState } from '@/lib/auth/auth-error-state';
-import { preferredLocale, rememberLocaleChoice } from '@/lib/auth/preferred-locale';
-import { nextPath } from '@/lib/auth/safe-redirect';
-import { requestedNext } from '@/lib/auth/requested-next';
 import { formAction } from '@/lib/forms/form-action';
 import { formLocale } from '@/lib/forms/form-locale';
 import { echoedValues } from '@/lib/forms/form-state';
@@ -20,8 +17,5 @@ export const signInWithPassword = formAction(async (_previous, formData) => {
   const supabase = await sessionClient();
   const { data, error } = await supabase.auth.signInWithPassword(parsed.data);
   if (error) return authErrorState(error, locale, echoedValues(formData, ['email']));
-
-  const language = preferredLocale(data.user, locale);
-  if (language !== locale) await rememberLocaleChoice(language);
-  return redirect({ href: nextPath(await requestedNext(formData)), locale: language });
+  return redirectAfterSignIn(data.user, locale, formData);
 });

@@ -38,6 +38,11 @@ test('with the auth server stopped, public pages work and forms say the service 
   await expect(page.getByTestId('form-message')).toHaveText('The sign-in service cannot be reached right now. Please try again in a moment.');
   await expect(page.locator('input[name="email"]')).toHaveValue(user.email);
 
+  // A passkey sign-in says the same: its challenge comes from the auth server, before any prompt.
+  await page.goto('/en/sign-in');
+  await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+  await expect(page.getByTestId('form-message')).toHaveText('The sign-in service cannot be reached right now. Please try again in a moment.');
+
   await page.goto('/de/forgot-password');
   await page.locator('input[name="email"]').fill(user.email);
   await page.getByRole('button', { name: 'Link zum Zurücksetzen senden' }).click();

@@ -1,0 +1,21 @@
+import type { AbstractIntlMessages } from 'next-intl';
+import { NextIntlClientProvider } from 'next-intl';
+import { getMessages } from 'next-intl/server';
+import type { ReactNode } from 'react';
+import { pickMessages } from '@/i18n/messages';
+import { passkeyBrowserKeys } from '@/lib/auth/passkey-errors';
+
+/**
+ * The messages the passkey components use in the browser: their own, the form words where they have forms
+ * (`forms`: the account page's), and of the AuthErrors only the outcomes of the browser's prompt (the server
+ * actions translate the auth server's answers themselves).
+ */
+export async function PasskeyMessages({ children, forms = false }: { children: ReactNode; forms?: boolean }) {
+  const messages = await getMessages();
+  const authErrors = messages.AuthErrors as AbstractIntlMessages;
+  const picked = {
+    ...pickMessages(messages, forms ? ['Passkeys', 'AuthForm', 'Validation'] : ['Passkeys']),
+    AuthErrors: pickMessages(authErrors, passkeyBrowserKeys),
+  };
+  return <NextIntlClientProvider messages={picked}>{children}</NextIntlClientProvider>;
+}

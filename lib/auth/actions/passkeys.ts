@@ -1,0 +1,159 @@
+'use server';
+
+import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
+import type { Locale } from 'next-intl';
+import { getTranslations } from 'next-intl/server';
+import { refresh } from 'next/cache';
+import { z } from 'zod/mini';
+import { isolatedText } from '@/i18n/isolate';
+import { redirectAfterSignIn } from '@/lib/auth/after-sign-in';
+import { reportAuthFailure } from '@/lib/auth/auth-error-messages';
+import { actionPath, authMessageState } from '@/lib/auth/auth-error-state';
+import { passkeyNameSchema, renamePasskeySchema } from '@/lib/auth/form-schemas';
+import { type PasskeyCeremony, passkeyServerMessage } from '@/lib/auth/passkey-errors';
+import { asFormData, formAction } from '@/lib/forms/form-action';
+import { formLocale } from '@/lib/forms/form-locale';
+import { echoedValues, type FormState } from '@/lib/forms/form-state';
+import { parseForm } from '@/lib/forms/parse-form';
+import { requireCurrentUser, sessionClient } from '@/lib/session/server';
+
+// The server half of passkeys: options from the auth server and the browser's answer back to it, with the
+// visitor's session from the HttpOnly cookies. The browser only runs navigator.credentials.create/get
+// (lib/auth/passkey-browser.ts). Every action takes form data, as a crafted call may pass anything.
+
+/** A challenge from the auth server, ready for the browser's prompt; it is good until `expiresAt` (unix s). */
+export type PasskeyOptions<T> = { status: 'ready'; challengeId: string; options: T; expiresAt: number } | FormState;
+
+type CeremonyOptions = { challenge_id: string; options: unknown; expires_at: number };
+
+// What the browser's prompt produced, passed through to the auth server, which checks every part of it.
+const ceremonySchema = z.object({
+  challengeId: z.uuid(),
+  credential: z.string().check(
+    z.maxLength(64_000),
+    z.refine((value) => {
+      try {
+        const credential: unknown = JSON.parse(value);
+        return !!credential && typeof credential === 'object' && !Array.isArray(credential);
+      } catch {
+        // Not JSON: refused here like any other malformed field.
+        return false;
+      }
+    }),
+  ),
+});
+
+async function failure(error: unknown, locale: Locale, ceremony: PasskeyCeremony, values?: Record<string, string>): Promise<FormState> {
+  return authMessageState(passkeyServerMessage(reportAuthFailure(error, await actionPath()), ceremony), locale, values);
+}
+
+/** A malformed ceremony (a crafted call: the page always sends both): the answer a failed verification gets. */
+async function malformed(locale: Locale, ceremony: PasskeyCeremony, values?: Record<string, string>): Promise<FormState> {
+  return authMessageState(passkeyServerMessage({ key: 'passkeyNotVerified' }, ceremony), locale, values);
+}
+
+function ready<T>({ challenge_id, options, expires_at }: CeremonyOptions): PasskeyOptions<T> {
+  return { status: 'ready', challengeId: challenge_id, options: options as T, expiresAt: expires_at };
+}
+
+async function passkeyMessage(locale: Locale, key: 'added' | 'renamed', name: string): Promise<FormState> {
+  const t = await getTranslations({ locale, namespace: 'Passkeys' });
+  return { status: 'success', message: t.markup(key, { name, ...isolatedText }) };
+}
+
+/**
+ * Step 1 of adding a passkey: the auth server's creation options for the signed-in user. The name is checked
+ * first, so that a name the server would refuse never costs a prompt (and a credential left on the device).
+ */
+export async function passkeyRegistrationOptions(formData: unknown): Promise<PasskeyOptions<PublicKeyCredentialCreationOptionsJSON>> {
+  const form = asFormData(formData);
+  const locale = formLocale(form);
+  const parsed = await parseForm(passkeyNameSchema, form, locale, ['name']);
+  if (!parsed.ok) return parsed.state;
+  const values = echoedValues(form, ['name']);
+  const current = await requireCurrentUser(locale);
+  if (!current.user) return failure(current.error, locale, 'registration', values);
+  const { data, error } = await current.supabase.auth.passkey.startRegistration();
+  if (error) return failure(error, locale, 'registration', values);
+  return ready(data);
+}
+
+/** Step 2 of adding a passkey: the new credential to the auth server, then the name the visitor chose. */
+export const addPasskey = formAction(async (_previous, formData) => {
+  const locale = formLocale(formData);
+  const parsed = await parseForm(passkeyNameSchema, formData, locale, ['name']);
+  if (!parsed.ok) return parsed.state;
+  const values = echoedValues(formData, ['name']);
+  const ceremony = ceremonySchema.safeParse(Object.fromEntries(formData));
+  if (!ceremony.success) return malformed(locale, 'registration', values);
+
+  const current = await requireCurrentUser(locale);
+  if (!current.user) return failure(current.error, locale, 'registration', values);
+  const { supabase } = current;
+  const { data, error } = await supabase.auth.passkey.verifyRegistration({
+    challengeId: ceremony.data.challengeId,
+    credential: JSON.parse(ceremony.data.credential),
+  });
+  if (error) return failure(error, locale, 'registration', values);
+  refresh();
+  if (data.friendly_name !== parsed.data.name) {
+    // The passkey exists from here on, under the auth server's name for it; the list shows which.
+    const renamed = await supabase.auth.passkey.update({ passkeyId: data.id, friendlyName: parsed.data.name });
+    if (renamed.error) return failure(renamed.error, locale, 'registration', values);
+  }
+  return passkeyMessage(locale, 'added', parsed.data.name);
+});
+
+export const renamePasskey = formAction(async (_previous, formData) => {
+  const locale = formLocale(formData);
+  const parsed = await parseForm(renamePasskeySchema, formData, locale, ['name']);
+  if (!parsed.ok) return parsed.state;
+  const current = await requireCurrentUser(locale);
+  if (!current.user) return failure(current.error, locale, 'registration', { name: parsed.data.name });
+  const { error } = await current.supabase.auth.passkey.update({ passkeyId: parsed.data.id, friendlyName: parsed.data.name });
+  if (error) return failure(error, locale, 'registration', { name: parsed.data.name });
+  refresh();
+  return passkeyMessage(locale, 'renamed', parsed.data.name);
+});
+
+const passkeyIdSchema = z.object({ id: z.uuid() });
+
+export const deletePasskey = formAction(async (_previous, formData) => {
+  const locale = formLocale(formData);
+  const parsed = passkeyIdSchema.safeParse(Object.fromEntries(formData));
+  // Only a crafted call sends no passkey: the answer is the auth server's for a passkey it does not have.
+  if (!parsed.success) return authMessageState({ key: 'validationFailed' }, locale);
+  const current = await requireCurrentUser(locale);
+  if (!current.user) return failure(current.error, locale, 'registration');
+  const { error } = await current.supabase.auth.passkey.delete({ passkeyId: parsed.data.id });
+  if (error) return failure(error, locale, 'registration');
+  refresh();
+  const t = await getTranslations({ locale, namespace: 'Passkeys' });
+  return { status: 'success', message: t('deleted') };
+});
+
+/** Step 1 of signing in with a passkey: a challenge any of this site's passkeys can answer (no session needed). */
+export async function passkeySignInOptions(formData: unknown): Promise<PasskeyOptions<PublicKeyCredentialRequestOptionsJSON>> {
+  const locale = formLocale(asFormData(formData));
+  const supabase = await sessionClient();
+  const { data, error } = await supabase.auth.passkey.startAuthentication();
+  if (error) return failure(error, locale, 'authentication');
+  return ready(data);
+}
+
+/**
+ * Step 2: the passkey's signature to the auth server. Its session lands in the same HttpOnly cookies as a
+ * password sign-in, and the visitor goes where a password sign-in would send them.
+ */
+export const signInWithPasskey = formAction(async (_previous, formData) => {
+  const locale = formLocale(formData);
+  const ceremony = ceremonySchema.safeParse(Object.fromEntries(formData));
+  if (!ceremony.success) return malformed(locale, 'authentication');
+  const supabase = await sessionClient();
+  const { data, error } = await supabase.auth.passkey.verifyAuthentication({
+    challengeId: ceremony.data.challengeId,
+    credential: JSON.parse(ceremony.data.credential),
+  });
+  if (error) return failure(error, locale, 'authentication');
+  return redirectAfterSignIn(data.user, locale, formData);
+});
