@@ -18,7 +18,7 @@ export function uniqueEmail(prefix = 'user'): string {
 }
 
 /** Every test talks from 127.0.0.1: the per-IP limits are raised unless a file sets its own. */
-const TEST_RATE_LIMITS = { signInSignUps: 100_000, tokenRefresh: 100_000, tokenVerifications: 100_000 };
+const TEST_RATE_LIMITS = { signInSignUps: 100_000, tokenRefresh: 100_000, tokenVerifications: 100_000, mfaChallengeAndVerify: 100_000 };
 
 /** One in-memory server per test file, on free ports, with the project's supabase/config.toml. */
 export function authServerForFile(options: AuthServerOptions = {}): { get: () => RunningAuthServer } {

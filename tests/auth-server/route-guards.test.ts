@@ -35,7 +35,7 @@ function goTrueGuards(method: string, path: string): { access: Access; limit?: s
 /** A feature gate mounted with r.Use answers before the limiter, and these features cannot be switched on locally. */
 const gated = (r: Route) => (r.gates ?? []).length > 0;
 const declaredLimit = (r: Route) => (r.limit === undefined ? undefined : typeof r.limit === 'function' ? 'per request' : r.limit);
-const concrete = (path: string) => path.replace(/\{\w+\}/g, crypto.randomUUID());
+const concrete = (path: string, params: Record<string, string> = {}) => path.replace(/\{(\w+)\}/g, (_, name: string) => params[name] ?? crypto.randomUUID());
 const label = (r: Route) => `${r.method} ${r.path}`;
 
 describe('the route table declares the guards GoTrue has', () => {
@@ -44,7 +44,7 @@ describe('the route table declares the guards GoTrue has', () => {
     expect(r.access).toBe(expected.access);
     if (expected.limit === 'any') expect(gated(r) || declaredLimit(r) !== undefined).toBe(true);
     else expect(declaredLimit(r)).toBe(expected.limit);
-    expect([...(r.gates ?? []), ...(r.checks ?? [])].map((c) => c.name)).toEqual(expect.arrayContaining(expected.checks));
+    expect([...(r.gates ?? []), ...(r.uses ?? []), ...(r.checks ?? [])].map((c) => c.name)).toEqual(expect.arrayContaining(expected.checks));
   });
 
   it('declares each method and path once', () => {
@@ -57,18 +57,21 @@ const IP_HEADER = 'X-Test-Client-IP';
 const clientErrors: string[] = [];
 const srv = authServerForFile({
   rateLimitHeader: IP_HEADER,
-  configOverrides: { rateLimit: { signInSignUps: 1, tokenRefresh: 1, tokenVerifications: 1 } },
+  configOverrides: { rateLimit: { signInSignUps: 1, tokenRefresh: 1, tokenVerifications: 1, mfaChallengeAndVerify: 1 } },
   logClientErrors: (line) => clientErrors.push(line),
 });
 
 /** One request to a declared route, without credentials unless a token is given; JSON bodies are parsed. */
-async function call(r: Route, init: { token?: string; ip?: string } = {}): Promise<{ status: number; body: Record<string, unknown> }> {
+async function call(
+  r: Route,
+  init: { token?: string; ip?: string; params?: Record<string, string> } = {},
+): Promise<{ status: number; body: Record<string, unknown> }> {
   const headers: Record<string, string> = { 'Content-Type': 'application/json', 'X-Supabase-Api-Version': '2024-01-01' };
   if (init.token) headers.Authorization = `Bearer ${init.token}`;
   if (init.ip) headers[IP_HEADER] = init.ip;
   // An empty /signup body is an anonymous sign-in, refused (while off) before any bucket: send an email instead.
   const body = r.method === 'GET' ? undefined : r.path === '/signup' ? '{"email":"bucket@example.com"}' : '{}';
-  const res = await fetch(`${srv.get().authUrl}${concrete(r.path)}`, { method: r.method, headers, body, redirect: 'manual' });
+  const res = await fetch(`${srv.get().authUrl}${concrete(r.path, init.params)}`, { method: r.method, headers, body, redirect: 'manual' });
   const json = res.headers.get('content-type')?.startsWith('application/json') ?? false;
   return { status: res.status, body: json ? ((await res.json()) as Record<string, unknown>) : (await res.arrayBuffer(), {}) };
 }
@@ -104,8 +107,10 @@ describe('the router enforces what the table declares', () => {
     '%s: a second request from one client IP within the bucket → 429',
     async (_, r, ip) => {
       const token = r.access === 'user' ? await accessToken() : undefined;
-      await call(r, { ip, token });
-      const limited = await call(r, { ip, token });
+      // loadFactor answers before the limiter (GoTrue's r.Use on /factors/{factor_id}): name a factor of the caller.
+      const params: Record<string, string> = token && r.path.includes('{factor_id}') ? { factor_id: await enrolledFactor(token) } : {};
+      await call(r, { ip, token, params });
+      const limited = await call(r, { ip, token, params });
       expect([limited.status, limited.body.code]).toEqual([429, 'over_request_rate_limit']);
     },
   );
@@ -137,4 +142,11 @@ async function accessToken(): Promise<string> {
   const { data, error } = await anonClient(srv.get(), 'implicit', { [IP_HEADER]: `10.9.2.${++signIns}` }).auth.signInWithPassword({ email, password: PASSWORD });
   if (error) throw error;
   return data.session.access_token;
+}
+
+/** A TOTP factor the token's user enrolls (POST /factors has no rate limit). */
+async function enrolledFactor(token: string): Promise<string> {
+  const res = await api(srv.get(), '/factors', { token, body: { factor_type: 'totp', friendly_name: 'bucket' } });
+  expect(res.status).toBe(200);
+  return String(res.body.id);
 }

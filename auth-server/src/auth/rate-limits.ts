@@ -26,8 +26,19 @@ class Bucket {
   }
 }
 
-export type IpLimit = 'tokenRefresh' | 'signInSignUps' | 'tokenVerifications' | 'anonymousUsers';
+export type IpLimit = 'tokenRefresh' | 'signInSignUps' | 'tokenVerifications' | 'anonymousUsers' | 'factorChallenge' | 'factorVerify';
 const FIVE_MINUTES = 5 * 60_000;
+
+/** Each bucket's rate setting and window: anonymous_users per hour, MFA per minute, the others per 5 minutes. */
+const BUCKETS: Record<IpLimit, { rate: keyof AuthConfig['rateLimit']; windowMs: number }> = {
+  tokenRefresh: { rate: 'tokenRefresh', windowMs: FIVE_MINUTES },
+  signInSignUps: { rate: 'signInSignUps', windowMs: FIVE_MINUTES },
+  tokenVerifications: { rate: 'tokenVerifications', windowMs: FIVE_MINUTES },
+  anonymousUsers: { rate: 'anonymousUsers', windowMs: 3_600_000 },
+  // GoTrue's FactorChallenge and FactorVerify limiters: two buckets sharing MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY.
+  factorChallenge: { rate: 'mfaChallengeAndVerify', windowMs: 60_000 },
+  factorVerify: { rate: 'mfaChallengeAndVerify', windowMs: 60_000 },
+};
 /** GoTrue's per-IP buckets refill at N per 5 minutes and hold a burst of 30 (fewer when N is lower). */
 const BURST = 30;
 /** Wrong codes one emailed code survives; then it is void (a deliberate difference: GoTrue has no counter). */
@@ -66,9 +77,9 @@ export class RateLimiter {
     const key = `${limit}:${ip}`;
     let bucket = this.perIp.get(key);
     if (!bucket) {
-      const rate = this.config.rateLimit[limit];
-      // anonymous_users is per hour (GoTrue's RATE_LIMIT_ANONYMOUS_USERS), the others per 5 minutes.
-      bucket = new Bucket(rate, limit === 'anonymousUsers' ? 3_600_000 : FIVE_MINUTES, Math.min(rate, BURST));
+      const { rate: setting, windowMs } = BUCKETS[limit];
+      const rate = this.config.rateLimit[setting];
+      bucket = new Bucket(rate, windowMs, Math.min(rate, BURST));
       this.perIp.set(key, bucket);
     }
     if (!bucket.take()) throw tooManyRequests('over_request_rate_limit', 'Request rate limit reached');

@@ -2,6 +2,7 @@ import type { App } from '../app.ts';
 import { signAccessToken } from '../crypto/jwt.ts';
 import { badRequest } from '../errors.ts';
 import type { Sql } from '../store/database.ts';
+import { AMR_METHOD, type FactorRow } from '../store/factors.ts';
 import { type IdentityRow, reviveIdentity } from '../store/identities.ts';
 import {
   activeRefreshToken,
@@ -21,9 +22,13 @@ export type TokenResponse = Record<string, unknown> & { access_token: string; re
 interface TokenSubject {
   user: Record<string, unknown>;
   identities: IdentityRow[];
-  aal: string | null;
+  factors: FactorRow[];
   amr: { method: string; timestamp: number }[] | null;
 }
+
+/** GoTrue's CalculateAALAndAMR: aal2 when the session has an MFA amr entry (not sessions.aal, which handlers check). */
+const MFA_METHODS = new Set(Object.values(AMR_METHOD));
+const aalOf = (amr: { method: string }[]): string => (amr.some((e) => MFA_METHODS.has(e.method)) ? 'aal2' : 'aal1');
 
 /** A fresh ES256 access token for the session plus the given refresh token and the user. */
 export async function tokenResponse(
@@ -34,14 +39,15 @@ export async function tokenResponse(
   refreshToken: string,
   extra: Record<string, unknown> = {},
 ): Promise<TokenResponse> {
-  // One round trip for the user, identities, session AAL and amr claims.
+  // One round trip for the user, identities, factors and amr claims.
   const row = (
     await sql.query<{ subject: TokenSubject }>(
       `select json_build_object(
          'user', to_json(u),
          'identities', coalesce((select json_agg(i order by i.created_at, i.id) from auth.identities i where i.user_id = u.id), '[]'::json),
-         'aal', (select aal from auth.sessions where id = $2),
-         'amr', (select json_agg(json_build_object('method', c.authentication_method, 'timestamp', floor(extract(epoch from c.created_at))::bigint) order by c.created_at desc)
+         'factors', coalesce((select json_agg(f order by f.created_at, f.id) from auth.mfa_factors f where f.user_id = u.id), '[]'::json),
+         'amr', (select json_agg(json_build_object('method', c.authentication_method, 'timestamp', floor(extract(epoch from c.updated_at))::bigint)
+                                 order by c.updated_at desc, c.created_at desc)
                  from auth.mfa_amr_claims c where c.session_id = $2)
        ) as subject from auth.users u where u.id = $1`,
       [userId, sessionId],
@@ -61,7 +67,7 @@ export async function tokenResponse(
     app_metadata: user.raw_app_meta_data,
     user_metadata: user.raw_user_meta_data,
     role: user.role,
-    aal: row.aal ?? 'aal1',
+    aal: aalOf(row.amr ?? []),
     amr: row.amr ?? [],
     session_id: sessionId,
     is_anonymous: user.is_anonymous,
@@ -72,7 +78,7 @@ export async function tokenResponse(
     expires_in: app.config.jwtExpiry,
     expires_at: exp,
     refresh_token: refreshToken,
-    user: userJson(user, row.identities.map(reviveIdentity)),
+    user: userJson(user, row.identities.map(reviveIdentity), row.factors),
     ...extra,
   };
 }

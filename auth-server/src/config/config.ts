@@ -117,6 +117,54 @@ function envCount(env: NodeJS.ProcessEnv, name: string): number | undefined {
   return Number(value);
 }
 
+/** A GoTrue boolean variable (Go's strconv.ParseBool); undefined when unset. */
+function envBool(env: NodeJS.ProcessEnv, name: string): boolean | undefined {
+  const value = env[name];
+  if (value === undefined || value === '') return undefined;
+  if (['1', 't', 'T', 'TRUE', 'true', 'True'].includes(value)) return true;
+  if (['0', 'f', 'F', 'FALSE', 'false', 'False'].includes(value)) return false;
+  throw new Error(`config: ${name} is not a boolean: "${value}"`);
+}
+
+/** A GoTrue float variable (seconds, events per minute); undefined when unset. */
+function envNumber(env: NodeJS.ProcessEnv, name: string): number | undefined {
+  const value = env[name];
+  if (value === undefined || value === '') return undefined;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0) throw new Error(`config: ${name} is not a number: "${value}"`);
+  return n;
+}
+
+/**
+ * `[auth.mfa]` as the CLI reads it (TOTP off unless enabled, unlike GoTrue's own default), then GoTrue's variables.
+ * Phone and WebAuthn factors need SMS and a relying party this server does not have, so they are refused.
+ */
+function loadMfa(auth: Table, env: NodeJS.ProcessEnv): AuthConfig['mfa'] {
+  const mfa = table(auth.mfa);
+  const totp = table(mfa.totp);
+  for (const kind of ['totp', 'phone', 'web_authn']) {
+    const t = table(mfa[kind]);
+    if (t.enroll_enabled === true && t.verify_enabled !== true) {
+      throw new Error(`Invalid MFA config: auth.mfa.${kind}.enroll_enabled requires verify_enabled`);
+    }
+  }
+  const refused = ['phone', 'web_authn'].filter((kind) => ['enroll_enabled', 'verify_enabled'].some((k) => table(mfa[kind])[k] === true));
+  if (refused.length) {
+    throw new Error(`config: the local auth server does not support ${refused.map((k) => `[auth.mfa.${k}]`).join(' and ')} factors. Turn them off or use hosted Supabase.`);
+  }
+  const factorExpiry = env.GOTRUE_MFA_FACTOR_EXPIRY_DURATION;
+  return {
+    maxEnrolledFactors: envNumber(env, 'GOTRUE_MFA_MAX_ENROLLED_FACTORS') ?? num(mfa.max_enrolled_factors, 10),
+    maxVerifiedFactors: envCount(env, 'GOTRUE_MFA_MAX_VERIFIED_FACTORS') ?? 10,
+    challengeExpirySeconds: envNumber(env, 'GOTRUE_MFA_CHALLENGE_EXPIRY_DURATION') ?? 300,
+    factorExpirySeconds: factorExpiry ? duration(factorExpiry, 'GOTRUE_MFA_FACTOR_EXPIRY_DURATION') / 1000 : 300,
+    totp: {
+      enrollEnabled: envBool(env, 'GOTRUE_MFA_TOTP_ENROLL_ENABLED') ?? bool(totp.enroll_enabled, false),
+      verifyEnabled: envBool(env, 'GOTRUE_MFA_TOTP_VERIFY_ENABLED') ?? bool(totp.verify_enabled, false),
+    },
+  };
+}
+
 /** CLI configs write `./supabase/templates/x.html` (project root); a path relative to supabase/ works too. */
 function readTemplate(supabaseDir: string, contentPath: string): string {
   const fromRoot = path.resolve(path.dirname(supabaseDir), contentPath);
@@ -211,7 +259,10 @@ export function loadConfig(configPath: string | undefined, env: NodeJS.ProcessEn
       signInSignUps: envCount(env, 'GOTRUE_RATE_LIMIT_OTP') ?? num(rate.sign_in_sign_ups, 30),
       tokenVerifications: envCount(env, 'GOTRUE_RATE_LIMIT_VERIFY') ?? num(rate.token_verifications, 30),
       anonymousUsers: envCount(env, 'GOTRUE_RATE_LIMIT_ANONYMOUS_USERS') ?? num(rate.anonymous_users, 30),
+      // No TOML key: GoTrue's variable or its default.
+      mfaChallengeAndVerify: envNumber(env, 'GOTRUE_MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY') ?? 15,
     },
+    mfa: loadMfa(auth, env),
     external,
     templates,
   };

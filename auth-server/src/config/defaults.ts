@@ -29,8 +29,28 @@ export interface AuthConfig {
     otpLength: number;
     otpExpiry: number;
   };
-  /** Events per window: email_sent per hour, the others per 5 minutes per client IP. */
-  rateLimit: { emailSent: number; tokenRefresh: number; signInSignUps: number; tokenVerifications: number; anonymousUsers: number };
+  /**
+   * Events per window per client IP: email_sent per hour (global), anonymous_users per hour, MFA challenges and
+   * verifications per minute (each its own bucket), the others per 5 minutes.
+   */
+  rateLimit: {
+    emailSent: number;
+    tokenRefresh: number;
+    signInSignUps: number;
+    tokenVerifications: number;
+    anonymousUsers: number;
+    mfaChallengeAndVerify: number;
+  };
+  /** `[auth.mfa]` and GoTrue's GOTRUE_MFA_* settings. */
+  mfa: {
+    maxEnrolledFactors: number;
+    maxVerifiedFactors: number;
+    /** Seconds a challenge can be verified (GOTRUE_MFA_CHALLENGE_EXPIRY_DURATION). */
+    challengeExpirySeconds: number;
+    /** Seconds an unverified, never challenged factor lives (GOTRUE_MFA_FACTOR_EXPIRY_DURATION). */
+    factorExpirySeconds: number;
+    totp: { enrollEnabled: boolean; verifyEnabled: boolean };
+  };
   external: Record<string, { enabled: boolean; clientId: string }>;
   templates: Record<TemplateKind, EmailTemplate>;
 }

@@ -4,12 +4,13 @@ import { parseGoDuration } from '../config/config.ts';
 import { checkPasswordStrength, hashPassword } from '../crypto/passwords.ts';
 import type { Params } from '../http/body.ts';
 import type { RequestContext } from '../http/context.ts';
-import { badRequest, notFound, unprocessable } from '../errors.ts';
+import { badRequest, unprocessable } from '../errors.ts';
 import { createIdentity, deleteIdentities, emailIdentityData, findEmailIdentity, listIdentities, syncProviders, updateIdentityData } from '../store/identities.ts';
 import { endSessions } from '../store/sessions.ts';
-import { deleteUser, findUserByEmail, findUserById, listUsers, loadUserJson, mergeMetadata, type UserPatch, type UserRow, updateUser, userJson } from '../store/users.ts';
+import { loadedUser } from './guards.ts';
+import { deleteUser, findUserByEmail, findUserById, listUsers, loadUserJson, mergeMetadata, type UserPatch, type UserRow, updateUser } from '../store/users.ts';
 
-/** /admin/users and /admin/users/{id} (admin.go); the route table admits admin keys only. */
+/** /admin/users and /admin/users/{user_id} (admin.go); the route table admits admin keys only and loads the user. */
 
 export const emailExists = () => unprocessable('email_exists', 'A user with this email address has already been registered');
 
@@ -25,7 +26,7 @@ export async function list(ctx: RequestContext): Promise<Response> {
   const perPage = Math.max(parse('per_page', 50), 1);
   const sql = ctx.app.db.sql;
   const { total, rows } = await listUsers(sql, ctx.query.get('filter') ?? '', perPage, (page - 1) * perPage);
-  const users = await Promise.all(rows.map(async (u) => userJson(u, await listIdentities(sql, u.id))));
+  const users = await Promise.all(rows.map((u) => loadUserJson(sql, u)));
   const totalPages = Math.ceil(total / perPage);
   const link = (p: number) => {
     const q = Object.fromEntries(ctx.query);
@@ -74,13 +75,13 @@ export async function create(ctx: RequestContext): Promise<Response> {
 }
 
 export async function get(ctx: RequestContext): Promise<Response> {
-  return ctx.json(200, await loadUserJson(ctx.app.db.sql, await userFromPath(ctx)));
+  return ctx.json(200, await loadUserJson(ctx.app.db.sql, loadedUser(ctx)));
 }
 
-/** PUT /admin/users/{id}: email, password (ends the sessions), metadata, role, ban, confirmation. */
+/** PUT /admin/users/{user_id}: email, password (ends the sessions), metadata, role, ban, confirmation. */
 export async function update(ctx: RequestContext): Promise<Response> {
   const { app } = ctx;
-  const target = await userFromPath(ctx);
+  const target = loadedUser(ctx);
   const body = await ctx.body('AdminUserParams');
   const email = body.string('email') !== '' ? validateEmail(body.string('email')) : undefined;
   const password = body.string('password');
@@ -111,9 +112,9 @@ export async function update(ctx: RequestContext): Promise<Response> {
   return ctx.json(200, await loadUserJson(app.db.sql, user));
 }
 
-/** DELETE /admin/users/{id}; `should_soft_delete` keeps the row, marked deleted, unable to sign in, its address freed. */
+/** DELETE /admin/users/{user_id}; `should_soft_delete` keeps the row, marked deleted, unable to sign in, its address freed. */
 export async function remove(ctx: RequestContext): Promise<Response> {
-  const target = await userFromPath(ctx);
+  const target = loadedUser(ctx);
   const soft = (await ctx.body('adminUserDeleteParams')).boolean('should_soft_delete') ?? false;
   await ctx.app.db.tx(async (sql) => {
     if (!soft) return deleteUser(sql, target.id);
@@ -141,13 +142,4 @@ function adminPatch(user: UserRow, body: Params): UserPatch {
     patch.banned_until = parsed.ns === 0n ? null : new Date(Date.now() + Number(parsed.ns / 1_000_000n));
   }
   return patch;
-}
-
-/** GoTrue's loadUser middleware for /admin/users/{user_id}. */
-async function userFromPath(ctx: RequestContext): Promise<UserRow> {
-  const id = ctx.params.id ?? '';
-  if (!isUuid(id)) throw notFound('validation_failed', 'user_id must be an UUID');
-  const user = await findUserById(ctx.app.db.sql, id);
-  if (!user) throw notFound('user_not_found', 'User not found');
-  return user;
 }

@@ -3,6 +3,8 @@ import { canonicalIp, firstValue, type IpLimit } from '../auth/rate-limits.ts';
 import { resolveCredential, userClaims } from '../crypto/jwt.ts';
 import type { RequestContext } from '../http/context.ts';
 import { ApiError, badRequest, forbidden, notFound } from '../errors.ts';
+import { isUuid } from '../auth/validation.ts';
+import { type FactorRow, findOwnedFactor } from '../store/factors.ts';
 import { sessionExists } from '../store/sessions.ts';
 import { findUserById, isBanned, type UserRow } from '../store/users.ts';
 
@@ -20,7 +22,7 @@ export type Access = 'public' | 'user' | 'admin';
 export interface Check {
   name: string;
   /** `auth` is the verified user on userRoute routes. */
-  run(ctx: RequestContext, auth: Authenticated | undefined): void;
+  run(ctx: RequestContext, auth: Authenticated | undefined): void | Promise<void>;
 }
 
 export interface RouteOptions {
@@ -29,6 +31,8 @@ export interface RouteOptions {
   checks?: readonly Check[];
   /** Feature middleware GoTrue mounts on the route's group (r.Use), so it answers before the credentials and the limit. */
   gates?: readonly Check[];
+  /** Middleware GoTrue mounts on a group behind the credentials (requireNotAnonymous, loadUser, loadFactor): before the limit. */
+  uses?: readonly Check[];
   /** Left out of /__local/stats (the stats endpoints themselves). */
   uncounted?: boolean;
 }
@@ -65,6 +69,7 @@ export function userRoute(method: Method, path: string, handler: UserHandler, op
   return declare('user', method, path, options, async (ctx) => {
     passGates(ctx, options);
     const auth = await requireUser(ctx);
+    for (const check of options.uses ?? []) await check.run(ctx, auth);
     await applyGuards(ctx, options, auth);
     return handler(ctx, auth);
   });
@@ -75,6 +80,7 @@ export function adminRoute(method: Method, path: string, handler: Handler, optio
   return declare('admin', method, path, options, async (ctx) => {
     passGates(ctx, options);
     await requireAdmin(ctx);
+    for (const check of options.uses ?? []) await check.run(ctx, undefined);
     await applyGuards(ctx, options, undefined);
     return handler(ctx);
   });
@@ -91,7 +97,7 @@ function passGates(ctx: RequestContext, { gates = [] }: RouteOptions): void {
 /** What follows the credentials: the rate limit, then the checks. */
 async function applyGuards(ctx: RequestContext, { limit, checks = [] }: RouteOptions, auth: Authenticated | undefined): Promise<void> {
   if (limit) ctx.app.limits.checkIp(typeof limit === 'function' ? await limit(ctx) : limit, clientIp(ctx));
-  for (const check of checks) check.run(ctx, auth);
+  for (const check of checks) await check.run(ctx, auth);
 }
 
 /**
@@ -99,7 +105,7 @@ async function applyGuards(ctx: RequestContext, { limit, checks = [] }: RouteOpt
  * it holds an IP (internal/sbff), else the configured RATE_LIMIT_HEADER, else (unlike GoTrue, which then does not
  * limit) the socket address, so limits hold by default. A header a visitor can set is read only when configured.
  */
-function clientIp(ctx: RequestContext): string | undefined {
+export function clientIp(ctx: RequestContext): string | undefined {
   const { trustSbForwardedFor, rateLimitHeader } = ctx.app;
   const forwarded = trustSbForwardedFor ? canonicalIp(firstValue(ctx.header('sb-forwarded-for'))) : undefined;
   const configured = rateLimitHeader ? firstValue(ctx.header(rateLimitHeader)) : undefined;
@@ -166,3 +172,48 @@ export const manualLinkingEnabled: Check = {
     if (!ctx.app.config.enableManualLinking) throw notFound('manual_linking_disabled', 'Manual linking is disabled');
   },
 };
+
+/** GoTrue's requireNotAnonymous: the JWT's is_anonymous claim. */
+export const notAnonymous: Check = {
+  name: 'requireNotAnonymous',
+  run: (_ctx, auth) => {
+    if (auth?.claims.is_anonymous === true) throw forbidden('no_authorization', 'Anonymous user not allowed to perform these actions');
+  },
+};
+
+/** What loadUser and loadFactor found for a request (GoTrue keeps them in the request context). */
+const loadedUsers = new WeakMap<RequestContext, UserRow>();
+const loadedFactors = new WeakMap<RequestContext, FactorRow>();
+
+/** GoTrue's loadUser for /admin/users/{user_id}. */
+export const loadUser: Check = {
+  name: 'loadUser',
+  run: async (ctx) => {
+    const id = ctx.params.user_id ?? '';
+    if (!isUuid(id)) throw notFound('validation_failed', 'user_id must be an UUID');
+    const user = await findUserById(ctx.app.db.sql, id);
+    if (!user) throw notFound('user_not_found', 'User not found');
+    loadedUsers.set(ctx, user);
+  },
+};
+
+/** GoTrue's loadFactor: the {factor_id} of the signed-in user (or of the admin route's {user_id}). */
+export const loadFactor: Check = {
+  name: 'loadFactor',
+  run: async (ctx, auth) => {
+    const id = ctx.params.factor_id ?? '';
+    if (!isUuid(id)) throw notFound('validation_failed', 'factor_id must be an UUID');
+    const factor = await findOwnedFactor(ctx.app.db.sql, auth?.user.id ?? loadedUser(ctx).id, id);
+    if (!factor) throw notFound('mfa_factor_not_found', 'Factor not found');
+    loadedFactors.set(ctx, factor);
+  },
+};
+
+function loaded<T>(map: WeakMap<RequestContext, T>, ctx: RequestContext, guard: string): T {
+  const value = map.get(ctx);
+  if (value === undefined) throw new Error(`${ctx.method} ${ctx.path}: the route does not declare ${guard}`);
+  return value;
+}
+
+export const loadedUser = (ctx: RequestContext): UserRow => loaded(loadedUsers, ctx, 'loadUser');
+export const loadedFactor = (ctx: RequestContext): FactorRow => loaded(loadedFactors, ctx, 'loadFactor');

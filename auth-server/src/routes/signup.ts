@@ -8,8 +8,7 @@ import { checkPasswordStrength, hashPassword } from '../crypto/passwords.ts';
 import type { RequestContext } from '../http/context.ts';
 import { badRequest, unprocessable } from '../errors.ts';
 import { createFlowState, type Pkce } from '../store/flow-state.ts';
-import { listIdentities } from '../store/identities.ts';
-import { findUserByEmail, insertUser, isConfirmed, type UserRow, userJson } from '../store/users.ts';
+import { findUserByEmail, insertUser, isConfirmed, loadUserJson, type UserRow } from '../store/users.ts';
 
 const signupDisabled = () => unprocessable('signup_disabled', 'Signups not allowed for this instance');
 
@@ -53,7 +52,7 @@ export async function signup(ctx: RequestContext): Promise<Response> {
   }
   const { user } = outcome;
   if (isConfirmed(user)) return ctx.json(200, await app.db.tx((sql) => signIn(app, sql, user.id, 'password')));
-  return ctx.json(200, userJson(user, await listIdentities(app.db.sql, user.id)));
+  return ctx.json(200, await loadUserJson(app.db.sql, user));
 }
 
 /** anonymous.go SignupAnonymously: a user with no email, phone, password or identity, signed in with amr `anonymous`. */

@@ -1,6 +1,19 @@
 import * as adminLinks from './admin-links.ts';
 import * as adminUsers from './admin-users.ts';
-import { adminRoute, emailProviderEnabled, manualLinkingEnabled, oauthServerEnabled, type Route, route, samlEnabled, userRoute } from './guards.ts';
+import * as factors from './factors.ts';
+import {
+  adminRoute,
+  emailProviderEnabled,
+  loadFactor,
+  loadUser,
+  manualLinkingEnabled,
+  notAnonymous,
+  oauthServerEnabled,
+  type Route,
+  route,
+  samlEnabled,
+  userRoute,
+} from './guards.ts';
 import * as identities from './identities.ts';
 import * as idp from './local-idp.ts';
 import * as oauth from './oauth.ts';
@@ -18,8 +31,8 @@ const oauthServer = closedBy(oauthServerEnabled);
 
 /**
  * Every route of the API and its guards, as GoTrue's internal/api/api.go declares them. `userRoute` is
- * requireAuthentication, `adminRoute` requireAdminCredentials, `limit` the per-IP limitHandler bucket, `checks` the
- * feature middleware. Each route answers under /auth/v1 and at the root; another method on a path answers 405.
+ * requireAuthentication, `adminRoute` requireAdminCredentials, `uses` the group middleware behind the credentials
+ * (requireNotAnonymous, loadUser, loadFactor), `limit` the per-IP limitHandler bucket, `checks` the feature middleware. Each route answers under /auth/v1 and at the root; another method on a path answers 405.
  */
 export const ROUTES: readonly Route[] = [
   route('GET', '/health', settings.health),
@@ -43,6 +56,11 @@ export const ROUTES: readonly Route[] = [
   userRoute('GET', '/user/identities/authorize', identities.linkIdentity, { checks: [manualLinkingEnabled] }),
   userRoute('DELETE', '/user/identities/{identity_id}', identities.deleteIdentity, { checks: [manualLinkingEnabled] }),
 
+  userRoute('POST', '/factors', factors.enroll, { uses: [notAnonymous] }),
+  userRoute('POST', '/factors/{factor_id}/challenge', factors.challenge, { uses: [notAnonymous, loadFactor], limit: 'factorChallenge' }),
+  userRoute('POST', '/factors/{factor_id}/verify', factors.verify, { uses: [notAnonymous, loadFactor], limit: 'factorVerify' }),
+  userRoute('DELETE', '/factors/{factor_id}', factors.unenroll, { uses: [notAnonymous, loadFactor] }),
+
   route('GET', '/authorize', oauth.authorize),
   route('GET', '/callback', oauth.callback),
   route('POST', '/callback', oauth.callback),
@@ -53,9 +71,12 @@ export const ROUTES: readonly Route[] = [
   adminRoute('POST', '/admin/generate_link', adminLinks.generateLink),
   adminRoute('GET', '/admin/users', adminUsers.list),
   adminRoute('POST', '/admin/users', adminUsers.create),
-  adminRoute('GET', '/admin/users/{id}', adminUsers.get),
-  adminRoute('PUT', '/admin/users/{id}', adminUsers.update),
-  adminRoute('DELETE', '/admin/users/{id}', adminUsers.remove),
+  adminRoute('GET', '/admin/users/{user_id}', adminUsers.get, { uses: [loadUser] }),
+  adminRoute('PUT', '/admin/users/{user_id}', adminUsers.update, { uses: [loadUser] }),
+  adminRoute('DELETE', '/admin/users/{user_id}', adminUsers.remove, { uses: [loadUser] }),
+  adminRoute('GET', '/admin/users/{user_id}/factors', factors.adminList, { uses: [loadUser] }),
+  adminRoute('DELETE', '/admin/users/{user_id}/factors/{factor_id}', factors.adminDelete, { uses: [loadUser, loadFactor] }),
+  adminRoute('PUT', '/admin/users/{user_id}/factors/{factor_id}', factors.adminUpdate, { uses: [loadUser, loadFactor] }),
 
   // Features GoTrue gates that the local server does not have: their gate answers (see switched-off.ts).
   route('POST', '/sso', saml, { gates: [samlEnabled] }),

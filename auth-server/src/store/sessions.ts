@@ -84,3 +84,31 @@ export async function rotateRefreshToken(sql: Sql, parent: RefreshTokenRow): Pro
 export async function revokeSessionRefreshTokens(sql: Sql, sessionId: string): Promise<void> {
   await sql.query('update auth.refresh_tokens set revoked = true where session_id = $1', [sessionId]);
 }
+
+/** The session's assurance level as the handlers check it (sessions.aal; the JWT's aal comes from the amr rows). */
+export async function sessionAal(sql: Sql, sessionId: string): Promise<string | undefined> {
+  return (await sql.query<{ aal: string }>('select aal from auth.sessions where id = $1', [sessionId])).rows[0]?.aal;
+}
+
+/**
+ * updateMFASessionAndClaims on the current session: the factor's amr entry (refreshed if present), aal2 with the
+ * factor, and a new refresh token. The session's earlier refresh tokens are deleted, so the aal1 one cannot be
+ * refreshed into this aal2 session (GoTrue moves its token counter past it).
+ */
+export async function raiseSessionToAal2(sql: Sql, sessionId: string, factorId: string, method: string): Promise<string> {
+  const refreshToken = newRefreshToken();
+  await sql.query(
+    `with a as (insert into auth.mfa_amr_claims (id, session_id, authentication_method) values ($3, $1, $4)
+                on conflict (session_id, authentication_method) do update set updated_at = now()),
+          d as (delete from auth.refresh_tokens where session_id = $1),
+          r as (insert into auth.refresh_tokens (token, user_id, session_id) select $5, user_id, id from auth.sessions where id = $1)
+     update auth.sessions set aal = 'aal2', factor_id = $2, updated_at = now() where id = $1`,
+    [sessionId, factorId, crypto.randomUUID(), method, refreshToken],
+  );
+  return refreshToken;
+}
+
+/** InvalidateSessionsWithAALLessThan(aal2): every aal1 session of the user ends. */
+export async function endAal1Sessions(sql: Sql, userId: string): Promise<void> {
+  await sql.query("delete from auth.sessions where user_id = $1 and aal < 'aal2'", [userId]);
+}

@@ -1,4 +1,5 @@
 import type { Sql } from './database.ts';
+import { type FactorRow, factorJson, listFactors } from './factors.ts';
 import { type IdentityRow, identityJson, listIdentities } from './identities.ts';
 
 export interface UserRow {
@@ -113,8 +114,11 @@ export const isBanned = (u: UserRow): boolean => u.banned_until !== null && u.ba
 
 const iso = (d: Date | null): string | undefined => d?.toISOString();
 
-/** The User object exactly as GoTrue serializes it (field order and omitempty as models/user.go). */
-export function userJson(u: UserRow, identities: IdentityRow[]): Record<string, unknown> {
+/**
+ * The User object exactly as GoTrue serializes it (field order and omitempty as models/user.go): `factors` is left out
+ * when the user has none.
+ */
+export function userJson(u: UserRow, identities: IdentityRow[], factors: FactorRow[]): Record<string, unknown> {
   const confirmed = [u.email_confirmed_at, u.phone_confirmed_at].filter((d): d is Date => d !== null);
   const confirmedAt = confirmed.length ? new Date(Math.min(...confirmed.map((d) => d.getTime()))) : null;
   const out: Record<string, unknown> = {
@@ -135,6 +139,7 @@ export function userJson(u: UserRow, identities: IdentityRow[]): Record<string, 
     last_sign_in_at: iso(u.last_sign_in_at),
     app_metadata: u.raw_app_meta_data,
     user_metadata: u.raw_user_meta_data,
+    factors: factors.length ? factors.map(factorJson) : undefined,
     identities: identities.map(identityJson),
     created_at: u.created_at.toISOString(),
     updated_at: u.updated_at.toISOString(),
@@ -147,5 +152,5 @@ export function userJson(u: UserRow, identities: IdentityRow[]): Record<string, 
 }
 
 export async function loadUserJson(sql: Sql, user: UserRow): Promise<Record<string, unknown>> {
-  return userJson(user, await listIdentities(sql, user.id));
+  return userJson(user, await listIdentities(sql, user.id), await listFactors(sql, user.id));
 }
