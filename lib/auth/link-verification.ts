@@ -1,9 +1,10 @@
 import type { EmailOtpType } from '@supabase/supabase-js';
 import type { Locale } from 'next-intl';
-import { sessionClient } from '@/lib/session/server';
-import { failedLinkPath, localizedNextPath } from './auth-routes';
+import { getPathname } from '@/i18n/navigation';
+import { afterSignIn, sessionClient } from '@/lib/session/server';
+import { failedLinkPath } from './auth-routes';
 import { preferredLocale } from './preferred-locale';
-import { sameSitePath } from './safe-redirect';
+import { nextPath, sameSitePath } from './safe-redirect';
 
 // Emailed links: their types, and the verification the "Continue" page's button (actions/continue-link.ts) and the
 // PKCE return (app/[locale]/auth/confirm) share.
@@ -49,7 +50,7 @@ export async function verifyEmailLink(link: { locale: Locale; next: unknown; req
     const { data, error } =
       'code' in link ? await supabase.auth.exchangeCodeForSession(link.code) : await supabase.auth.verifyOtp({ type: link.type, token_hash: link.tokenHash });
     if (error) return failedLinkPath(link.locale, error, flow, link.requestPath);
-    return localizedNextPath(link.next, preferredLocale(data.user, link.locale));
+    return getPathname({ href: await afterSignIn(supabase, nextPath(link.next)), locale: preferredLocale(data.user, link.locale) });
   } catch (error) {
     return failedLinkPath(link.locale, error, flow, link.requestPath);
   }

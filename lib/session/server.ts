@@ -106,6 +106,18 @@ export async function requireCurrentUser(locale: Locale) {
 }
 
 /**
+ * Where a user just signed in goes on to: `next`, or the code step first while their second factor is owed (the
+ * stored session's aal and factors, as the middleware reads them; no request). Server actions must decide this
+ * themselves: Next renders an action's redirect target in the same response, and a redirect the middleware answers
+ * for that target would show the code step under the target's address, without its `next`.
+ */
+export async function afterSignIn(supabase: SessionClient, next: string): Promise<string | { pathname: '/sign-in/verify'; query: { next: string } }> {
+  const { data } = await supabase.auth.mfa.getAuthenticatorAssuranceLevel();
+  const owed = data?.nextLevel === 'aal2' && data.currentLevel !== 'aal2';
+  return owed ? { pathname: '/sign-in/verify', query: { next } } : next;
+}
+
+/**
  * requireCurrentUser for sensitive changes (email, password, other devices, factors, deleting the account): a
  * user with a verified second factor must have used it in this session (aal2), as GoTrue's own checks demand.
  * Otherwise the code step, coming back to `next` (the account section the form belongs to).

@@ -11,7 +11,7 @@ import { formAction } from '@/lib/forms/form-action';
 import { formLocale } from '@/lib/forms/form-locale';
 import { echoedValues } from '@/lib/forms/form-state';
 import { parseForm } from '@/lib/forms/parse-form';
-import { sessionClient } from '@/lib/session/server';
+import { afterSignIn, sessionClient } from '@/lib/session/server';
 
 /** Sends one email holding both a sign-in link and a 6-digit code. */
 export const requestEmailLink = formAction(async (_previous, formData) => {
@@ -45,5 +45,5 @@ export const verifyEmailCode = formAction(async (_previous, formData) => {
 
   const language = preferredLocale(data.user, locale);
   if (language !== locale) await rememberLocaleChoice(language);
-  return redirect({ href: nextPath(await requestedNext(formData)), locale: language });
+  return redirect({ href: await afterSignIn(supabase, nextPath(await requestedNext(formData))), locale: language });
 });

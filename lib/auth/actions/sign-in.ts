@@ -10,7 +10,7 @@ import { formAction } from '@/lib/forms/form-action';
 import { formLocale } from '@/lib/forms/form-locale';
 import { echoedValues } from '@/lib/forms/form-state';
 import { parseForm } from '@/lib/forms/parse-form';
-import { sessionClient } from '@/lib/session/server';
+import { afterSignIn, sessionClient } from '@/lib/session/server';
 
 export const signInWithPassword = formAction(async (_previous, formData) => {
   const locale = formLocale(formData);
@@ -23,5 +23,5 @@ export const signInWithPassword = formAction(async (_previous, formData) => {
 
   const language = preferredLocale(data.user, locale);
   if (language !== locale) await rememberLocaleChoice(language);
-  return redirect({ href: nextPath(await requestedNext(formData)), locale: language });
+  return redirect({ href: await afterSignIn(supabase, nextPath(await requestedNext(formData))), locale: language });
 });
