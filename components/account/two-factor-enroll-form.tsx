@@ -17,10 +17,10 @@ const idle: EnrollmentState = { status: 'idle' };
  * Adding an authenticator app: a name, then the QR code and the secret as text (for apps or people that cannot
  * scan), confirmed with the app's first code. One form, two steps; the pressed button's `step` says which.
  */
-export function TwoFactorEnrollForm() {
+export function TwoFactorEnrollForm({ answer }: { answer?: EnrollmentState }) {
   const t = useTranslations('TwoFactor');
   const locale = useLocale();
-  const [state, action] = useActionState(enrollTwoFactor, idle);
+  const [state, action] = useActionState(enrollTwoFactor, answer ?? idle);
   const enrollment = state.enrollment;
   return (
     <form action={action} noValidate className="grid gap-4" data-testid="two-factor-enroll">
@@ -30,9 +30,12 @@ export function TwoFactorEnrollForm() {
         <>
           <input type="hidden" name="factorId" value={enrollment.factorId} />
           <p className="text-sm">{t('scan')}</p>
-          {/* A data: URL of the auth server's SVG: nothing is fetched, and the secret never appears in a URL of ours. */}
-          {/* eslint-disable-next-line @next/next/no-img-element */}
-          <img src={enrollment.qrImage} alt={t('qrAlt')} width={200} height={200} className="rounded-md border bg-white p-2" />
+          {/* A data: URL of the auth server's SVG: nothing is fetched, and the secret never appears in a URL of ours.
+              (Empty after a post without JavaScript, which keeps only the secret: see lib/forms/no-script-state.ts.) */}
+          {enrollment.qrImage ? (
+            // eslint-disable-next-line @next/next/no-img-element
+            <img src={enrollment.qrImage} alt={t('qrAlt')} width={200} height={200} className="rounded-md border bg-white p-2" />
+          ) : null}
           <div className="grid gap-2">
             <p className="text-sm">{t('secretIntro')}</p>
             <div className="flex flex-wrap items-center gap-3">

@@ -8,7 +8,7 @@ import { FormMessage } from '@/components/forms/form-message';
 import { SubmitButton } from '@/components/forms/submit-button';
 import { isolatedText } from '@/i18n/isolate';
 import { removeTwoFactor } from '@/lib/auth/actions/two-factor';
-import { initialFormState } from '@/lib/forms/form-state';
+import { type FormState, initialFormState } from '@/lib/forms/form-state';
 
 export interface FactorRow {
   id: string;
@@ -17,17 +17,20 @@ export interface FactorRow {
   added: string;
 }
 
-/** The verified authenticator apps; each one's removal asks for a code from it (a <details>, so no JavaScript is needed). */
-export function TwoFactorFactorList({ title, factors }: { title: string; factors: FactorRow[] }) {
+/**
+ * The verified authenticator apps; each one's removal asks for a code from it (a <details>, so no JavaScript is
+ * needed). Rendered with no apps too, so the message of a removal outlives the last row.
+ */
+export function TwoFactorFactorList({ factors, answer }: { factors: FactorRow[]; answer?: FormState }) {
   const t = useTranslations('TwoFactor');
   const locale = useLocale();
-  const [state, action] = useActionState(removeTwoFactor, initialFormState);
+  const [state, action] = useActionState(removeTwoFactor, answer ?? initialFormState);
   const failedId = state.status === 'error' ? state.values?.factorId : undefined;
   return (
     <div className="grid gap-3">
       {state.status === 'success' ? <FormMessage state={state} /> : null}
-      <h3 className="text-sm font-medium">{title}</h3>
-      <ul className="grid gap-3">
+      {factors.length === 0 ? <p data-testid="two-factor-off">{t('statusOff')}</p> : <h3 className="text-sm font-medium">{t('factorsTitle')}</h3>}
+      <ul className="grid gap-3 empty:hidden">
         {factors.map((factor) => (
           <li key={factor.id} className="grid gap-2 rounded-md border p-3" data-testid="two-factor-app">
             <div className="flex flex-wrap items-baseline justify-between gap-2">

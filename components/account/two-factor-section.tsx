@@ -2,6 +2,8 @@ import { NextIntlClientProvider } from 'next-intl';
 import { getFormatter, getMessages, getTranslations } from 'next-intl/server';
 import { pickMessages } from '@/i18n/messages';
 import { isolatedText } from '@/i18n/isolate';
+import type { EnrollmentState } from '@/lib/auth/two-factor';
+import { noScriptAnswer } from '@/lib/forms/no-script-state';
 import type { VerifiedFactor } from '@/lib/session/types';
 import { AccountSection } from './account-section';
 import { TwoFactorEnrollForm } from './two-factor-enroll-form';
@@ -21,9 +23,9 @@ export async function TwoFactorSection({ factors }: { factors: VerifiedFactor[] 
   return (
     <AccountSection id="two-factor" title={t('sectionTitle')} description={t('sectionDescription')}>
       <NextIntlClientProvider messages={pickMessages(await getMessages(), ['TwoFactor', 'AuthForm'])}>
-        {rows.length > 0 ? <TwoFactorFactorList title={t('factorsTitle')} factors={rows} /> : <p data-testid="two-factor-off">{t('statusOff')}</p>}
+        <TwoFactorFactorList factors={rows} answer={await noScriptAnswer('two-factor-remove')} />
         <p className="text-sm text-muted-foreground">{t('backupNote')}</p>
-        <TwoFactorEnrollForm />
+        <TwoFactorEnrollForm answer={await noScriptAnswer<EnrollmentState>('two-factor-enroll')} />
       </NextIntlClientProvider>
     </AccountSection>
   );

@@ -10,6 +10,7 @@ import { nextPath } from '@/lib/auth/safe-redirect';
 import { type EnrollmentState, factorNameLength, type PendingEnrollment, qrImageSource } from '@/lib/auth/two-factor';
 import { formAction } from '@/lib/forms/form-action';
 import { formLocale } from '@/lib/forms/form-locale';
+import { answerForm } from '@/lib/forms/no-script-state';
 import { echoedValues, type FormState } from '@/lib/forms/form-state';
 import { requireCurrentUser, requireSteppedUpUser } from '@/lib/session/server';
 
@@ -32,7 +33,9 @@ async function factorAndCode(formData: FormData, locale: Locale): Promise<CodeIn
 }
 
 /** The code step (`/sign-in/verify`): a code from one of the user's apps, then on to the page they were going to. */
-export const verifySecondFactor = formAction(async (_previous, formData) => {
+export const verifySecondFactor = formAction(async (_previous, formData) => answerForm('two-factor-verify', await verify(formData)));
+
+async function verify(formData: FormData): Promise<FormState> {
   const locale = formLocale(formData);
   const input = await factorAndCode(formData, locale);
   if ('state' in input) return input.state;
@@ -45,7 +48,7 @@ export const verifySecondFactor = formAction(async (_previous, formData) => {
     if (error) return authErrorState(error, locale, input.values);
   }
   return redirect({ href: next, locale });
-});
+}
 
 function isPendingEnrollment(value: unknown): value is PendingEnrollment {
   if (!value || typeof value !== 'object') return false;
@@ -59,6 +62,13 @@ function isPendingEnrollment(value: unknown): value is PendingEnrollment {
  * enrollment waits in the form's state between them (without JavaScript React posts it back with the form).
  */
 export const enrollTwoFactor = formAction<EnrollmentState>(async (previous, formData) => {
+  const state = await enroll(previous, formData);
+  // Kept for a page without JavaScript in a cookie, which cannot hold the QR code: the secret is there as text.
+  await answerForm('two-factor-enroll', state.enrollment ? { ...state, enrollment: { ...state.enrollment, qrImage: '' } } : state);
+  return state;
+});
+
+async function enroll(previous: EnrollmentState, formData: FormData): Promise<EnrollmentState> {
   const locale = formLocale(formData);
   const step = formData.get('step');
   // A crafted call can pass anything as the previous state: only a well-formed enrollment is taken from it.
@@ -102,10 +112,12 @@ export const enrollTwoFactor = formAction<EnrollmentState>(async (previous, form
     values,
     enrollment: { factorId: data.id, name, qrImage: qrImageSource(data.totp.qr_code), secret: data.totp.secret },
   };
-});
+}
 
 /** Removing an app asks for a code from it first (a fresh proof, aal2), then unenrolls it. */
-export const removeTwoFactor = formAction(async (_previous, formData) => {
+export const removeTwoFactor = formAction(async (_previous, formData) => answerForm('two-factor-remove', await remove(formData)));
+
+async function remove(formData: FormData): Promise<FormState> {
   const locale = formLocale(formData);
   const input = await factorAndCode(formData, locale);
   if ('state' in input) return input.state;
@@ -117,4 +129,4 @@ export const removeTwoFactor = formAction(async (_previous, formData) => {
   if (error) return authErrorState(error, locale, input.values);
   const t = await getTranslations({ locale, namespace: 'TwoFactor' });
   return { status: 'success', message: t('removed') };
-});
+}

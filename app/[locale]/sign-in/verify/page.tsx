@@ -7,6 +7,7 @@ import { TwoFactorVerifyForm } from '@/components/auth/two-factor-verify-form';
 import { getPathname, redirect } from '@/i18n/navigation';
 import { pickMessages } from '@/i18n/messages';
 import { nextPath } from '@/lib/auth/safe-redirect';
+import { noScriptAnswer } from '@/lib/forms/no-script-state';
 import { firstParam } from '@/lib/auth/search-param';
 import { confirmedSession } from '@/lib/session/server';
 
@@ -32,7 +33,7 @@ async function VerifyContent({ searchParams }: { searchParams: PageProps<'/[loca
   const factors = session.factors.filter((factor) => factor.type === 'totp').map((factor) => ({ id: factor.id, name: factor.friendlyName || t('unnamed') }));
   return (
     <NextIntlClientProvider messages={pickMessages(await getMessages(), ['TwoFactor', 'AuthForm'])}>
-      <TwoFactorVerifyForm factors={factors} />
+      <TwoFactorVerifyForm factors={factors} answer={await noScriptAnswer('two-factor-verify')} />
     </NextIntlClientProvider>
   );
 }
