@@ -66,6 +66,7 @@ export default defineConfig({
               GOTRUE_RATE_LIMIT_OTP: '100000',
               GOTRUE_RATE_LIMIT_VERIFY: '100000',
               GOTRUE_RATE_LIMIT_TOKEN_REFRESH: '100000',
+              GOTRUE_MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY: '100000',
             },
             reuseExistingServer: false,
             timeout: 30_000,

@@ -64,7 +64,7 @@ export function createApi(app: App, log: ErrorLog): Hono {
   return api;
 }
 
-/** Counts the request under its route pattern as raw GoTrue sees it (e.g. `GET /admin/users/{id}`). */
+/** Counts the request under its route pattern as raw GoTrue sees it (e.g. `GET /admin/users/{user_id}`). */
 function count(app: App, r: Route): MiddlewareHandler {
   const key = `${r.method} ${r.path}`;
   return async (_c, next) => {

@@ -1,6 +1,6 @@
 export interface StatsSnapshot {
   total: number;
-  /** Requests per "METHOD /route" (route pattern as raw GoTrue sees it, e.g. "GET /user", "GET /admin/users/{id}"). */
+  /** Requests per "METHOD /route" (route pattern as raw GoTrue sees it, e.g. "GET /user", "GET /admin/users/{user_id}"). */
   routes: Record<string, number>;
 }
 

@@ -6,6 +6,7 @@ import type { Params } from '../http/body.ts';
 import type { RequestContext } from '../http/context.ts';
 import { badRequest, unprocessable } from '../errors.ts';
 import { createIdentity, deleteIdentities, emailIdentityData, findEmailIdentity, listIdentities, syncProviders, updateIdentityData } from '../store/identities.ts';
+import { deleteUserFactors } from '../store/factors.ts';
 import { endSessions } from '../store/sessions.ts';
 import { loadedUser } from './guards.ts';
 import { deleteUser, findUserByEmail, findUserById, listUsers, loadUserJson, mergeMetadata, type UserPatch, type UserRow, updateUser } from '../store/users.ts';
@@ -119,6 +120,7 @@ export async function remove(ctx: RequestContext): Promise<Response> {
   await ctx.app.db.tx(async (sql) => {
     if (!soft) return deleteUser(sql, target.id);
     await deleteIdentities(sql, target.id);
+    await deleteUserFactors(sql, target.id);
     await endSessions(sql, target.id, 'global', undefined);
     await updateUser(sql, target.id, { deleted_at: new Date(), email: null, encrypted_password: null, raw_app_meta_data: {}, raw_user_meta_data: {} });
   });

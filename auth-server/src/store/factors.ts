@@ -147,6 +147,11 @@ export async function deleteFactor(sql: Sql, factor: FactorRow): Promise<void> {
   ]);
 }
 
+/** DeleteFactorsByUserId: an admin soft delete removes the user's factors. */
+export async function deleteUserFactors(sql: Sql, userId: string): Promise<void> {
+  await sql.query('delete from auth.mfa_factors where user_id = $1', [userId]);
+}
+
 /** PUT /admin/users/{user_id}/factors/{factor_id}: the friendly name (UpdateFriendlyName). */
 export async function renameFactor(sql: Sql, factorId: string, friendlyName: string): Promise<FactorRow> {
   return (

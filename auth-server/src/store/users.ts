@@ -1,6 +1,6 @@
 import type { Sql } from './database.ts';
-import { type FactorRow, factorJson, listFactors } from './factors.ts';
-import { type IdentityRow, identityJson, listIdentities } from './identities.ts';
+import { type FactorRow, factorJson } from './factors.ts';
+import { type IdentityRow, identityJson, reviveIdentity } from './identities.ts';
 
 export interface UserRow {
   id: string;
@@ -151,6 +151,14 @@ export function userJson(u: UserRow, identities: IdentityRow[], factors: FactorR
   return out;
 }
 
+/** The user's JSON with its identities and factors, fetched in one round trip. */
 export async function loadUserJson(sql: Sql, user: UserRow): Promise<Record<string, unknown>> {
-  return userJson(user, await listIdentities(sql, user.id), await listFactors(sql, user.id));
+  const row = (
+    await sql.query<{ identities: IdentityRow[]; factors: FactorRow[] }>(
+      `select coalesce((select json_agg(i order by i.created_at, i.id) from auth.identities i where i.user_id = $1), '[]'::json) as identities,
+              coalesce((select json_agg(f order by f.created_at, f.id) from auth.mfa_factors f where f.user_id = $1), '[]'::json) as factors`,
+      [user.id],
+    )
+  ).rows[0]!;
+  return userJson(user, row.identities.map(reviveIdentity), row.factors);
 }
