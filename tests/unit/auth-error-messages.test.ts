@@ -105,6 +105,7 @@ describe('two-factor errors (issue 17)', () => {
     ['mfa_factor_not_found', 404, 'mfaFactorNotFound'],
     ['insufficient_aal', 403, 'insufficientAal'],
     ['insufficient_aal', 422, 'insufficientAal'],
+    ['insufficient_aal', 401, 'insufficientAal'], // PUT /user: email or password from an aal1 session
     ['too_many_enrolled_mfa_factors', 422, 'tooManyFactors'],
     ['mfa_factor_name_conflict', 422, 'factorNameConflict'],
     ['mfa_totp_enroll_not_enabled', 422, 'mfaDisabled'],

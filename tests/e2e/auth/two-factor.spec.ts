@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { createConfirmedUser, signInWithPassword } from '../support/auth-users';
+import { createConfirmedUser, findUser, signInWithPassword } from '../support/auth-users';
 import { arabicIndic, Authenticator, enrollFactors } from '../support/authenticator';
 import { expectNoAxeViolations } from '../support/axe';
 import { secretKey, supabaseUrl, usesLocalAuth } from '../support/test-env';
@@ -13,6 +13,10 @@ function messages(locale: string) {
   return { two: all.TwoFactor, errors: all.AuthErrors, account: all.Account };
 }
 const isolates = /[\u2066-\u2069]/g;
+
+async function factorsOf(userId: string) {
+  return (await findUser(userId))?.factors ?? [];
+}
 
 function sessionsSection(page: Page) {
   return page.locator('section[aria-labelledby="sessions-title"]');
@@ -107,6 +111,31 @@ for (const locale of ['en', 'ar'] as const) {
     await expect(page).toHaveURL(`/${locale}/account`);
   });
 }
+
+test('an abandoned enrollment leaves nothing behind: the list stays empty, the name is free, cancel removes it', async ({ page }) => {
+  const user = await createConfirmedUser();
+  await signInWithPassword(page, user.email, user.password);
+  const section = page.locator('section[aria-labelledby="two-factor-title"]');
+  const start = async () => {
+    await section.getByLabel('Name for this app').fill('Phone');
+    await section.getByRole('button', { name: 'Set up an authenticator app' }).click();
+    await expect(section.getByRole('img', { name: 'QR code for adding your Polyglot account to an authenticator app' })).toBeVisible();
+  };
+  await start();
+  // Walk away mid-way: the unconfirmed app is no factor, and starting again with the same name works.
+  await page.reload();
+  await expect(section.getByTestId('two-factor-off')).toBeVisible();
+  await expect(section.getByTestId('two-factor-app')).toHaveCount(0);
+  await start();
+  expect((await factorsOf(user.id)).map((factor) => factor.status)).toEqual(['unverified']);
+  await section.getByRole('button', { name: 'Cancel' }).click();
+  await expect(section.getByLabel('Name for this app')).toBeVisible();
+  expect(await factorsOf(user.id)).toEqual([]);
+  // Signing in again needs no code.
+  await sessionsSection(page).getByRole('button', { name: 'Sign out', exact: true }).click();
+  await signInWithPassword(page, user.email, user.password);
+  await expect(page).toHaveURL('/en/account');
+});
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
