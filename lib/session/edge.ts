@@ -32,7 +32,9 @@ async function readSession(request: NextRequest, response: NextResponse): Promis
     const { data, error } = await withinAuthBudget(supabase.auth.getClaims());
     const unreachable = error ? reportIfUnreachable(error, path) : false;
     const identity = data?.claims ? identityOf(data.claims) : null;
-    const secondFactorPending = identity !== null && data?.claims.aal !== 'aal2' && isSecondFactorPending(data?.claims.aal, await sessionCookieFactors(supabase));
+    // The cookie's factors are read only below aal2: an aal2 session owes nothing.
+    const owes = identity !== null && data?.claims.aal !== 'aal2';
+    const secondFactorPending = owes && isSecondFactorPending(data?.claims.aal, await sessionCookieFactors(supabase));
     return { identity, secondFactorPending, unreachable };
   } catch (error) {
     // An auth server too slow for the budget, a malformed cookie or a failure inside the client: logged,
