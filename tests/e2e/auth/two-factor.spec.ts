@@ -218,3 +218,31 @@ test('the assurance check at the edge asks the auth server nothing; public pages
   expect(await authRequestsDuring(async () => expect(await status('/en')).toBe(200))).toBe(0);
   expect(await authRequestsDuring(async () => expect(await status('/en/account')).toBe(200))).toBe(1);
 });
+
+test('an account form posted from an aal1 session (forged: the page is out of reach) goes to the code step', async ({ page, browser }) => {
+  // The "Sign out of other devices" form's hidden action fields, as a browser without JavaScript gets them.
+  const other = await createConfirmedUser();
+  const plain = await browser.newContext({ javaScriptEnabled: false });
+  const otherPage = await plain.newPage();
+  await signInWithPassword(otherPage, other.email, other.password);
+  const form = sessionsSection(otherPage).locator('form').filter({ hasText: 'Sign out of other devices' });
+  const fields = await form.evaluate((element: HTMLFormElement) => Object.fromEntries([...new FormData(element)].map(([key, value]) => [key, String(value)])));
+  await plain.close();
+
+  // A two-factor user signed in with the password only posts it to the account page: the middleware answers
+  // before the action runs (Next finds an action only on the page that has its form).
+  const user = await createConfirmedUser();
+  const [app] = await enrollFactors(user.email, user.password, ['Phone']);
+  await signInWithPassword(page, user.email, user.password);
+  await expect(page).toHaveURL('/en/sign-in/verify?next=%2Faccount');
+  const response = await page.request.post('/en/account', { multipart: fields, maxRedirects: 0, headers: { Origin: new URL(page.url()).origin } });
+  expect(response.status()).toBe(307);
+  expect(response.headers().location).toBe('/en/sign-in/verify?next=%2Faccount');
+  // The same post from a session at aal2 is the action's own: it answers, no redirect.
+  await page.getByLabel('6-digit code').fill(await app!.freshCode());
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL('/en/account');
+  const accepted = await page.request.post('/en/account', { multipart: fields, maxRedirects: 0, headers: { Origin: new URL(page.url()).origin } });
+  expect(accepted.status()).toBe(200);
+  expect(await accepted.text()).toContain('You have been signed out on all other devices.');
+});
