@@ -48,10 +48,13 @@ try {
   const stack = await startStack(options, log);
   let user: TestUser | undefined;
   let session: SignedInSession | undefined;
+  let twoFactorSession: SignedInSession | undefined;
   if (stack.auth) {
     user = await createConfirmedUser(stack.auth.url, secretKey);
     session = await signIn(stack.auth.url, publishableKey, user);
     log(`signed in; cookies ${session.cookieNames.join(', ')}`);
+    twoFactorSession = await signIn(stack.auth.url, publishableKey, await createConfirmedUser(stack.auth.url, secretKey), { secondFactor: true });
+    log('signed in a two-factor user at aal2');
   }
   let generator: LoadGenerator | undefined;
   const loadGenerator = async () => (generator ??= await resolveGenerator({ connections: options.connections, threads: options.threads }, log));
@@ -70,7 +73,8 @@ try {
   await stack.intlFloor?.stop();
   await section('requests', async () => {
     if (!stack.auth || !session) return needsAuth('requests');
-    results.requestsPerView = await requestsSection(options, stack.auth.url, session.cookieHeader, log);
+    const visitors = [{ cookieHeader: session.cookieHeader }, ...(twoFactorSession ? [{ label: 'two-factor, aal2', cookieHeader: twoFactorSession.cookieHeader }] : [])];
+    results.requestsPerView = await requestsSection(options, stack.auth.url, visitors, log);
   });
   await section('auth-server', async () => {
     if (!stack.auth || !user) return needsAuth('auth-server');

@@ -42,7 +42,16 @@ const keyByCode = {
   webauthn_verification_failed: 'passkeyNotVerified',
   webauthn_challenge_expired: 'passkeyTimedOut',
   webauthn_challenge_not_found: 'passkeyTimedOut',
+  // Two-factor codes (GoTrue's mfa.go). A used challenge answers mfa_ip_address_mismatch: the code must be asked again.
+  mfa_verification_failed: 'mfaCodeWrong',
+  mfa_challenge_expired: 'mfaChallengeExpired',
+  mfa_ip_address_mismatch: 'mfaChallengeExpired',
+  mfa_factor_not_found: 'mfaFactorNotFound',
   insufficient_aal: 'insufficientAal',
+  too_many_enrolled_mfa_factors: 'tooManyFactors',
+  mfa_factor_name_conflict: 'factorNameConflict',
+  mfa_totp_enroll_not_enabled: 'mfaDisabled',
+  mfa_totp_verify_not_enabled: 'mfaDisabled',
 } as const satisfies Record<string, string>;
 
 export type AuthErrorKey =

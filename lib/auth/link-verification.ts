@@ -1,9 +1,10 @@
 import type { EmailOtpType } from '@supabase/supabase-js';
 import type { Locale } from 'next-intl';
-import { sessionClient } from '@/lib/session/server';
+import { getPathname } from '@/i18n/navigation';
+import { afterSignIn, sessionClient } from '@/lib/session/server';
 import { failedLinkPath, localizedNextPath } from './auth-routes';
 import { preferredLocale } from './preferred-locale';
-import { sameSitePath } from './safe-redirect';
+import { nextPath, sameSitePath } from './safe-redirect';
 
 // Emailed links: their types, and the verification the "Continue" page's button (actions/continue-link.ts) and the
 // PKCE return (app/[locale]/auth/confirm) share.
@@ -51,7 +52,7 @@ export async function verifyEmailLink(link: { locale: Locale; next: unknown; req
     if (error) return failedLinkPath(link.locale, error, flow, link.requestPath);
     // With double_confirm_changes the first of the two addresses' links confirms only its half: no session yet.
     if (!data.session && 'type' in link && link.type === 'email_change') return localizedNextPath('/account?updated=emailPending', link.locale);
-    return localizedNextPath(link.next, preferredLocale(data.user, link.locale));
+    return getPathname({ href: await afterSignIn(supabase, nextPath(link.next)), locale: preferredLocale(data.user, link.locale) });
   } catch (error) {
     return failedLinkPath(link.locale, error, flow, link.requestPath);
   }

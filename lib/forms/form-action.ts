@@ -1,6 +1,6 @@
 import type { FormState } from './form-state';
 
-type FormAction = (previous: FormState, formData: FormData) => Promise<FormState>;
+type FormAction<S extends FormState> = (previous: S, formData: FormData) => Promise<S>;
 
 /** What a call passed where the form's data belongs, as form data: anything else becomes an empty form. */
 export function asFormData(value: unknown): FormData {
@@ -11,6 +11,6 @@ export function asFormData(value: unknown): FormData {
  * Server actions are public endpoints, and a crafted call can pass anything for the form's data. The action
  * then sees an empty form and answers with its usual localized errors instead of a TypeError and a 500.
  */
-export function formAction(action: FormAction): FormAction {
+export function formAction<S extends FormState = FormState>(action: FormAction<S>): FormAction<S> {
   return async (previous, formData) => action(previous, asFormData(formData));
 }

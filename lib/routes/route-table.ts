@@ -9,10 +9,12 @@ import { isLocale } from '@/i18n/locales';
 
 /**
  * Who may open a route: 'anyone'; 'signed-out' (a signed-in visitor goes on to `next` or the account page);
- * 'signed-in' (anyone else goes to sign-in and comes back). Stronger levels, such as a second factor, join this
- * union; accessRedirect's exhaustive switch then fails to compile until it handles them.
+ * 'signed-in' with the user's full assurance (anyone else goes to sign-in and comes back; a user with a verified
+ * second factor whose session has only the first goes to the code step first); 'second-factor' (signed in, the
+ * second factor still owed: the code step; everyone else goes on to `next`). accessRedirect's exhaustive switch
+ * fails to compile until a new level is handled there.
  */
-export type Access = 'anyone' | 'signed-out' | 'signed-in';
+export type Access = 'anyone' | 'signed-out' | 'signed-in' | 'second-factor';
 
 export interface RouteEntry {
   /** The path after the locale prefix, e.g. '/account'. */
@@ -31,6 +33,7 @@ export interface RouteEntry {
 export const routeTable = [
   { path: '/', access: 'anyone', caching: 'static', worker: 'network', search: 'listed' },
   { path: '/sign-in', access: 'signed-out', caching: 'static', worker: 'network', search: 'listed' },
+  { path: '/sign-in/verify', access: 'second-factor', caching: 'private', worker: 'network', search: 'unlisted' },
   { path: '/sign-in/email-link', access: 'anyone', caching: 'static', worker: 'network', search: 'unlisted' },
   { path: '/sign-up', access: 'signed-out', caching: 'static', worker: 'network', search: 'listed' },
   { path: '/sign-up/check-email', access: 'anyone', caching: 'private', worker: 'network', search: 'unlisted' },

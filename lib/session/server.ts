@@ -7,7 +7,7 @@ import { withinAuthBudget } from '@/lib/supabase/auth-fetch';
 import { isAuthCookieName } from '@/lib/supabase/config';
 import { createSupabaseServerClient, writeCookies } from '@/lib/supabase/server';
 import { syncPresenceHint } from './presence-hint';
-import { identityOf, PRESENCE_HINT_COOKIE, type SessionClaims } from './types';
+import { identityOf, isSecondFactorPending, PRESENCE_HINT_COOKIE, sessionCookieFactors, type SessionClaims, verifiedFactors } from './types';
 
 // Node runtime: who is signed in, for server components, server actions and route handlers.
 
@@ -29,11 +29,13 @@ export async function sessionClient() {
   return supabase;
 }
 
+export type SessionClient = Awaited<ReturnType<typeof sessionClient>>;
+
 /**
  * getUser() within the auth budget: with an expired access token it refreshes first, which supabase-js retries
  * for up to 30 s on its own. Past the budget the answer is a TimeoutError, which reads as unreachable.
  */
-export async function boundedGetUser(supabase: Awaited<ReturnType<typeof sessionClient>>) {
+export async function boundedGetUser(supabase: SessionClient) {
   return withinAuthBudget(supabase.auth.getUser()).catch((timeout: unknown) => ({ data: { user: null }, error: timeout }));
 }
 
@@ -41,11 +43,21 @@ export async function boundedGetUser(supabase: Awaited<ReturnType<typeof session
  * Ends this browser's session. supabase-js refreshes an expired token first and, with the auth server down, retries
  * that for up to 30 s; past the auth budget the cookies are dropped here, which is all a local sign-out changes.
  */
-export async function signOutHere(supabase: Awaited<ReturnType<typeof sessionClient>>): Promise<void> {
+export async function signOutHere(supabase: SessionClient): Promise<void> {
   await withinAuthBudget(supabase.auth.signOut({ scope: 'local' })).catch(async () => {
     const cookieStore = await cookies();
     for (const { name } of cookieStore.getAll()) if (isAuthCookieName(name) || name === PRESENCE_HINT_COOKIE) cookieStore.delete(name);
   });
+}
+
+/**
+ * Whether a confirmed user still owes the second factor: the `aal` of the access token the auth server just
+ * accepted (supabase-js decodes it from the stored session, no request) and the user's factors as the auth server
+ * sent them (not the cookie's copy, which only the middleware's routing relies on).
+ */
+async function owesSecondFactor(supabase: SessionClient, factors: unknown): Promise<boolean> {
+  const { data } = await supabase.auth.mfa.getAuthenticatorAssuranceLevel();
+  return isSecondFactorPending(data?.currentLevel, factors);
 }
 
 /**
@@ -59,10 +71,19 @@ export async function confirmedSession(path: string): Promise<SessionClaims | nu
   try {
     const supabase = await sessionClient();
     const { data, error } = await boundedGetUser(supabase);
-    const source =
-      data.user ?? (error && reportIfUnreachable(error, path) ? (await withinAuthBudget(supabase.auth.getClaims())).data?.claims : null);
-    const identity = source ? identityOf(source) : null;
-    return identity ? { identity, userMetadata: source?.user_metadata ?? {} } : null;
+    if (data.user) {
+      const identity = identityOf(data.user);
+      if (!identity) return null;
+      const secondFactorPending = await owesSecondFactor(supabase, data.user.factors);
+      return { identity, userMetadata: data.user.user_metadata ?? {}, secondFactorPending, factors: verifiedFactors(data.user.factors) };
+    }
+    if (!error || !reportIfUnreachable(error, path)) return null;
+    const claims = (await withinAuthBudget(supabase.auth.getClaims())).data?.claims;
+    const identity = claims ? identityOf(claims) : null;
+    if (!claims || !identity) return null;
+    // The auth server is down: the cookie's factors are all there is to go by, as in the middleware.
+    const factors = await sessionCookieFactors(supabase);
+    return { identity, userMetadata: claims.user_metadata ?? {}, secondFactorPending: isSecondFactorPending(claims.aal, factors), factors: verifiedFactors(factors) };
   } catch (error) {
     // Out of time, a malformed cookie or a failure inside the client: logged, and the page shows the signed-out view.
     if (!reportIfUnreachable(error, path)) logServerError({ path, code: 'session_unreadable', error });
@@ -78,8 +99,31 @@ export async function confirmedSession(path: string): Promise<SessionClaims | nu
 export async function requireCurrentUser(locale: Locale) {
   const supabase = await sessionClient();
   const { data, error } = await boundedGetUser(supabase);
-  if (data.user) return { supabase, user: data.user, error: null };
-  if (error && authErrorMessage(error).key === 'serviceUnavailable') return { supabase, user: null, error };
+  if (data.user) return { supabase, user: data.user, error: null, secondFactorPending: await owesSecondFactor(supabase, data.user.factors) };
+  if (error && authErrorMessage(error).key === 'serviceUnavailable') return { supabase, user: null, error, secondFactorPending: false };
   // The cookie may still hold a valid-looking token for a session the server has ended: clear it first.
   return redirect({ href: { pathname: '/auth/session-ended', query: { next: '/account' } }, locale });
+}
+
+/**
+ * Where a user just signed in goes on to: `next`, or the code step first while their second factor is owed (the
+ * stored session's aal and factors, as the middleware reads them; no request). Server actions must decide this
+ * themselves: Next renders an action's redirect target in the same response, and a redirect the middleware answers
+ * for that target would show the code step under the target's address, without its `next`.
+ */
+export async function afterSignIn(supabase: SessionClient, next: string): Promise<string | { pathname: '/sign-in/verify'; query: { next: string } }> {
+  const { data } = await supabase.auth.mfa.getAuthenticatorAssuranceLevel();
+  const owed = data?.nextLevel === 'aal2' && data.currentLevel !== 'aal2';
+  return owed ? { pathname: '/sign-in/verify', query: { next } } : next;
+}
+
+/**
+ * requireCurrentUser for sensitive changes (email, password, other devices, factors, deleting the account): a
+ * user with a verified second factor must have used it in this session (aal2), as GoTrue's own checks demand.
+ * Otherwise the code step, coming back to `next` (the account section the form belongs to).
+ */
+export async function requireSteppedUpUser(locale: Locale, next: string) {
+  const current = await requireCurrentUser(locale);
+  if (current.secondFactorPending) return redirect({ href: { pathname: '/sign-in/verify', query: { next } }, locale });
+  return current;
 }

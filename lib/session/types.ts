@@ -11,6 +11,65 @@ export interface SessionIdentity {
 export interface SessionClaims {
   identity: SessionIdentity;
   userMetadata: Record<string, unknown>;
+  /** Signed in with a first factor only, while the user has a verified second one: private pages wait for the code. */
+  secondFactorPending: boolean;
+  /** The user's verified factors (unverified leftovers of an abandoned enrollment left out), oldest first. */
+  factors: VerifiedFactor[];
+}
+
+/** A verified MFA factor as the account page and the code step show it. */
+export interface VerifiedFactor {
+  id: string;
+  type: string;
+  friendlyName: string;
+  createdAt: string;
+}
+
+interface FactorShape {
+  id?: unknown;
+  status?: unknown;
+  factor_type?: unknown;
+  friendly_name?: unknown;
+  created_at?: unknown;
+}
+
+/** The verified factors of a user object's `factors` (absent when there are none, as GoTrue sends it). */
+export function verifiedFactors(factors: unknown): VerifiedFactor[] {
+  if (!Array.isArray(factors)) return [];
+  return factors
+    .filter((factor: FactorShape | null): factor is FactorShape => !!factor && factor.status === 'verified' && typeof factor.id === 'string')
+    .map((factor) => ({
+      id: String(factor.id),
+      type: typeof factor.factor_type === 'string' ? factor.factor_type : 'totp',
+      friendlyName: typeof factor.friendly_name === 'string' ? factor.friendly_name : '',
+      createdAt: typeof factor.created_at === 'string' ? factor.created_at : '',
+    }))
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+}
+
+/** What a Supabase client of any runtime offers for reading its stored session. */
+interface StoredSessionReader {
+  auth: { getSession(): Promise<{ data: { session: { user?: object } | null } }> };
+}
+
+/**
+ * The `factors` of the user stored in the session cookie, without a request. supabase-js wraps that user in a
+ * proxy that warns on every property read on the server (it is not authentic); the descriptor read skips the
+ * warning on purpose: only routing (the middleware) and the outage fallback rely on it, and pages and actions
+ * check again with the auth server's answer (lib/session/server.ts).
+ */
+export async function sessionCookieFactors(supabase: StoredSessionReader): Promise<unknown> {
+  const user = (await supabase.auth.getSession()).data.session?.user;
+  return user ? Object.getOwnPropertyDescriptor(user, 'factors')?.value : undefined;
+}
+
+/**
+ * Whether a session still owes its second factor: the access token's `aal` is below aal2 while the user has a
+ * verified factor. The same rule as supabase-js's getAuthenticatorAssuranceLevel (`nextLevel` above `currentLevel`).
+ */
+export function isSecondFactorPending(aal: unknown, factors: unknown): boolean {
+  if (aal === 'aal2' || aal === 'aal3') return false;
+  return verifiedFactors(factors).length > 0;
 }
 
 interface UserShape {

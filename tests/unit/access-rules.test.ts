@@ -30,6 +30,48 @@ describe('accessRedirect', () => {
   });
 });
 
+describe('accessRedirect with a second factor owed (issue 17)', () => {
+  const pending = { signedIn: true, secondFactorPending: true } as const;
+
+  it('sends every private page to the code step, keeping the page (and its query) as next', () => {
+    expect(accessRedirect({ locale: 'en', path: '/account', search: search(), ...pending })).toBe('/en/sign-in/verify?next=%2Faccount');
+    expect(accessRedirect({ locale: 'ar', path: '/account/security', search: search('tab=x'), ...pending })).toBe(
+      '/ar/sign-in/verify?next=%2Faccount%2Fsecurity%3Ftab%3Dx',
+    );
+  });
+
+  it('sends sign-in and sign-up to the code step too, with their safe next', () => {
+    expect(accessRedirect({ locale: 'de', path: '/sign-in', search: search('next=%2Faccount%23email'), ...pending })).toBe(
+      '/de/sign-in/verify?next=%2Faccount%23email',
+    );
+    expect(accessRedirect({ locale: 'en', path: '/sign-up', search: search('next=https%3A%2F%2Fevil.example'), ...pending })).toBe(
+      '/en/sign-in/verify?next=%2Faccount',
+    );
+  });
+
+  it('opens the code step only while the code is owed', () => {
+    expect(accessRedirect({ locale: 'en', path: '/sign-in/verify', search: search('next=%2Faccount'), ...pending })).toBeNull();
+    // Already at aal2, or no factor: on to next (a safe one).
+    expect(accessRedirect({ locale: 'ja', path: '/sign-in/verify', search: search('next=%2Faccount%3Fupdated%3Demail'), signedIn: true })).toBe(
+      '/ja/account?updated=email',
+    );
+    expect(accessRedirect({ locale: 'en', path: '/sign-in/verify', search: search('next=%2F%2Fevil.example'), signedIn: true, secondFactorPending: false })).toBe(
+      '/en/account',
+    );
+    // Signed out: sign in first, coming back to the page that was asked for (which asks for the code if needed).
+    expect(accessRedirect({ locale: 'fr', path: '/sign-in/verify', search: search('next=%2Faccount'), signedIn: false })).toBe('/fr/sign-in?next=%2Faccount');
+    expect(accessRedirect({ locale: 'fr', path: '/sign-in/verify', search: search(), signedIn: false, authUnreachable: true })).toBe(
+      '/fr/sign-in?next=%2Faccount&status=unavailable',
+    );
+  });
+
+  it('leaves public pages alone', () => {
+    expect(accessRedirect({ locale: 'en', path: '/', search: search(), ...pending })).toBeNull();
+    expect(accessRedirect({ locale: 'en', path: '/sign-out', search: search(), ...pending })).toBeNull();
+    expect(accessRedirect({ locale: 'en', path: '/sign-in/email-link', search: search(), ...pending })).toBeNull();
+  });
+});
+
 describe('isPrivatePath', () => {
   it('marks the route table\'s private routes private', () => {
     expect(isPrivatePath('/account')).toBe(true);
@@ -37,6 +79,7 @@ describe('isPrivatePath', () => {
     expect(isPrivatePath('/sign-up/check-email')).toBe(true);
     expect(isPrivatePath('/auth/callback')).toBe(true);
     expect(isPrivatePath('/account/security')).toBe(true);
+    expect(isPrivatePath('/sign-in/verify')).toBe(true);
     expect(isPrivatePath('/sign-in')).toBe(false);
     expect(isPrivatePath('/no-such-page')).toBe(false);
   });

@@ -95,3 +95,31 @@ it('a wrong or expired reauthentication code has its own message (issue 18)', ()
   expect(authErrorMessage(new AuthApiError('Nonce has expired or is invalid', 422, 'reauthentication_not_valid')).key).toBe('reauthenticationNotValid');
   expect(authErrorMessage(new AuthApiError('Password update requires reauthentication', 400, 'reauthentication_needed')).key).toBe('reauthenticationNeeded');
 });
+
+describe('two-factor errors (issue 17)', () => {
+  // GoTrue's codes and statuses (internal/api/mfa.go), each with the message the visitor reads.
+  const mfa: Array<[string, number, string]> = [
+    ['mfa_verification_failed', 422, 'mfaCodeWrong'],
+    ['mfa_challenge_expired', 422, 'mfaChallengeExpired'],
+    ['mfa_ip_address_mismatch', 422, 'mfaChallengeExpired'],
+    ['mfa_factor_not_found', 404, 'mfaFactorNotFound'],
+    ['insufficient_aal', 403, 'insufficientAal'],
+    ['insufficient_aal', 422, 'insufficientAal'],
+    ['insufficient_aal', 401, 'insufficientAal'], // PUT /user: email or password from an aal1 session
+    ['too_many_enrolled_mfa_factors', 422, 'tooManyFactors'],
+    ['mfa_factor_name_conflict', 422, 'factorNameConflict'],
+    ['mfa_totp_enroll_not_enabled', 422, 'mfaDisabled'],
+    ['mfa_totp_verify_not_enabled', 422, 'mfaDisabled'],
+    ['over_request_rate_limit', 429, 'overRequestRateLimit'],
+  ];
+
+  it.each(mfa)('maps %s (%i) to %s, in all six locales', (code, status, key) => {
+    expect(authErrorMessage(new AuthApiError('server text', status, code))).toEqual({ key });
+    for (const locale of locales) expect(authErrors(locale)[key], `${locale}:${key}`).toBeTruthy();
+  });
+
+  it('reports an unreachable auth server during a code check as unavailable', () => {
+    expect(authErrorMessage(new AuthRetryableFetchError('fetch failed', 0))).toEqual({ key: 'serviceUnavailable' });
+    expect(authErrorMessage(new AuthApiError('Database error verifying MFA TOTP secret', 500, 'unexpected_failure'))).toEqual({ key: 'serviceUnavailable' });
+  });
+});

@@ -75,6 +75,23 @@ describe.each(locales)('messages/%s.json', (locale) => {
     }
   });
 
+  it('names each key once per object (JSON.parse would keep the last silently; merges can duplicate one)', () => {
+    const text = readFileSync(new URL(`../../messages/${locale}.json`, import.meta.url), 'utf8');
+    const open: Set<string>[] = [];
+    const duplicates: string[] = [];
+    // Key positions only: a string followed by a colon, at the depth the braces give.
+    for (const token of text.matchAll(/"((?:[^"\\]|\\.)*)"\s*:|[{}]|"(?:[^"\\]|\\.)*"/g)) {
+      if (token[0] === '{') open.push(new Set());
+      else if (token[0] === '}') open.pop();
+      else if (token[1] !== undefined) {
+        const keys = open.at(-1)!;
+        if (keys.has(token[1])) duplicates.push(token[1]);
+        keys.add(token[1]);
+      }
+    }
+    expect(duplicates).toEqual([]);
+  });
+
   it('has no empty messages', () => {
     for (const [key, message] of messages) expect(message.trim(), `${locale}:${key}`).not.toBe('');
   });

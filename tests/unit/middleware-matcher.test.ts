@@ -25,7 +25,7 @@ describe('middleware matcher', () => {
     });
 
     it('leaves look-alikes of session routes alone', () => {
-      for (const path of ['/accounting', '/sign-in-help', '/sign-up/other', '/authors', '/sign-in/email-link/extra']) {
+      for (const path of ['/accounting', '/sign-in-help', '/sign-up/other', '/authors', '/sign-in/email-link/extra', '/sign-in/verify/extra', '/sign-in/verifying']) {
         expect(runs(`/${locale}${path}`), path).toBe(false);
       }
     });

@@ -40,7 +40,7 @@ describe('route table', () => {
   it('lists only static pages in the sitemap, never a signed-in one', () => {
     for (const entry of routeTable.filter((e) => e.search === 'listed')) {
       expect(entry.caching, entry.path).toBe('static');
-      expect(entry.access, entry.path).not.toBe('signed-in');
+      expect(['anyone', 'signed-out'], entry.path).toContain(entry.access);
     }
   });
 
@@ -49,6 +49,8 @@ describe('route table', () => {
     expect(findRoute('/accounting')).toBeUndefined();
     expect(findRoute('/sign-in/email-link')?.access).toBe('anyone');
     expect(findRoute('/sign-in/other')).toBeUndefined();
+    expect(findRoute('/sign-in/verify')?.access).toBe('second-factor');
+    expect(findRoute('/sign-in/verify/x')).toBeUndefined();
     expect(splitLocale('/de/account/x')).toEqual({ locale: 'de', path: '/account/x' });
     expect(splitLocale('/ar')).toEqual({ locale: 'ar', path: '/' });
     expect(splitLocale('/it/x')).toEqual({ path: '/it/x' });

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { syncPresenceHint } from '@/lib/session/presence-hint';
-import { identityOf, PRESENCE_HINT_COOKIE, presenceName } from '@/lib/session/types';
+import { identityOf, isSecondFactorPending, PRESENCE_HINT_COOKIE, presenceName, sessionCookieFactors, verifiedFactors } from '@/lib/session/types';
 
 function sync(current: string | undefined, identity: Parameters<typeof syncPresenceHint>[1]) {
   const writes: { name: string; value: string; maxAge: number; httpOnly: boolean }[] = [];
@@ -36,5 +36,39 @@ describe('identityOf', () => {
     expect(identityOf({ id: 'u2', email: 'g@h.i', user_metadata: { full_name: 'Grace Hopper' } })?.displayName).toBe('Grace Hopper');
     expect(identityOf({ id: 'u3', user_metadata: { name: '  ' } })).toEqual({ id: 'u3', email: '', displayName: undefined });
     expect(identityOf({ email: 'no-id@example.com' })).toBeNull();
+  });
+});
+
+describe('second factor (issue 17)', () => {
+  const verified = { id: 'f1', status: 'verified', factor_type: 'totp', friendly_name: 'Phone', created_at: '2026-01-02T00:00:00Z' };
+  const unverified = { id: 'f0', status: 'unverified', factor_type: 'totp', friendly_name: 'Abandoned', created_at: '2026-01-01T00:00:00Z' };
+
+  it('is owed when the token is below aal2 and the user has a verified factor', () => {
+    expect(isSecondFactorPending('aal1', [verified])).toBe(true);
+    expect(isSecondFactorPending(undefined, [verified])).toBe(true);
+    expect(isSecondFactorPending('aal2', [verified])).toBe(false);
+    // GoTrue leaves `factors` out when there are none; an abandoned enrollment is not a factor yet.
+    expect(isSecondFactorPending('aal1', undefined)).toBe(false);
+    expect(isSecondFactorPending('aal1', [unverified])).toBe(false);
+    expect(isSecondFactorPending('aal1', 'garbage')).toBe(false);
+  });
+
+  it('lists verified factors only, oldest first', () => {
+    const later = { ...verified, id: 'f2', friendly_name: undefined, created_at: '2026-03-01T00:00:00Z' };
+    expect(verifiedFactors([later, unverified, verified, null])).toEqual([
+      { id: 'f1', type: 'totp', friendlyName: 'Phone', createdAt: '2026-01-02T00:00:00Z' },
+      { id: 'f2', type: 'totp', friendlyName: '', createdAt: '2026-03-01T00:00:00Z' },
+    ]);
+  });
+
+  it('reads the session cookie user\'s factors without the insecure-read warning', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    // supabase-js's server-side proxy: every property read warns.
+    const user = new Proxy({ id: 'u1', factors: [verified] }, { get: (target, key) => (console.warn('insecure'), Reflect.get(target, key)) });
+    const reader = { auth: { getSession: async () => ({ data: { session: { user } } }) } };
+    expect(await sessionCookieFactors(reader)).toEqual([verified]);
+    expect(warn).not.toHaveBeenCalled();
+    expect(await sessionCookieFactors({ auth: { getSession: async () => ({ data: { session: null } }) } })).toBeUndefined();
+    warn.mockRestore();
   });
 });

@@ -8,6 +8,7 @@ import { PasskeysSection } from '@/components/account/passkeys-section';
 import { PasswordChangeForm } from '@/components/account/password-change-form';
 import { ProfileForm } from '@/components/account/profile-form';
 import { SessionButtons } from '@/components/account/session-buttons';
+import { TwoFactorSection } from '@/components/account/two-factor-section';
 import { AuthMessages } from '@/components/auth/auth-messages';
 import { SignOutForm } from '@/components/auth/sign-out-form';
 import { Alert, AlertDescription } from '@/components/ui/alert';
@@ -34,6 +35,8 @@ async function AccountContent({ searchParams }: { searchParams: PageProps<'/[loc
   // elsewhere goes through session-ended (which clears the cookie) to sign-in on the next request.
   const session = await confirmedSession(getPathname({ href: '/account', locale }));
   if (!session) return redirect({ href: { pathname: '/auth/session-ended', query: { next: '/account' } }, locale });
+  // The middleware decided from the cookie; the auth server's answer decides here (issue 17).
+  if (session.secondFactorPending) return redirect({ href: { pathname: '/sign-in/verify', query: { next: '/account' } }, locale });
   const { identity, userMetadata } = session;
   const updateKey = ownEntry(updateMessages, firstParam((await searchParams).updated));
   const displayName = typeof userMetadata.display_name === 'string' ? userMetadata.display_name : '';
@@ -61,6 +64,7 @@ async function AccountContent({ searchParams }: { searchParams: PageProps<'/[loc
         <PasswordChangeForm />
       </AccountSection>
       <PasskeysSection locale={locale} />
+      <TwoFactorSection factors={session.factors} />
       <AccountSection id="sessions" title={t('sessionsTitle')} description={t('sessionsDescription')}>
         <SessionButtons />
         <SignOutForm locale={locale} label={t('signOut')} className="justify-self-start" />

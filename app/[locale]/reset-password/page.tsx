@@ -8,7 +8,7 @@ import { ResetPasswordForm } from '@/components/auth/reset-password-form';
 import { TextLink } from '@/components/auth/text-link';
 import { FormSkeleton } from '@/components/forms/form-skeleton';
 import { Alert, AlertDescription } from '@/components/ui/alert';
-import { getPathname } from '@/i18n/navigation';
+import { getPathname, redirect } from '@/i18n/navigation';
 import { confirmedSession } from '@/lib/session/server';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -19,7 +19,11 @@ export async function generateMetadata(): Promise<Metadata> {
 /** Only reachable with the session a recovery link opened; without one, the way forward is a new link. */
 async function ResetPasswordContent() {
   const t = await getTranslations('ResetPassword');
-  if (!(await confirmedSession(getPathname({ href: '/reset-password', locale: await getLocale() })))) {
+  const locale = await getLocale();
+  const session = await confirmedSession(getPathname({ href: '/reset-password', locale }));
+  // GoTrue refuses a new password from an aal1 session of a user with a second factor: the code comes first.
+  if (session?.secondFactorPending) return redirect({ href: { pathname: '/sign-in/verify', query: { next: '/reset-password' } }, locale });
+  if (!session) {
     return (
       <>
         <Alert variant="destructive">

@@ -2,6 +2,8 @@ import { readStats, resetStats } from './request-counter.ts';
 
 export interface RequestsPerView {
   path: string;
+  /** Which signed-in visitor, when not the plain password user (e.g. 'two-factor, aal2'). */
+  user?: string;
   views: number;
   authRequests: number;
   perView: number;

@@ -123,7 +123,7 @@ function authRows(results: BenchResults): Row[] {
     const target = /\/account(\/|$)/.test(r.path) ? TARGETS.authRequestsPerPrivateView : TARGETS.authRequestsPerSignedInView;
     return {
       section: 'Auth',
-      figure: `Auth-server requests per signed-in view of ${r.path}`,
+      figure: `Auth-server requests per signed-in view of ${r.path}${r.user ? ` (${r.user})` : ''}`,
       value: `${r.perView.toFixed(2)} (${r.authRequests} in ${r.views} views)`,
       ratio: '',
       target: `${target}`,

@@ -3,18 +3,24 @@ import { checkAvailable } from '../load/targets.ts';
 import type { BenchOptions } from '../options.ts';
 import { productUrl, secretKey } from '../ports.ts';
 
-/** Auth-server requests per signed-in page view of /en and, once it exists, /en/account. */
-export async function requestsSection(options: BenchOptions, authUrl: string, cookieHeader: string, log: (line: string) => void): Promise<RequestsPerView[]> {
+/** A signed-in visitor to measure: the label the report shows (none for the plain user) and their cookies. */
+export interface Visitor {
+  label?: string;
+  cookieHeader: string;
+}
+
+/** Auth-server requests per signed-in page view of /en and /en/account, for each visitor (e.g. a two-factor user at aal2). */
+export async function requestsSection(options: BenchOptions, authUrl: string, visitors: Visitor[], log: (line: string) => void): Promise<RequestsPerView[]> {
   const results: RequestsPerView[] = [];
-  for (const path of ['/en', '/en/account']) {
+  for (const { label, cookieHeader } of visitors) for (const path of ['/en', '/en/account']) {
     const pageUrl = `${productUrl}${path}`;
     const check = await checkAvailable({ id: path, label: path, url: pageUrl, headers: { Cookie: cookieHeader } });
     if (check.unavailable) {
       log(`${path}: skipped for the auth-request count (${check.unavailable})`);
       continue;
     }
-    const result = await measureRequestsPerView({ authUrl, secretKey, pageUrl, path, cookieHeader, views: options.pageViews });
-    log(`${path}: ${result.authRequests} auth-server requests in ${result.views} signed-in views`);
+    const result = { ...(await measureRequestsPerView({ authUrl, secretKey, pageUrl, path, cookieHeader, views: options.pageViews })), user: label };
+    log(`${path}${label ? ` (${label})` : ''}: ${result.authRequests} auth-server requests in ${result.views} signed-in views`);
     results.push(result);
   }
   return results;

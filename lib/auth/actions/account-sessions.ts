@@ -3,7 +3,7 @@
 import { getTranslations } from 'next-intl/server';
 import { redirect } from '@/i18n/navigation';
 import { authErrorState } from '@/lib/auth/auth-error-state';
-import { requireCurrentUser, signOutHere } from '@/lib/session/server';
+import { requireCurrentUser, requireSteppedUpUser, signOutHere } from '@/lib/session/server';
 import { deleteAccountSchema } from '@/lib/auth/form-schemas';
 import { formAction } from '@/lib/forms/form-action';
 import { formLocale } from '@/lib/forms/form-locale';
@@ -13,7 +13,7 @@ import { createSupabaseAdminClient } from '@/lib/supabase/admin';
 
 export const signOutOtherDevices = formAction(async (_previous, formData) => {
   const locale = formLocale(formData);
-  const current = await requireCurrentUser(locale);
+  const current = await requireSteppedUpUser(locale, '/account#sessions');
   if (!current.user) return authErrorState(current.error, locale);
   const { error } = await current.supabase.auth.signOut({ scope: 'others' });
   if (error) return authErrorState(error, locale);
@@ -38,7 +38,7 @@ export const deleteAccount = formAction(async (_previous, formData) => {
   if (!parsed.ok) return parsed.state;
   const values = echoedValues(formData, ['confirmation']);
 
-  const current = await requireCurrentUser(locale);
+  const current = await requireSteppedUpUser(locale, '/account#delete');
   if (!current.user) return authErrorState(current.error, locale, values);
   const { error } = await createSupabaseAdminClient().auth.admin.deleteUser(current.user.id);
   if (error) return authErrorState(error, locale, values);

@@ -40,5 +40,5 @@ export const verifyEmailCode = formAction(async (_previous, formData) => {
   const supabase = await sessionClient();
   const { data, error } = await supabase.auth.verifyOtp({ email: parsed.data.email, token: parsed.data.code, type: 'email' });
   if (error) return { ...(await authErrorState(error, locale, { email: parsed.data.email })), status: 'success' };
-  return redirectAfterSignIn(data.user, locale, formData);
+  return redirectAfterSignIn(supabase, data.user, locale, formData);
 });

@@ -15,7 +15,7 @@ import { asFormData, formAction } from '@/lib/forms/form-action';
 import { formLocale } from '@/lib/forms/form-locale';
 import { echoedValues, type FormState } from '@/lib/forms/form-state';
 import { parseForm } from '@/lib/forms/parse-form';
-import { requireCurrentUser, sessionClient } from '@/lib/session/server';
+import { requireCurrentUser, requireSteppedUpUser, sessionClient } from '@/lib/session/server';
 
 // The server half of passkeys: options from the auth server and the browser's answer back to it, with the
 // visitor's session from the HttpOnly cookies. The browser only runs navigator.credentials.create/get
@@ -63,7 +63,8 @@ async function passkeyMessage(locale: Locale, key: 'added' | 'renamed', name: st
 
 /**
  * Step 1 of adding a passkey: the auth server's creation options for the signed-in user. The name is checked
- * first, so that a name the server would refuse never costs a prompt (and a credential left on the device).
+ * first, so that a name the server would refuse never costs a prompt (and a credential left on the device). Like
+ * deleting one, it needs the second factor when the user has one (GoTrue's requirePasskeyManagementAAL).
  */
 export async function passkeyRegistrationOptions(formData: unknown): Promise<PasskeyOptions<PublicKeyCredentialCreationOptionsJSON>> {
   const form = asFormData(formData);
@@ -71,7 +72,7 @@ export async function passkeyRegistrationOptions(formData: unknown): Promise<Pas
   const parsed = await parseForm(passkeyNameSchema, form, locale, ['name']);
   if (!parsed.ok) return parsed.state;
   const values = echoedValues(form, ['name']);
-  const current = await requireCurrentUser(locale);
+  const current = await requireSteppedUpUser(locale, '/account#passkeys');
   if (!current.user) return failure(current.error, locale, 'registration', values);
   const { data, error } = await current.supabase.auth.passkey.startRegistration();
   if (error) return failure(error, locale, 'registration', values);
@@ -123,7 +124,7 @@ export const deletePasskey = formAction(async (_previous, formData) => {
   const parsed = passkeyIdSchema.safeParse(Object.fromEntries(formData));
   // Only a crafted call sends no passkey: the answer is the auth server's for a passkey it does not have.
   if (!parsed.success) return authMessageState({ key: 'validationFailed' }, locale);
-  const current = await requireCurrentUser(locale);
+  const current = await requireSteppedUpUser(locale, '/account#passkeys');
   if (!current.user) return failure(current.error, locale, 'registration');
   const { error } = await current.supabase.auth.passkey.delete({ passkeyId: parsed.data.id });
   if (error) return failure(error, locale, 'registration');
@@ -155,5 +156,5 @@ export const signInWithPasskey = formAction(async (_previous, formData) => {
     credential: JSON.parse(ceremony.data.credential),
   });
   if (error) return failure(error, locale, 'authentication');
-  return redirectAfterSignIn(data.user, locale, formData);
+  return redirectAfterSignIn(supabase, data.user, locale, formData);
 });

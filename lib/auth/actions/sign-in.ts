@@ -17,5 +17,5 @@ export const signInWithPassword = formAction(async (_previous, formData) => {
   const supabase = await sessionClient();
   const { data, error } = await supabase.auth.signInWithPassword(parsed.data);
   if (error) return authErrorState(error, locale, echoedValues(formData, ['email']));
-  return redirectAfterSignIn(data.user, locale, formData);
+  return redirectAfterSignIn(supabase, data.user, locale, formData);
 });

@@ -1,0 +1,58 @@
+import type { Metadata } from 'next';
+import { NextIntlClientProvider, useLocale, useTranslations } from 'next-intl';
+import { getLocale, getMessages, getTranslations } from 'next-intl/server';
+import { AuthCard } from '@/components/auth/auth-card';
+import { SignOutForm } from '@/components/auth/sign-out-form';
+import { TwoFactorVerifyForm } from '@/components/auth/two-factor-verify-form';
+import { getPathname, redirect } from '@/i18n/navigation';
+import { pickMessages } from '@/i18n/messages';
+import { nextPath } from '@/lib/auth/safe-redirect';
+import { noScriptAnswer } from '@/lib/forms/no-script-state';
+import { firstParam } from '@/lib/auth/search-param';
+import { confirmedSession } from '@/lib/session/server';
+
+// Rendered in one piece on the server (no streaming boundary), so the form works without JavaScript.
+export const instant = false;
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('TwoFactor');
+  return { title: t('verifyTitle'), robots: { index: false, follow: false } };
+}
+
+/**
+ * The second step of signing in for users with an authenticator app. The middleware sends every private page
+ * here while the session is aal1 (from the token and the cookie); this page checks again with the auth server.
+ */
+async function VerifyContent({ searchParams }: { searchParams: PageProps<'/[locale]/sign-in/verify'>['searchParams'] }) {
+  const locale = await getLocale();
+  const t = await getTranslations('TwoFactor');
+  const next = nextPath(firstParam((await searchParams).next));
+  const session = await confirmedSession(getPathname({ href: '/sign-in/verify', locale }));
+  if (!session) return redirect({ href: { pathname: '/auth/session-ended', query: { next } }, locale });
+  if (!session.secondFactorPending) return redirect({ href: next, locale });
+  const factors = session.factors.filter((factor) => factor.type === 'totp').map((factor) => ({ id: factor.id, name: factor.friendlyName || t('unnamed') }));
+  return (
+    <NextIntlClientProvider messages={pickMessages(await getMessages(), ['TwoFactor', 'AuthForm'])}>
+      <TwoFactorVerifyForm factors={factors} answer={await noScriptAnswer('two-factor-verify')} />
+    </NextIntlClientProvider>
+  );
+}
+
+export default function VerifyPage({ searchParams }: PageProps<'/[locale]/sign-in/verify'>) {
+  const t = useTranslations('TwoFactor');
+  const locale = useLocale();
+  return (
+    <AuthCard
+      title={t('verifyTitle')}
+      description={t('verifyDescription')}
+      footer={
+        <div className="grid justify-items-center gap-2">
+          <p>{t('cantUseApp')}</p>
+          <SignOutForm locale={locale} label={t('signOut')} variant="link" />
+        </div>
+      }
+    >
+      <VerifyContent searchParams={searchParams} />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,132 @@
+'use server';
+
+import type { Locale } from 'next-intl';
+import { getTranslations } from 'next-intl/server';
+import { redirect } from '@/i18n/navigation';
+import { authErrorState } from '@/lib/auth/auth-error-state';
+import { totpCode } from '@/lib/auth/one-time-code';
+import { requestedNext } from '@/lib/auth/requested-next';
+import { nextPath } from '@/lib/auth/safe-redirect';
+import { type EnrollmentState, factorNameLength, type PendingEnrollment, qrImageSource } from '@/lib/auth/two-factor';
+import { formAction } from '@/lib/forms/form-action';
+import { formLocale } from '@/lib/forms/form-locale';
+import { answerForm } from '@/lib/forms/no-script-state';
+import { echoedValues, type FormState } from '@/lib/forms/form-state';
+import { requireCurrentUser, requireSteppedUpUser } from '@/lib/session/server';
+
+// Two-factor sign-in (issue 17): the code step after signing in, and the account page's authenticator apps.
+// Each code is checked by the auth server (challenge, then verify); a success raises this session to aal2.
+
+const accountSection = '/account#two-factor';
+
+/** The form's factor id and code, or the form state that says what is missing (in the form's language). */
+type CodeInput = { state: FormState } | { factorId: string; code: string; values: Record<string, string> };
+
+async function factorAndCode(formData: FormData, locale: Locale): Promise<CodeInput> {
+  const t = await getTranslations({ locale, namespace: 'TwoFactor' });
+  const values = echoedValues(formData, ['code', 'factorId']);
+  const factorId = formData.get('factorId');
+  if (typeof factorId !== 'string' || !factorId) return { state: { status: 'error', message: t('factorRequired'), values } };
+  const code = totpCode(formData.get('code'));
+  if ('problem' in code) return { state: { status: 'error', fieldErrors: { code: t(code.problem) }, values } };
+  return { factorId, code: code.code, values };
+}
+
+/** The code step (`/sign-in/verify`): a code from one of the user's apps, then on to the page they were going to. */
+export const verifySecondFactor = formAction(async (_previous, formData) => answerForm('two-factor-verify', await verify(formData)));
+
+async function verify(formData: FormData): Promise<FormState> {
+  const locale = formLocale(formData);
+  const input = await factorAndCode(formData, locale);
+  if ('state' in input) return input.state;
+  const current = await requireCurrentUser(locale);
+  if (!current.user) return authErrorState(current.error, locale, input.values);
+  const next = nextPath(await requestedNext(formData));
+  // Already at aal2 (another tab was quicker): nothing to prove.
+  if (current.secondFactorPending) {
+    const { error } = await current.supabase.auth.mfa.challengeAndVerify({ factorId: input.factorId, code: input.code });
+    if (error) return authErrorState(error, locale, input.values);
+  }
+  return redirect({ href: next, locale });
+}
+
+function isPendingEnrollment(value: unknown): value is PendingEnrollment {
+  if (!value || typeof value !== 'object') return false;
+  const { factorId, name, qrImage, secret } = value as Record<string, unknown>;
+  return [factorId, name, qrImage, secret].every((field) => typeof field === 'string');
+}
+
+/**
+ * Adding an authenticator app, in two steps on one form: `start` (a name; the auth server answers with the QR code
+ * and the secret), then `confirm` (the first code from the app, which verifies the factor) or `cancel`. The
+ * enrollment waits in the form's state between them (without JavaScript React posts it back with the form).
+ */
+export const enrollTwoFactor = formAction<EnrollmentState>(async (previous, formData) => {
+  const state = await enroll(previous, formData);
+  // Kept for a page without JavaScript in a cookie, which cannot hold the QR code: the secret is there as text.
+  await answerForm('two-factor-enroll', state.enrollment ? { ...state, enrollment: { ...state.enrollment, qrImage: '' } } : state);
+  return state;
+});
+
+async function enroll(previous: EnrollmentState, formData: FormData): Promise<EnrollmentState> {
+  const locale = formLocale(formData);
+  const step = formData.get('step');
+  // A crafted call can pass anything as the previous state: only a well-formed enrollment is taken from it.
+  const pending = isPendingEnrollment(previous?.enrollment) && previous.enrollment.factorId === formData.get('factorId') ? previous.enrollment : undefined;
+  const current = await requireSteppedUpUser(locale, accountSection);
+  if (!current.user) return { ...(await authErrorState(current.error, locale)), enrollment: pending };
+  const { supabase } = current;
+
+  if (step === 'cancel' || (step === 'confirm' && !pending)) {
+    // An unverified factor can be removed at any level; what is not removed here expires on the auth server.
+    if (pending) await supabase.auth.mfa.unenroll({ factorId: pending.factorId });
+    return { status: 'idle' };
+  }
+
+  const t = await getTranslations({ locale, namespace: 'TwoFactor' });
+  if (step === 'confirm' && pending) {
+    const input = await factorAndCode(formData, locale);
+    if ('state' in input) return { ...input.state, enrollment: pending };
+    const { error } = await supabase.auth.mfa.challengeAndVerify({ factorId: pending.factorId, code: input.code });
+    if (error) return { ...(await authErrorState(error, locale, input.values)), enrollment: pending };
+    // The new session cookies make Next render the page again, with the app in the list.
+    return { status: 'success', message: t('enabled') };
+  }
+
+  const rawName = formData.get('name');
+  const name = typeof rawName === 'string' ? rawName.trim() : '';
+  const values = echoedValues(formData, ['name']);
+  if (!name) return { status: 'error', fieldErrors: { name: t('nameRequired') }, values };
+  if (name.length > factorNameLength) {
+    const tv = await getTranslations({ locale, namespace: 'Validation' });
+    return { status: 'error', fieldErrors: { name: tv('tooLong', { max: factorNameLength }) }, values };
+  }
+  // Leftovers of an abandoned enrollment would count against the limit and could hold the name: they go first.
+  for (const factor of current.user.factors ?? []) {
+    if (factor.status !== 'verified') await supabase.auth.mfa.unenroll({ factorId: factor.id });
+  }
+  const { data, error } = await supabase.auth.mfa.enroll({ factorType: 'totp', friendlyName: name });
+  if (error) return authErrorState(error, locale, values);
+  return {
+    status: 'idle',
+    values,
+    enrollment: { factorId: data.id, name, qrImage: qrImageSource(data.totp.qr_code), secret: data.totp.secret },
+  };
+}
+
+/** Removing an app asks for a code from it first (a fresh proof, aal2), then unenrolls it. */
+export const removeTwoFactor = formAction(async (_previous, formData) => answerForm('two-factor-remove', await remove(formData)));
+
+async function remove(formData: FormData): Promise<FormState> {
+  const locale = formLocale(formData);
+  const input = await factorAndCode(formData, locale);
+  if ('state' in input) return input.state;
+  const current = await requireCurrentUser(locale);
+  if (!current.user) return authErrorState(current.error, locale, input.values);
+  const verified = await current.supabase.auth.mfa.challengeAndVerify({ factorId: input.factorId, code: input.code });
+  if (verified.error) return authErrorState(verified.error, locale, input.values);
+  const { error } = await current.supabase.auth.mfa.unenroll({ factorId: input.factorId });
+  if (error) return authErrorState(error, locale, input.values);
+  const t = await getTranslations({ locale, namespace: 'TwoFactor' });
+  return { status: 'success', message: t('removed') };
+}

@@ -1,0 +1,248 @@
+import { readFileSync } from 'node:fs';
+import { expect, type Page, test } from '@playwright/test';
+import { createConfirmedUser, findUser, signInWithPassword } from '../support/auth-users';
+import { arabicIndic, Authenticator, enrollFactors } from '../support/authenticator';
+import { expectNoAxeViolations } from '../support/axe';
+import { secretKey, supabaseUrl, usesLocalAuth } from '../support/test-env';
+
+// Issue 17: two-factor sign-in with an authenticator app, through the UI, against the local auth server.
+
+type Messages = typeof import('../../../messages/en.json');
+function messages(locale: string) {
+  const all = JSON.parse(readFileSync(new URL(`../../../messages/${locale}.json`, import.meta.url), 'utf8')) as Messages;
+  return { two: all.TwoFactor, errors: all.AuthErrors, account: all.Account };
+}
+const isolates = /[\u2066-\u2069]/g;
+
+async function factorsOf(userId: string) {
+  return (await findUser(userId))?.factors ?? [];
+}
+
+function sessionsSection(page: Page) {
+  return page.locator('section[aria-labelledby="sessions-title"]');
+}
+
+for (const locale of ['en', 'ar'] as const) {
+  test(`${locale}: enroll, sign in with the code, the account waits for it at aal1, remove the app`, async ({ page }) => {
+    // Three codes from one app: the third needs the clock's next 30-s step.
+    test.setTimeout(150_000);
+    const { two, errors, account } = messages(locale);
+    const typed = (code: string) => (locale === 'ar' ? arabicIndic(code) : code);
+    const appName = locale === 'ar' ? 'الهاتف' : 'Phone';
+    const user = await createConfirmedUser({ locale });
+    await signInWithPassword(page, user.email, user.password, { locale });
+    await expect(page).toHaveURL(`/${locale}/account`);
+
+    // Enroll: a name, then the QR code and the secret as text.
+    const section = page.locator('section[aria-labelledby="two-factor-title"]');
+    await expect(section.getByRole('heading', { name: two.sectionTitle })).toBeVisible();
+    await expect(section.getByTestId('two-factor-off')).toHaveText(two.statusOff);
+    await expect(section).toContainText(two.backupNote);
+    await section.getByLabel(two.enrollName).fill(appName);
+    await section.getByRole('button', { name: two.enrollStart }).click();
+    const qr = section.getByRole('img', { name: two.qrAlt });
+    await expect(qr).toBeVisible();
+    expect(await qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml,/);
+    expect(await qr.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+    const shown = (await section.getByTestId('two-factor-secret').textContent()) ?? '';
+    expect(shown).toMatch(/^([A-Z2-7]{4} )+[A-Z2-7]{1,4}$/);
+    await expect(section.getByRole('button', { name: two.copySecret })).toBeVisible();
+    await expectNoAxeViolations(page);
+    const app = new Authenticator(shown);
+
+    // A wrong first code is refused, and the QR code and secret stay for the next try.
+    await section.getByLabel(two.confirmCode).fill(typed(app.wrongCode()));
+    await section.getByRole('button', { name: two.confirmSubmit }).click();
+    await expect(section.getByRole('alert').filter({ hasText: errors.mfaCodeWrong })).toBeVisible();
+    await expect(section.getByTestId('two-factor-secret')).toHaveText(shown);
+    await section.getByLabel(two.confirmCode).fill(typed(await app.freshCode()));
+    await section.getByRole('button', { name: two.confirmSubmit }).click();
+    await expect(section.getByRole('status').filter({ hasText: two.enabled })).toBeVisible();
+    const row = section.getByTestId('two-factor-app');
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText(appName);
+    await expect(row).toContainText(two.addedOn.replace(/<bdi>\{date\}<\/bdi>.*/, '').trim());
+
+    // Sign out, sign in with the password: the code step, keeping where the visitor was going.
+    await sessionsSection(page).getByRole('button', { name: account.signOut, exact: true }).click();
+    await expect(page).toHaveURL(`/${locale}`);
+    await signInWithPassword(page, user.email, user.password, { locale });
+    await expect(page).toHaveURL(`/${locale}/sign-in/verify?next=%2Faccount`);
+    await expect(page.getByRole('heading', { level: 1, name: two.verifyTitle })).toBeVisible();
+    // The same session reaching the account page directly is sent back to the code step.
+    await page.goto(`/${locale}/account`);
+    await expect(page).toHaveURL(`/${locale}/sign-in/verify?next=%2Faccount`);
+
+    const code = page.getByLabel(two.code);
+    await expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+    await expect(code).toHaveAttribute('inputmode', 'numeric');
+    const wrong = typed(app.wrongCode());
+    await code.fill(wrong);
+    await page.getByRole('button', { name: two.verifySubmit }).click();
+    await expect(page.getByRole('alert').filter({ hasText: errors.mfaCodeWrong })).toBeVisible();
+    await expect(page.getByLabel(two.code)).toHaveValue(wrong);
+    await expect(page).toHaveURL(`/${locale}/sign-in/verify?next=%2Faccount`);
+    await expectNoAxeViolations(page);
+    await page.getByLabel(two.code).fill(typed(await app.freshCode()));
+    await page.getByRole('button', { name: two.verifySubmit }).click();
+    await expect(page).toHaveURL(`/${locale}/account`);
+    await expect(page.getByRole('heading', { level: 1, name: account.title })).toBeVisible();
+    // At aal2 the code step sends the user on.
+    await page.goto(`/${locale}/sign-in/verify?next=%2Faccount%3Fupdated%3Dprofile`);
+    await expect(page).toHaveURL(`/${locale}/account?updated=profile`);
+
+    // Removing the app asks for a code from it first.
+    await row.getByText(two.removeSummary, { exact: true }).click();
+    const removeLabel = two.removeCode.replace('<bdi>{name}</bdi>', appName);
+    const removeCode = row.getByRole('textbox');
+    expect(((await row.locator('label').textContent()) ?? '').replace(isolates, '')).toBe(removeLabel);
+    await removeCode.fill(typed(app.wrongCode()));
+    await row.getByRole('button', { name: two.removeSubmit }).click();
+    await expect(row.getByRole('alert').filter({ hasText: errors.mfaCodeWrong })).toBeVisible();
+    await row.getByRole('textbox').fill(typed(await app.freshCode()));
+    await row.getByRole('button', { name: two.removeSubmit }).click();
+    await expect(section.getByRole('status').filter({ hasText: two.removed })).toBeVisible();
+    await expect(section.getByTestId('two-factor-app')).toHaveCount(0);
+    await expect(section.getByTestId('two-factor-off')).toBeVisible();
+
+    // Without the app, signing in goes straight to the account again.
+    await sessionsSection(page).getByRole('button', { name: account.signOut, exact: true }).click();
+    await signInWithPassword(page, user.email, user.password, { locale });
+    await expect(page).toHaveURL(`/${locale}/account`);
+  });
+}
+
+test('an abandoned enrollment leaves nothing behind: the list stays empty, the name is free, cancel removes it', async ({ page }) => {
+  const user = await createConfirmedUser();
+  await signInWithPassword(page, user.email, user.password);
+  const section = page.locator('section[aria-labelledby="two-factor-title"]');
+  const start = async () => {
+    await section.getByLabel('Name for this app').fill('Phone');
+    await section.getByRole('button', { name: 'Set up an authenticator app' }).click();
+    await expect(section.getByRole('img', { name: 'QR code for adding your Polyglot account to an authenticator app' })).toBeVisible();
+  };
+  await start();
+  // Walk away mid-way: the unconfirmed app is no factor, and starting again with the same name works.
+  await page.reload();
+  await expect(section.getByTestId('two-factor-off')).toBeVisible();
+  await expect(section.getByTestId('two-factor-app')).toHaveCount(0);
+  await start();
+  expect((await factorsOf(user.id)).map((factor) => factor.status)).toEqual(['unverified']);
+  await section.getByRole('button', { name: 'Cancel' }).click();
+  await expect(section.getByLabel('Name for this app')).toBeVisible();
+  expect(await factorsOf(user.id)).toEqual([]);
+  // Signing in again needs no code.
+  await sessionsSection(page).getByRole('button', { name: 'Sign out', exact: true }).click();
+  await signInWithPassword(page, user.email, user.password);
+  await expect(page).toHaveURL('/en/account');
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the code step works as a plain form: refused with the code kept, then on to next', async ({ page }) => {
+    const user = await createConfirmedUser();
+    const [app] = await enrollFactors(user.email, user.password, ['Phone']);
+    await signInWithPassword(page, user.email, user.password, { next: '/account?updated=profile' });
+    await expect(page).toHaveURL('/en/sign-in/verify?next=%2Faccount%3Fupdated%3Dprofile');
+    const wrong = app!.wrongCode();
+    await page.getByLabel('6-digit code').fill(wrong);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'This code is not correct.' })).toBeVisible();
+    await expect(page.getByLabel('6-digit code')).toHaveValue(wrong);
+    // Full-width digits and spaces, as a Japanese keyboard may give them.
+    const code = (await app!.freshCode()).replace(/\d/g, (digit) => String.fromCharCode(0xff10 + Number(digit)));
+    await page.getByLabel('6-digit code').fill(`${code.slice(0, 3)} ${code.slice(3)}`);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL('/en/account?updated=profile');
+  });
+});
+
+test('several apps: the code step asks which one; its sign-out ends the half-finished sign-in', async ({ page }) => {
+  const user = await createConfirmedUser();
+  const [, laptop] = await enrollFactors(user.email, user.password, ['Phone', 'Laptop']);
+  await signInWithPassword(page, user.email, user.password);
+  await expect(page).toHaveURL('/en/sign-in/verify?next=%2Faccount');
+  await expect(page.getByRole('radio')).toHaveCount(2);
+  await expect(page.getByRole('radio', { name: 'Phone' })).toBeChecked();
+  await page.getByRole('radio', { name: 'Laptop' }).check();
+  await page.getByLabel('6-digit code').fill(await laptop!.freshCode());
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL('/en/account');
+  await expect(page.getByTestId('two-factor-app')).toHaveText([/Phone/, /Laptop/]);
+
+  await sessionsSection(page).getByRole('button', { name: 'Sign out', exact: true }).click();
+  await signInWithPassword(page, user.email, user.password);
+  await expect(page).toHaveURL('/en/sign-in/verify?next=%2Faccount');
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+  await expect(page).toHaveURL('/en');
+  await page.goto('/en/account');
+  await expect(page).toHaveURL('/en/sign-in?next=%2Faccount');
+});
+
+/** Requests the auth server counted while `view` ran: the least of a few tries, since parallel specs only add to it. */
+async function authRequestsDuring(view: () => Promise<void>): Promise<number> {
+  const total = async () => {
+    const response = await fetch(`${supabaseUrl}/__local/stats`, { headers: { apikey: secretKey, Authorization: `Bearer ${secretKey}` } });
+    return ((await response.json()) as { total: number }).total;
+  };
+  let least = Number.POSITIVE_INFINITY;
+  for (let attempt = 0; attempt < 5 && least > 0; attempt++) {
+    const before = await total();
+    await view();
+    least = Math.min(least, (await total()) - before);
+  }
+  return least;
+}
+
+test('the assurance check at the edge asks the auth server nothing; public pages neither, at aal1 or aal2', async ({ page }) => {
+  test.skip(!usesLocalAuth, 'counts requests on the local auth server');
+  const user = await createConfirmedUser();
+  const [app] = await enrollFactors(user.email, user.password, ['Phone']);
+  await signInWithPassword(page, user.email, user.password);
+  await expect(page).toHaveURL('/en/sign-in/verify?next=%2Faccount');
+  const status = async (path: string) => (await page.request.get(path, { maxRedirects: 0 })).status();
+  const location = async (path: string) => (await page.request.get(path, { maxRedirects: 0 })).headers().location;
+
+  // aal1 with a factor: the middleware sends private pages to the code step from the token and cookie alone.
+  expect(await location('/en/account')).toBe('/en/sign-in/verify?next=%2Faccount');
+  expect(await authRequestsDuring(async () => expect(await location('/en/account')).toBe('/en/sign-in/verify?next=%2Faccount'))).toBe(0);
+  expect(await authRequestsDuring(async () => expect(await status('/en')).toBe(200))).toBe(0);
+
+  await page.getByLabel('6-digit code').fill(await app!.freshCode());
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL('/en/account');
+  // aal2: signed-out pages send the user on (an edge decision), public pages are static, the account page
+  // confirms the session once (getUser) and reads the level without asking again.
+  expect(await authRequestsDuring(async () => expect(await location('/en/sign-in')).toBe('/en/account'))).toBe(0);
+  expect(await authRequestsDuring(async () => expect(await status('/en')).toBe(200))).toBe(0);
+  expect(await authRequestsDuring(async () => expect(await status('/en/account')).toBe(200))).toBe(1);
+});
+
+test('an account form posted from an aal1 session (forged: the page is out of reach) goes to the code step', async ({ page, browser }) => {
+  // The "Sign out of other devices" form's hidden action fields, as a browser without JavaScript gets them.
+  const other = await createConfirmedUser();
+  const plain = await browser.newContext({ javaScriptEnabled: false });
+  const otherPage = await plain.newPage();
+  await signInWithPassword(otherPage, other.email, other.password);
+  const form = sessionsSection(otherPage).locator('form').filter({ hasText: 'Sign out of other devices' });
+  const fields = await form.evaluate((element: HTMLFormElement) => Object.fromEntries([...new FormData(element)].map(([key, value]) => [key, String(value)])));
+  await plain.close();
+
+  // A two-factor user signed in with the password only posts it to the account page: the middleware answers
+  // before the action runs (Next finds an action only on the page that has its form).
+  const user = await createConfirmedUser();
+  const [app] = await enrollFactors(user.email, user.password, ['Phone']);
+  await signInWithPassword(page, user.email, user.password);
+  await expect(page).toHaveURL('/en/sign-in/verify?next=%2Faccount');
+  const response = await page.request.post('/en/account', { multipart: fields, maxRedirects: 0, headers: { Origin: new URL(page.url()).origin } });
+  expect(response.status()).toBe(307);
+  expect(response.headers().location).toBe('/en/sign-in/verify?next=%2Faccount');
+  // The same post from a session at aal2 is the action's own: it answers, no redirect.
+  await page.getByLabel('6-digit code').fill(await app!.freshCode());
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL('/en/account');
+  const accepted = await page.request.post('/en/account', { multipart: fields, maxRedirects: 0, headers: { Origin: new URL(page.url()).origin } });
+  expect(accepted.status()).toBe(200);
+  expect(await accepted.text()).toContain('You have been signed out on all other devices.');
+});
