@@ -29,6 +29,7 @@ export class OAuthError extends ApiError {
 
 export const badRequest = (code: string, message: string) => new ApiError(400, code, message);
 export const unprocessable = (code: string, message: string) => new ApiError(422, code, message);
+export const unauthorized = (code: string, message: string) => new ApiError(401, code, message);
 export const forbidden = (code: string, message: string) => new ApiError(403, code, message);
 export const notFound = (code: string, message: string) => new ApiError(404, code, message);
 export const tooManyRequests = (code: string, message: string) => new ApiError(429, code, message);

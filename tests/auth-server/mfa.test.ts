@@ -466,6 +466,26 @@ describe('enroll and unenroll rules', () => {
   });
 });
 
+describe('PUT /user with a verified factor (user.go UserUpdate)', () => {
+  it('email or password from an aal1 session → 401 insufficient_aal; metadata still changes; at aal2 all of it works', async () => {
+    const user = await mfaUser();
+    const factor = await user.enrollVerified();
+    const aal1 = clientFrom(user.ip);
+    expect((await aal1.auth.signInWithPassword({ email: user.email, password: PASSWORD })).error).toBeNull();
+
+    const refused = { status: 401, code: 'insufficient_aal', message: 'AAL2 session is required to update email or password when MFA is enabled.' };
+    for (const change of [{ password: 'Passw0rdNew' }, { email: uniqueEmail('moved') }]) {
+      const { error } = await aal1.auth.updateUser(change);
+      expect(error && { status: error.status, code: error.code, message: error.message }).toEqual(refused);
+    }
+    expect((await aal1.auth.updateUser({ email: user.email, data: { theme: 'dark' } })).error).toBeNull();
+
+    const stepped = await aal1.auth.mfa.challengeAndVerify({ factorId: factor.id, code: user.nextCode(factor.id, factor.secret) });
+    expect(stepped.error).toBeNull();
+    expect((await aal1.auth.updateUser({ email: uniqueEmail('moved') })).error).toBeNull();
+  });
+});
+
 describe('who may call /factors', () => {
   it('no bearer → 401 no_authorization; a key instead of a user token → 403 bad_jwt', async () => {
     for (const [method, path] of [['POST', '/factors'], ['POST', `/factors/${crypto.randomUUID()}/challenge`], ['DELETE', `/factors/${crypto.randomUUID()}`]]) {

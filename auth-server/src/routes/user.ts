@@ -5,12 +5,13 @@ import { countingWrongCodes, verifyEmailChange } from '../auth/verification.ts';
 import { tokenHash } from '../crypto/codes.ts';
 import { checkPasswordStrength, hashPassword, verifyPassword } from '../crypto/passwords.ts';
 import type { RequestContext } from '../http/context.ts';
-import { badRequest, forbidden, unprocessable } from '../errors.ts';
+import { badRequest, forbidden, unauthorized, unprocessable } from '../errors.ts';
 import type { Sql } from '../store/database.ts';
 import { createFlowState, type Pkce } from '../store/flow-state.ts';
 import { syncProviders } from '../store/identities.ts';
 import { clearAllOneTimeTokens } from '../store/one-time-tokens.ts';
-import { endSessions, type LogoutScope, sessionCreatedAt } from '../store/sessions.ts';
+import { hasVerifiedFactor } from '../store/factors.ts';
+import { endSessions, type LogoutScope, sessionAal, sessionCreatedAt } from '../store/sessions.ts';
 import { findUserByEmail, findUserById, isConfirmed, loadUserJson, mergeMetadata, updateUser, type UserRow } from '../store/users.ts';
 import type { Authenticated } from './guards.ts';
 
@@ -49,6 +50,11 @@ export async function updateCurrentUser(ctx: RequestContext, auth: Authenticated
   const data = body.object('data');
   const phone = body.string('phone');
   if (body.object('app_metadata') !== undefined) throw forbidden('not_admin', 'Updating app_metadata requires admin privileges');
+  // A user with a verified factor changes email, phone or password only from an aal2 session (GoTrue compares as sent).
+  const changesCredentials = !!password || (email !== '' && email !== (auth.user.email ?? '')) || (phone !== '' && phone !== (auth.user.phone ?? ''));
+  if (changesCredentials && (await hasVerifiedFactor(app.db.sql, auth.user.id)) && (await sessionAal(app.db.sql, auth.sessionId)) !== 'aal2') {
+    throw unauthorized('insufficient_aal', 'AAL2 session is required to update email or password when MFA is enabled.');
+  }
   if (password !== undefined && auth.user.is_anonymous && email === '' && phone === '') {
     throw unprocessable('validation_failed', 'Updating password of an anonymous user without an email or phone is not allowed');
   }
