@@ -213,10 +213,10 @@ test('the assurance check at the edge asks the auth server nothing; public pages
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL('/en/account');
   // aal2: signed-out pages send the user on (an edge decision), public pages are static, the account page
-  // confirms the session once (getUser) and reads the level without asking again.
+  // confirms the session once (getUser, which carries the factors and so the level) and lists the passkeys.
   expect(await authRequestsDuring(async () => expect(await location('/en/sign-in')).toBe('/en/account'))).toBe(0);
   expect(await authRequestsDuring(async () => expect(await status('/en')).toBe(200))).toBe(0);
-  expect(await authRequestsDuring(async () => expect(await status('/en/account')).toBe(200))).toBe(1);
+  expect(await authRequestsDuring(async () => expect(await status('/en/account')).toBe(200))).toBe(2);
 });
 
 test('an account form posted from an aal1 session (forged: the page is out of reach) goes to the code step', async ({ page, browser }) => {
