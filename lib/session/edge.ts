@@ -6,7 +6,7 @@ import { logServerError } from '@/lib/log/server-log';
 import { withinAuthBudget } from '@/lib/supabase/auth-fetch';
 import { createSupabaseEdgeClient, hasAuthCookie } from '@/lib/supabase/edge';
 import { syncPresenceHint } from './presence-hint';
-import { identityOf, isSecondFactorPending, PRESENCE_HINT_COOKIE, sessionCookieFactors, type SessionIdentity } from './types';
+import { identityOf, isSecondFactorPending, PRESENCE_HINT_COOKIE, type SessionIdentity, storedUserFactors } from './types';
 
 // Edge runtime: the middleware's session step.
 
@@ -29,12 +29,20 @@ async function readSession(request: NextRequest, response: NextResponse): Promis
   const path = request.nextUrl.pathname;
   try {
     const supabase = createSupabaseEdgeClient(request, response);
-    const { data, error } = await withinAuthBudget(supabase.auth.getClaims());
+    // One read of the session cookie (decoding it is a good part of the middleware's time): its access token,
+    // refreshed when expired, for the claims, and its user's factors for the level. getClaims() alone would read it again.
+    const { claims, factors, error } = await withinAuthBudget(
+      (async () => {
+        const stored = await supabase.auth.getSession();
+        const session = stored.data.session;
+        if (stored.error || !session) return { claims: null, factors: undefined, error: stored.error };
+        const { data, error } = await supabase.auth.getClaims(session.access_token);
+        return { claims: data?.claims ?? null, factors: storedUserFactors(session.user), error };
+      })(),
+    );
     const unreachable = error ? reportIfUnreachable(error, path) : false;
-    const identity = data?.claims ? identityOf(data.claims) : null;
-    // The cookie's factors are read only below aal2: an aal2 session owes nothing.
-    const owes = identity !== null && data?.claims.aal !== 'aal2';
-    const secondFactorPending = owes && isSecondFactorPending(data?.claims.aal, await sessionCookieFactors(supabase));
+    const identity = claims ? identityOf(claims) : null;
+    const secondFactorPending = identity !== null && isSecondFactorPending(claims?.aal, factors);
     return { identity, secondFactorPending, unreachable };
   } catch (error) {
     // An auth server too slow for the budget, a malformed cookie or a failure inside the client: logged,

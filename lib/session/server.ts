@@ -7,7 +7,7 @@ import { withinAuthBudget } from '@/lib/supabase/auth-fetch';
 import { isAuthCookieName } from '@/lib/supabase/config';
 import { createSupabaseServerClient, writeCookies } from '@/lib/supabase/server';
 import { syncPresenceHint } from './presence-hint';
-import { identityOf, isSecondFactorPending, PRESENCE_HINT_COOKIE, sessionCookieFactors, type SessionClaims, verifiedFactors } from './types';
+import { identityOf, isSecondFactorPending, PRESENCE_HINT_COOKIE, type SessionClaims, storedUserFactors, verifiedFactors } from './types';
 
 // Node runtime: who is signed in, for server components, server actions and route handlers.
 
@@ -82,7 +82,7 @@ export async function confirmedSession(path: string): Promise<SessionClaims | nu
     const identity = claims ? identityOf(claims) : null;
     if (!claims || !identity) return null;
     // The auth server is down: the cookie's factors are all there is to go by, as in the middleware.
-    const factors = await sessionCookieFactors(supabase);
+    const factors = storedUserFactors((await supabase.auth.getSession()).data.session?.user);
     return { identity, userMetadata: claims.user_metadata ?? {}, secondFactorPending: isSecondFactorPending(claims.aal, factors), factors: verifiedFactors(factors) };
   } catch (error) {
     // Out of time, a malformed cookie or a failure inside the client: logged, and the page shows the signed-out view.

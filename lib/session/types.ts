@@ -47,19 +47,13 @@ export function verifiedFactors(factors: unknown): VerifiedFactor[] {
     .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
 }
 
-/** What a Supabase client of any runtime offers for reading its stored session. */
-interface StoredSessionReader {
-  auth: { getSession(): Promise<{ data: { session: { user?: object } | null } }> };
-}
-
 /**
- * The `factors` of the user stored in the session cookie, without a request. supabase-js wraps that user in a
- * proxy that warns on every property read on the server (it is not authentic); the descriptor read skips the
- * warning on purpose: only routing (the middleware) and the outage fallback rely on it, and pages and actions
- * check again with the auth server's answer (lib/session/server.ts).
+ * The `factors` of the user stored in the session cookie. supabase-js wraps that user in a proxy that warns on
+ * every property read on the server (it is not authentic); the descriptor read skips the warning on purpose: only
+ * routing (the middleware) and the outage fallback rely on it, and pages and actions check again with the auth
+ * server's answer (lib/session/server.ts).
  */
-export async function sessionCookieFactors(supabase: StoredSessionReader): Promise<unknown> {
-  const user = (await supabase.auth.getSession()).data.session?.user;
+export function storedUserFactors(user: object | undefined): unknown {
   return user ? Object.getOwnPropertyDescriptor(user, 'factors')?.value : undefined;
 }
 

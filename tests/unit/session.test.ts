@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { syncPresenceHint } from '@/lib/session/presence-hint';
-import { identityOf, isSecondFactorPending, PRESENCE_HINT_COOKIE, presenceName, sessionCookieFactors, verifiedFactors } from '@/lib/session/types';
+import { identityOf, isSecondFactorPending, PRESENCE_HINT_COOKIE, presenceName, storedUserFactors, verifiedFactors } from '@/lib/session/types';
 
 function sync(current: string | undefined, identity: Parameters<typeof syncPresenceHint>[1]) {
   const writes: { name: string; value: string; maxAge: number; httpOnly: boolean }[] = [];
@@ -65,10 +65,9 @@ describe('second factor (issue 17)', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     // supabase-js's server-side proxy: every property read warns.
     const user = new Proxy({ id: 'u1', factors: [verified] }, { get: (target, key) => (console.warn('insecure'), Reflect.get(target, key)) });
-    const reader = { auth: { getSession: async () => ({ data: { session: { user } } }) } };
-    expect(await sessionCookieFactors(reader)).toEqual([verified]);
+    expect(storedUserFactors(user)).toEqual([verified]);
     expect(warn).not.toHaveBeenCalled();
-    expect(await sessionCookieFactors({ auth: { getSession: async () => ({ data: { session: null } }) } })).toBeUndefined();
+    expect(storedUserFactors(undefined)).toBeUndefined();
     warn.mockRestore();
   });
 });
