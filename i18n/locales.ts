@@ -17,8 +17,18 @@ export function textDirection(locale: Locale): 'ltr' | 'rtl' {
   return rtlLocales.has(locale) ? 'rtl' : 'ltr';
 }
 
-/** Each language's name in that language, e.g. "Deutsch", for the switcher. */
+const nativeNames = new Map<Locale, string>();
+
+/**
+ * Each language's name in that language, e.g. "Deutsch", for the switcher. Kept once found: building an
+ * Intl.DisplayNames for each language on every server render showed in the account page's profile.
+ */
 export function nativeLanguageName(locale: Locale): string {
-  const name = new Intl.DisplayNames([locale], { type: 'language' }).of(locale) ?? locale;
-  return name.charAt(0).toLocaleUpperCase(locale) + name.slice(1);
+  let name = nativeNames.get(locale);
+  if (name === undefined) {
+    const found = new Intl.DisplayNames([locale], { type: 'language' }).of(locale) ?? locale;
+    name = found.charAt(0).toLocaleUpperCase(locale) + found.slice(1);
+    nativeNames.set(locale, name);
+  }
+  return name;
 }

@@ -1,5 +1,6 @@
 import type { Locale } from 'next-intl';
 import { cookies } from 'next/headers';
+import { cache } from 'react';
 import { redirect } from '@/i18n/navigation';
 import { authErrorMessage, reportIfUnreachable } from '@/lib/auth/auth-error-messages';
 import { logServerError } from '@/lib/log/server-log';
@@ -13,9 +14,10 @@ import { identityOf, isSecondFactorPending, PRESENCE_HINT_COOKIE, type SessionCl
 
 /**
  * The Supabase client for server code that touches the session. Every sign-in, refresh, profile change and
- * sign-out through it keeps the presence hint in step, whichever flow made it.
+ * sign-out through it keeps the presence hint in step, whichever flow made it. One per server render (React's
+ * cache), so the account page's sections share it; actions and route handlers get a new one per call.
  */
-export async function sessionClient() {
+export const sessionClient = cache(async function sessionClient() {
   const [supabase, cookieStore] = await Promise.all([createSupabaseServerClient(), cookies()]);
   supabase.auth.onAuthStateChange((event, session) => {
     // The session the cookie already held: the middleware keeps the hint in step with that one.
@@ -27,7 +29,7 @@ export async function sessionClient() {
     );
   });
   return supabase;
-}
+});
 
 export type SessionClient = Awaited<ReturnType<typeof sessionClient>>;
 

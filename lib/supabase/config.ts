@@ -19,6 +19,12 @@ export const authCookieOptions = {
   path: '/',
 } as const;
 
+// How @supabase/ssr stores the session in its cookie. 'raw' is the JSON itself (the cookie layer percent-encodes
+// it), read with native decodeURIComponent and JSON.parse; the default 'base64url' is decoded one byte at a time in
+// JavaScript, which profiled at about a tenth of a signed-in request's CPU in the edge middleware (bench/README.md).
+// Both clients read either form, so cookies written before keep working.
+export const authCookieEncoding = 'raw' as const;
+
 /** `sb-<ref>-auth-token`, or its chunks `.0`, `.1`, … (not the PKCE `-code-verifier` cookies). */
 const authCookieName = /^sb-[^.]+-auth-token(\.\d+)?$/;
 

@@ -1,7 +1,7 @@
 import { createServerClient } from '@supabase/ssr';
 import type { NextRequest, NextResponse } from 'next/server';
 import { authFetch, visitorIp } from './auth-fetch';
-import { authCookieOptions, isAuthCookieName, supabasePublishableKey, supabaseUrl } from './config';
+import { authCookieEncoding, authCookieOptions, isAuthCookieName, supabasePublishableKey, supabaseUrl } from './config';
 
 // Edge runtime (the middleware): a client on the request's cookies.
 
@@ -16,6 +16,7 @@ export function hasAuthCookie(request: NextRequest): boolean {
 export function createSupabaseEdgeClient(request: NextRequest, response: NextResponse) {
   return createServerClient(supabaseUrl, supabasePublishableKey, {
     cookieOptions: authCookieOptions,
+    cookieEncoding: authCookieEncoding,
     global: { fetch: authFetch(visitorIp(request.headers)) },
     cookies: {
       getAll: () => request.cookies.getAll(),

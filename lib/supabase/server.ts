@@ -1,7 +1,7 @@
 import { createServerClient } from '@supabase/ssr';
 import { cookies, headers } from 'next/headers';
 import { authFetch, visitorIp } from './auth-fetch';
-import { authCookieOptions, supabasePublishableKey, supabaseUrl } from './config';
+import { authCookieEncoding, authCookieOptions, supabasePublishableKey, supabaseUrl } from './config';
 
 // Node runtime: server components, server actions and route handlers.
 
@@ -19,6 +19,7 @@ export async function createSupabaseServerClient() {
   const [cookieStore, requestHeaders] = await Promise.all([cookies(), headers()]);
   return createServerClient(supabaseUrl, supabasePublishableKey, {
     cookieOptions: authCookieOptions,
+    cookieEncoding: authCookieEncoding,
     global: { fetch: authFetch(visitorIp(requestHeaders)) },
     cookies: {
       getAll: () => cookieStore.getAll(),

@@ -102,4 +102,21 @@ describe('getClaims verifies locally', () => {
     expect(anon.status).toBe(403);
     expect(anon.body.code).toBe('bad_jwt');
   });
+
+  it('a token accepted before is refused once it expires (the server remembers checked signatures, not answers)', async () => {
+    const server = srv.get();
+    const email = uniqueEmail('expiring');
+    const { data } = await adminClient(server).auth.admin.createUser({ email, password: PASSWORD, email_confirm: true });
+    const exp = Math.floor(Date.now() / 1000) + 2;
+    const token = await new SignJWT({ sub: data.user!.id, role: 'authenticated', aud: 'authenticated' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setExpirationTime(exp)
+      .sign(new TextEncoder().encode(LOCAL_JWT_SECRET));
+    expect((await api(server, '/user', { token })).status).toBe(200);
+    expect((await api(server, '/user', { token })).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, exp * 1000 - Date.now() + 50));
+    const late = await api(server, '/user', { token });
+    expect(late.status).toBe(403);
+    expect(late.body.message).toBe('invalid JWT: unable to parse or verify signature, token has invalid claims: token is expired');
+  });
 });

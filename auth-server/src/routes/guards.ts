@@ -5,8 +5,7 @@ import type { RequestContext } from '../http/context.ts';
 import { ApiError, badRequest, forbidden, notFound } from '../errors.ts';
 import { isUuid } from '../auth/validation.ts';
 import { type FactorRow, findOwnedFactor } from '../store/factors.ts';
-import { sessionExists } from '../store/sessions.ts';
-import { findUserById, isBanned, type UserRow } from '../store/users.ts';
+import { findUserById, findUserWithSession, isBanned, type UserRow } from '../store/users.ts';
 
 /**
  * The guards GoTrue's api.go puts in front of its handlers, and the builders the route table declares routes with.
@@ -121,9 +120,9 @@ async function requireUser(ctx: RequestContext): Promise<Authenticated> {
   if (cred.kind === 'none') throw noAuthorization();
   if (cred.kind === 'api') throw forbidden('bad_jwt', 'invalid claim: missing sub claim');
   const { sub, sessionId } = userClaims(cred.claims);
-  const user = await findUserById(db.sql, sub);
+  const { user, sessionExists } = await findUserWithSession(db.sql, sub, sessionId);
   if (!user) throw forbidden('user_not_found', 'User from sub claim in JWT does not exist');
-  if (sessionId && !(await sessionExists(db.sql, sessionId))) {
+  if (sessionId && !sessionExists) {
     throw forbidden('session_not_found', 'Session from session_id claim in JWT does not exist');
   }
   if (isBanned(user)) throw forbidden('user_banned', 'User is banned');

@@ -51,6 +51,20 @@ export async function findUserById(sql: Sql, id: string): Promise<UserRow | unde
   return (await sql.query<UserRow>('select * from auth.users where id = $1', [id])).rows[0];
 }
 
+/**
+ * The user and whether the named session still exists, in one query: every authenticated request asks both
+ * (requireAuthentication), and each PGlite round trip costs more than the lookup itself.
+ */
+export async function findUserWithSession(sql: Sql, id: string, sessionId: string | undefined): Promise<{ user?: UserRow; sessionExists: boolean }> {
+  const { rows } = await sql.query<UserRow & { session_exists__: boolean }>(
+    'select u.*, exists(select 1 from auth.sessions s where s.id = $2) as session_exists__ from auth.users u where u.id = $1',
+    [id, sessionId ?? null],
+  );
+  if (!rows[0]) return { sessionExists: false };
+  const { session_exists__: sessionExists, ...user } = rows[0];
+  return { user, sessionExists };
+}
+
 export async function findUserByEmail(sql: Sql, email: string): Promise<UserRow | undefined> {
   return (await sql.query<UserRow>("select * from auth.users where lower(email) = lower($1) and email <> ''", [email])).rows[0];
 }

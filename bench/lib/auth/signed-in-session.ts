@@ -1,5 +1,6 @@
 import { createServerClient } from '@supabase/ssr';
 import { Secret, TOTP } from 'otpauth';
+import { authCookieEncoding } from '../../../lib/supabase/config.ts';
 import type { TestUser } from './test-user.ts';
 
 export interface SignedInSession {
@@ -17,6 +18,7 @@ export interface SignedInSession {
 export async function signIn(authUrl: string, publishableKey: string, user: TestUser, { secondFactor = false } = {}): Promise<SignedInSession> {
   const jar = new Map<string, string>();
   const supabase = createServerClient(authUrl, publishableKey, {
+    cookieEncoding: authCookieEncoding,
     cookies: {
       getAll: () => [...jar].map(([name, value]) => ({ name, value })),
       setAll(cookies) {

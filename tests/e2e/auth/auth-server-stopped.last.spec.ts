@@ -63,9 +63,10 @@ async function expireSession(context: BrowserContext) {
   const chunks = (await context.cookies())
     .filter(({ name }) => /^sb-.+-auth-token(\.\d+)?$/.test(name))
     .sort((a, b) => a.name.localeCompare(b.name, 'en', { numeric: true }));
-  const session = JSON.parse(Buffer.from(chunks.map((c) => c.value).join('').replace(/^base64-/, ''), 'base64url').toString('utf8'));
+  // The app stores the session as percent-encoded JSON (cookieEncoding 'raw').
+  const session = JSON.parse(decodeURIComponent(chunks.map((c) => c.value).join('')));
   session.expires_at = Math.floor(Date.now() / 1000) - 60;
-  let value = `base64-${Buffer.from(JSON.stringify(session)).toString('base64url')}`;
+  let value = encodeURIComponent(JSON.stringify(session));
   // Same length as before (only the digits of a timestamp changed), so the same chunks.
   for (const chunk of chunks) {
     await context.addCookies([{ ...chunk, value: value.slice(0, chunk.value.length) }]);
