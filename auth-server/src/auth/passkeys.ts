@@ -60,11 +60,10 @@ export async function registrationOptions(
     challenge: generated.challenge,
     pubKeyCredParams: generated.pubKeyCredParams,
     timeout: generated.timeout,
-    excludeCredentials: existing.length ? existing.map((p) => ({ type: 'public-key', id: isoBase64URL.fromBuffer(p.credential_id) })) : undefined,
+    ...(existing.length ? { excludeCredentials: existing.map((p) => ({ type: 'public-key', id: isoBase64URL.fromBuffer(p.credential_id) })) } : {}),
     authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
     attestation: generated.attestation,
   };
-  if (!options.excludeCredentials) delete options.excludeCredentials;
   return { options, session: { challenge: generated.challenge, rpId: rp.rpId, user_id: generated.user.id, userVerification: 'preferred' } };
 }
 
@@ -80,6 +79,8 @@ const isB64 = (v: unknown): v is string => typeof v === 'string' && v !== '' && 
 
 type Ceremony = 'create' | 'get';
 type CredentialJSON = Record<string, unknown> & { response: Record<string, unknown> & { clientDataJSON: string } };
+/** A sign-in answer that passed go-webauthn's parser checks (parseAssertion). */
+export type Assertion = CredentialJSON;
 
 const FIELDS: Record<Ceremony, readonly string[]> = {
   create: ['clientDataJSON', 'attestationObject'],
@@ -165,9 +166,11 @@ export async function verifyRegistration(
   };
 }
 
+/** A sign-in answer, checked as go-webauthn's parser does (400 "Invalid credential response" otherwise). */
+export const parseAssertion = (raw: unknown): Assertion => parseCredential(raw, 'get');
+
 /** The user a discoverable assertion names in its userHandle (the ASCII UUID), or undefined. */
-export function assertedUserId(raw: unknown): string | undefined {
-  const credential = parseCredential(raw, 'get');
+export function assertedUserId(credential: Assertion): string | undefined {
   const handle = credential.response.userHandle;
   if (!isB64(handle)) return undefined;
   const text = Buffer.from(isoBase64URL.toBuffer(handle)).toString('latin1');
@@ -178,10 +181,9 @@ export function assertedUserId(raw: unknown): string | undefined {
 export async function verifyAuthentication(
   rp: WebAuthnConfig,
   session: ChallengeSession,
-  raw: unknown,
+  credential: Assertion,
   passkeys: readonly PasskeyRow[],
 ): Promise<{ passkey: PasskeyRow; counter: number }> {
-  const credential = parseCredential(raw, 'get');
   const rawId = typeof credential.rawId === 'string' ? credential.rawId : '';
   const passkey = passkeys.find((p) => isoBase64URL.fromBuffer(p.credential_id) === rawId);
   if (!passkey) throw verificationFailed();

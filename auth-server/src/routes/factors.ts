@@ -41,7 +41,7 @@ function requireVerifyEnabled(ctx: RequestContext, factor: FactorRow): void {
 
 /** The session the JWT names; GoTrue answers 500 when there is none (a token this server did not issue to a session). */
 async function currentSessionAal(ctx: RequestContext, auth: Authenticated, message: string): Promise<string> {
-  const aal = auth.sessionId ? await sessionAal(ctx.app.db.sql, auth.sessionId) : undefined;
+  const aal = await sessionAal(ctx.app.db.sql, auth.sessionId);
   if (aal === undefined) throw internal(message);
   return aal;
 }

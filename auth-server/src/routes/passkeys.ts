@@ -1,4 +1,13 @@
-import { authenticationOptions, assertedUserId, passkeyFriendlyName, registrationOptions, verificationFailed, verifyAuthentication, verifyRegistration } from '../auth/passkeys.ts';
+import {
+  assertedUserId,
+  authenticationOptions,
+  parseAssertion,
+  passkeyFriendlyName,
+  registrationOptions,
+  verificationFailed,
+  verifyAuthentication,
+  verifyRegistration,
+} from '../auth/passkeys.ts';
 import { signIn } from '../auth/session-tokens.ts';
 import { isUuid } from '../auth/validation.ts';
 import type { RequestContext } from '../http/context.ts';
@@ -18,9 +27,8 @@ import {
   recordPasskeyUse,
   renamePasskey,
 } from '../store/passkeys.ts';
-import { hasVerifiedFactor } from '../store/factors.ts';
-import { sessionAal } from '../store/sessions.ts';
-import { findUserById, isBanned, type UserRow } from '../store/users.ts';
+import { secondFactorOwed } from '../store/factors.ts';
+import { findUserById, isBanned, isConfirmed, type UserRow } from '../store/users.ts';
 import { type Authenticated, loadedUser } from './guards.ts';
 
 /** /passkeys/* and the admin passkey routes (passkey_registration.go, passkey_authentication.go, passkey_manage.go, passkey_admin.go). */
@@ -42,8 +50,7 @@ function listItem(p: PasskeyRow): Record<string, unknown> {
 
 /** requirePasskeyManagementAAL: with a verified MFA factor, registering or deleting needs an aal2 session. */
 async function requireManagementAal(ctx: RequestContext, auth: Authenticated): Promise<void> {
-  const { sql } = ctx.app.db;
-  if ((await hasVerifiedFactor(sql, auth.user.id)) && (await sessionAal(sql, auth.sessionId)) !== 'aal2') {
+  if (await secondFactorOwed(ctx.app.db.sql, auth.user.id, auth.sessionId)) {
     throw forbidden('insufficient_aal', 'AAL2 session is required to manage passkeys when MFA is enabled');
   }
 }
@@ -101,13 +108,14 @@ export async function authenticationStart(ctx: RequestContext): Promise<Response
 /** POST /passkeys/authentication/verify: signs the passkey's owner in, as the password grant does, with amr `passkey`. */
 export async function authenticationFinish(ctx: RequestContext): Promise<Response> {
   const { app } = ctx;
-  const { challenge, credential } = await takeChallenge(ctx, 'PasskeyAuthenticationVerifyParams', 'authentication', null);
+  const { challenge, credential: raw } = await takeChallenge(ctx, 'PasskeyAuthenticationVerifyParams', 'authentication', null);
+  const credential = parseAssertion(raw);
   const userId = assertedUserId(credential);
   const user: UserRow | undefined = userId ? await findUserById(app.db.sql, userId) : undefined;
   const passkeys = user ? await listPasskeys(app.db.sql, user.id) : [];
   if (!user || !passkeys.length) throw verificationFailed();
   const { passkey, counter } = await verifyAuthentication(app.config.webauthn, challenge.session_data, credential, passkeys);
-  if (user.email && !user.email_confirmed_at) throw forbidden('email_not_confirmed', 'Email not confirmed');
+  if (user.email && !isConfirmed(user)) throw forbidden('email_not_confirmed', 'Email not confirmed');
   if (user.phone && !user.phone_confirmed_at) throw forbidden('phone_not_confirmed', 'Phone not confirmed');
   if (isBanned(user)) throw forbidden('user_banned', 'User is banned');
   const session = await app.db.tx(async (sql) => {

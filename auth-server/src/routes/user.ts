@@ -10,8 +10,8 @@ import type { Sql } from '../store/database.ts';
 import { createFlowState, type Pkce } from '../store/flow-state.ts';
 import { syncProviders } from '../store/identities.ts';
 import { clearAllOneTimeTokens } from '../store/one-time-tokens.ts';
-import { hasVerifiedFactor } from '../store/factors.ts';
-import { endSessions, type LogoutScope, sessionAal, sessionCreatedAt } from '../store/sessions.ts';
+import { secondFactorOwed } from '../store/factors.ts';
+import { endSessions, type LogoutScope, sessionCreatedAt } from '../store/sessions.ts';
 import { findUserByEmail, findUserById, isConfirmed, loadUserJson, mergeMetadata, updateUser, type UserRow } from '../store/users.ts';
 import type { Authenticated } from './guards.ts';
 
@@ -52,7 +52,7 @@ export async function updateCurrentUser(ctx: RequestContext, auth: Authenticated
   if (body.object('app_metadata') !== undefined) throw forbidden('not_admin', 'Updating app_metadata requires admin privileges');
   // A user with a verified factor changes email, phone or password only from an aal2 session (GoTrue compares as sent).
   const changesCredentials = !!password || (email !== '' && email !== (auth.user.email ?? '')) || (phone !== '' && phone !== (auth.user.phone ?? ''));
-  if (changesCredentials && (await hasVerifiedFactor(app.db.sql, auth.user.id)) && (await sessionAal(app.db.sql, auth.sessionId)) !== 'aal2') {
+  if (changesCredentials && (await secondFactorOwed(app.db.sql, auth.user.id, auth.sessionId))) {
     throw unauthorized('insufficient_aal', 'AAL2 session is required to update email or password when MFA is enabled.');
   }
   if (password !== undefined && auth.user.is_anonymous && email === '' && phone === '') {

@@ -55,12 +55,20 @@ export async function listFactors(sql: Sql, userId: string): Promise<FactorRow[]
   return (await sql.query<FactorRow>('select * from auth.mfa_factors where user_id = $1 order by created_at, id', [userId])).rows;
 }
 
-/** FindOwnedFactorByID: the factor, only if it belongs to the user. */
-/** GoTrue's user.HasMFAEnabled(): the user has a verified factor. */
-export async function hasVerifiedFactor(sql: Sql, userId: string): Promise<boolean> {
-  return (await sql.query("select 1 from auth.mfa_factors where user_id = $1 and status = 'verified' limit 1", [userId])).rows.length > 0;
+/**
+ * GoTrue's `user.HasMFAEnabled() && !session.IsAAL2()`, in one query: the user has a verified factor and the named
+ * session (if any) is not at aal2. Sensitive changes then need the second factor first.
+ */
+export async function secondFactorOwed(sql: Sql, userId: string, sessionId: string | undefined): Promise<boolean> {
+  const { rows } = await sql.query<{ owed: boolean }>(
+    `select exists(select 1 from auth.mfa_factors where user_id = $1 and status = 'verified')
+            and coalesce((select aal from auth.sessions where id = $2), '') <> 'aal2' as owed`,
+    [userId, sessionId ?? null],
+  );
+  return rows[0]!.owed;
 }
 
+/** FindOwnedFactorByID: the factor, only if it belongs to the user. */
 export async function findOwnedFactor(sql: Sql, userId: string, factorId: string): Promise<FactorRow | undefined> {
   return (await sql.query<FactorRow>('select * from auth.mfa_factors where id = $1 and user_id = $2', [factorId, userId])).rows[0];
 }
