@@ -1,15 +1,13 @@
 'use client';
 
 import { Check, Copy } from 'lucide-react';
-import { useState, useSyncExternalStore } from 'react';
+import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-
-const noSubscription = () => () => {};
+import { useHydrated } from '@/lib/use-browser-value';
 
 /** Copies a text to the clipboard and says so. Shown once JavaScript runs (it needs it); the text stays selectable anyway. */
 export function CopyTextButton({ text, label, doneLabel }: { text: string; label: string; doneLabel: string }) {
-  // False in the server's HTML and until hydration, true once this script runs.
-  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
+  const hydrated = useHydrated();
   const [copied, setCopied] = useState(false);
   if (!hydrated) return null;
   return (

@@ -1,7 +1,7 @@
 'use client';
 
 import { useLocale, useTranslations } from 'next-intl';
-import { useState, useSyncExternalStore } from 'react';
+import { useState } from 'react';
 import { FormContextFields } from '@/components/auth/form-context-fields';
 import { FormField } from '@/components/forms/form-field';
 import { FormMessage } from '@/components/forms/form-message';
@@ -11,14 +11,12 @@ import { loadFormSchema } from '@/lib/auth/load-form-schema';
 import { describeDevice } from '@/lib/auth/passkey-device-name';
 import type { FormState } from '@/lib/forms/form-state';
 import { useValidatedAction } from '@/lib/forms/use-validated-action';
-
-const noSubscription = () => () => {};
+import { useBrowserValue } from '@/lib/use-browser-value';
 
 /** "Chrome on Android": the name a new passkey is offered, from this browser (empty on the server). */
 function useDeviceName(): string {
   const t = useTranslations('Passkeys');
-  return useSyncExternalStore(
-    noSubscription,
+  return useBrowserValue(
     () => {
       const { browser, os } = describeDevice(navigator.userAgent, navigator.maxTouchPoints);
       if (browser && os) return t('deviceName', { browser, os });

@@ -1,9 +1,8 @@
 'use client';
 
 import { useLocale } from 'next-intl';
-import { useSyncExternalStore } from 'react';
+import { useBrowserValue } from '@/lib/use-browser-value';
 
-const noSubscription = () => () => {};
 const local = { dateStyle: 'medium', timeStyle: 'short' } as const;
 const utc = { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'UTC', timeZoneName: 'short' } as const;
 
@@ -14,8 +13,7 @@ const utc = { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', 
 export function PasskeyTime({ iso }: { iso: string }) {
   const locale = useLocale();
   const date = new Date(iso);
-  const text = useSyncExternalStore(
-    noSubscription,
+  const text = useBrowserValue(
     () => new Intl.DateTimeFormat(locale, local).format(date),
     () => new Intl.DateTimeFormat(locale, utc).format(date),
   );

@@ -2,14 +2,14 @@
 
 import { KeyRound, LoaderCircle } from 'lucide-react';
 import { useLocale, useTranslations } from 'next-intl';
-import { startTransition, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import { FormMessage } from '@/components/forms/form-message';
 import { Button } from '@/components/ui/button';
 import { passkeySignInOptions, signInWithPasskey } from '@/lib/auth/actions/passkeys';
 import type { PasskeyBrowserKey } from '@/lib/auth/passkey-errors';
 import { type FormState, initialFormState } from '@/lib/forms/form-state';
+import { useHydrated } from '@/lib/use-browser-value';
 
-const noSubscription = () => () => {};
 // Fresh options this long before the auth server's challenge expires, so a passkey picked from autofill later
 // is never answered with an expired challenge.
 const renewBeforeMs = 30_000;
@@ -24,7 +24,7 @@ export function PasskeySignIn() {
   const t = useTranslations('Passkeys');
   const te = useTranslations('AuthErrors');
   const locale = useLocale();
-  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
+  const hydrated = useHydrated();
   const [pending, setPending] = useState(false);
   const [state, setState] = useState<FormState>(initialFormState);
   // Bumped after a prompt of the button ends without signing in: the autofill request starts again.

@@ -1,6 +1,7 @@
 'use server';
 
 import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
+import type { VerifyPasskeyAuthenticationParams } from '@supabase/supabase-js';
 import type { Locale } from 'next-intl';
 import { getTranslations } from 'next-intl/server';
 import { refresh } from 'next/cache';
@@ -27,21 +28,25 @@ export type PasskeyOptions<T> = { status: 'ready'; challengeId: string; options:
 type CeremonyOptions = { challenge_id: string; options: unknown; expires_at: number };
 
 // What the browser's prompt produced, passed through to the auth server, which checks every part of it.
-const ceremonySchema = z.object({
-  challengeId: z.uuid(),
-  credential: z.string().check(
-    z.maxLength(64_000),
-    z.refine((value) => {
-      try {
-        const credential: unknown = JSON.parse(value);
-        return !!credential && typeof credential === 'object' && !Array.isArray(credential);
-      } catch {
-        // Not JSON: refused here like any other malformed field.
-        return false;
-      }
-    }),
-  ),
-});
+const ceremonySchema = z.object({ challengeId: z.uuid(), credential: z.string().check(z.maxLength(64_000)) });
+
+/**
+ * The challenge and the browser's answer, or null when a crafted call sent anything but a JSON object. The answer's
+ * members are the auth server's to check; here it is only typed as what the browser makes (either ceremony's).
+ */
+function ceremonyOf(formData: FormData): VerifyPasskeyAuthenticationParams | null {
+  const parsed = ceremonySchema.safeParse(Object.fromEntries(formData));
+  if (!parsed.success) return null;
+  let credential: unknown;
+  try {
+    credential = JSON.parse(parsed.data.credential);
+  } catch {
+    // Not JSON: refused like any other malformed field.
+    return null;
+  }
+  const isObject = !!credential && typeof credential === 'object' && !Array.isArray(credential);
+  return isObject ? { challengeId: parsed.data.challengeId, credential: credential as VerifyPasskeyAuthenticationParams['credential'] } : null;
+}
 
 async function failure(error: unknown, locale: Locale, ceremony: PasskeyCeremony, values?: Record<string, string>): Promise<FormState> {
   return authMessageState(passkeyServerMessage(reportAuthFailure(error, await actionPath()), ceremony), locale, values);
@@ -85,16 +90,13 @@ export const addPasskey = formAction(async (_previous, formData) => {
   const parsed = await parseForm(passkeyNameSchema, formData, locale, ['name']);
   if (!parsed.ok) return parsed.state;
   const values = echoedValues(formData, ['name']);
-  const ceremony = ceremonySchema.safeParse(Object.fromEntries(formData));
-  if (!ceremony.success) return malformed(locale, 'registration', values);
+  const ceremony = ceremonyOf(formData);
+  if (!ceremony) return malformed(locale, 'registration', values);
 
   const current = await requireCurrentUser(locale);
   if (!current.user) return failure(current.error, locale, 'registration', values);
   const { supabase } = current;
-  const { data, error } = await supabase.auth.passkey.verifyRegistration({
-    challengeId: ceremony.data.challengeId,
-    credential: JSON.parse(ceremony.data.credential),
-  });
+  const { data, error } = await supabase.auth.passkey.verifyRegistration(ceremony);
   if (error) return failure(error, locale, 'registration', values);
   refresh();
   if (data.friendly_name !== parsed.data.name) {
@@ -148,13 +150,10 @@ export async function passkeySignInOptions(formData: unknown): Promise<PasskeyOp
  */
 export const signInWithPasskey = formAction(async (_previous, formData) => {
   const locale = formLocale(formData);
-  const ceremony = ceremonySchema.safeParse(Object.fromEntries(formData));
-  if (!ceremony.success) return malformed(locale, 'authentication');
+  const ceremony = ceremonyOf(formData);
+  if (!ceremony) return malformed(locale, 'authentication');
   const supabase = await sessionClient();
-  const { data, error } = await supabase.auth.passkey.verifyAuthentication({
-    challengeId: ceremony.data.challengeId,
-    credential: JSON.parse(ceremony.data.credential),
-  });
+  const { data, error } = await supabase.auth.passkey.verifyAuthentication(ceremony);
   if (error) return failure(error, locale, 'authentication');
   return redirectAfterSignIn(supabase, data.user, locale, formData);
 });
