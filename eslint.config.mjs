@@ -3,7 +3,11 @@ import nextTs from 'eslint-config-next/typescript';
 
 // Links prefetch on intent, not on sight (see components/navigation/link.tsx).
 const linkImports = [
-  { name: '@/i18n/navigation', importNames: ['Link'], message: 'Use Link from @/components/navigation/link.' },
+  {
+    name: '@/i18n/navigation',
+    importNames: ['Link'],
+    message: 'Use Link from @/components/navigation/link.',
+  },
   { name: 'next/link', message: 'Use Link from @/components/navigation/link.' },
 ];
 // Session code goes through lib/session/ (one module per runtime), which keeps the presence hint in step.
@@ -25,7 +29,17 @@ const config = [
     rules: { 'no-restricted-imports': ['error', { paths: linkImports }] },
   },
   {
-    ignores: ['.next/**', '.next-*/**', 'node_modules/**', 'bench/*/.next/**', 'bench/results/**', 'next-env.d.ts', 'public/**', 'test-results/**', 'playwright-report/**'],
+    ignores: [
+      '.next/**',
+      '.next-*/**',
+      'node_modules/**',
+      'bench/*/.next/**',
+      'bench/results/**',
+      'next-env.d.ts',
+      'public/**',
+      'test-results/**',
+      'playwright-report/**',
+    ],
   },
 ];
 

@@ -21,7 +21,11 @@ function secure(response: NextResponse): NextResponse {
 
 /** Server-action POSTs (the last two matcher entries): only pages take them, and Next answers bad ones with a 500. */
 const formPost = (request: NextRequest) =>
-  request.method === 'POST' && (request.headers.has('next-action') || /^(multipart\/form-data|application\/x-www-form-urlencoded|text\/plain)/.test(request.headers.get('content-type') ?? ''));
+  request.method === 'POST' &&
+  (request.headers.has('next-action') ||
+    /^(multipart\/form-data|application\/x-www-form-urlencoded|text\/plain)/.test(
+      request.headers.get('content-type') ?? '',
+    ));
 
 export async function middleware(request: NextRequest) {
   const { pathname, searchParams } = request.nextUrl;
@@ -64,7 +68,12 @@ export async function middleware(request: NextRequest) {
   response.headers.set('Cache-Control', 'private, no-cache');
   if (source === 'accept-language' || source === 'default') {
     // Lets the browser consult its stored choice once (see components/i18n/locale-storage-sync.tsx).
-    response.cookies.set(DETECTED_LOCALE_COOKIE, source, { path: '/', maxAge: 60, sameSite: 'lax', secure: production });
+    response.cookies.set(DETECTED_LOCALE_COOKIE, source, {
+      path: '/',
+      maxAge: 60,
+      sameSite: 'lax',
+      secure: production,
+    });
   }
   return response;
 }
@@ -85,6 +94,15 @@ export const config = {
     // Server-action and form POSTs, on static pages too: bad ones get a 4xx instead of Next's 500
     // (lib/http/request-guard.ts). The header conditions keep every GET off this path.
     { source: '/((?!api/|_next/).*)', has: [{ type: 'header', key: 'next-action' }] },
-    { source: '/((?!api/|_next/).*)', has: [{ type: 'header', key: 'content-type', value: '(?:multipart/form-data|application/x-www-form-urlencoded|text/plain).*' }] },
+    {
+      source: '/((?!api/|_next/).*)',
+      has: [
+        {
+          type: 'header',
+          key: 'content-type',
+          value: '(?:multipart/form-data|application/x-www-form-urlencoded|text/plain).*',
+        },
+      ],
+    },
   ],
 };

@@ -28,7 +28,9 @@ const nextConfig = {
   experimental: { globalNotFound: true },
   env: {
     // app/global-error.tsx has no next-intl provider: its words, read from the messages at build time.
-    POLYGLOT_GLOBAL_ERROR_TEXTS: JSON.stringify(globalErrorTexts((locale) => JSON.parse(readFileSync(`./messages/${locale}.json`, 'utf8')))),
+    POLYGLOT_GLOBAL_ERROR_TEXTS: JSON.stringify(
+      globalErrorTexts((locale) => JSON.parse(readFileSync(`./messages/${locale}.json`, 'utf8'))),
+    ),
   },
   // app/serwist/[path]/route.ts bundles the service worker with esbuild at build time (@serwist/turbopack).
   serverExternalPackages: ['esbuild', 'esbuild-wasm'],

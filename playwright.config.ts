@@ -50,7 +50,12 @@ export default defineConfig({
   projects: [
     { name: 'chromium', use: { ...devices['Desktop Chrome'] }, testIgnore: /\.last\.spec\.ts$/ },
     // Specs that take shared servers down run only after all the others, whatever the number of workers.
-    { name: 'last', use: { ...devices['Desktop Chrome'] }, testMatch: /\.last\.spec\.ts$/, dependencies: ['chromium'] },
+    {
+      name: 'last',
+      use: { ...devices['Desktop Chrome'] },
+      testMatch: /\.last\.spec\.ts$/,
+      dependencies: ['chromium'],
+    },
   ],
   webServer: [
     ...(usesLocalAuth

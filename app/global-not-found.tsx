@@ -19,7 +19,11 @@ export default function GlobalNotFound() {
           <ul className="flex flex-wrap justify-center gap-3">
             {locales.map((locale) => (
               <li key={locale}>
-                <a lang={locale} href={getPathname({ href: '/', locale })} className="underline underline-offset-4">
+                <a
+                  lang={locale}
+                  href={getPathname({ href: '/', locale })}
+                  className="underline underline-offset-4"
+                >
                   {nativeLanguageName(locale)}
                 </a>
               </li>

@@ -4,7 +4,9 @@ import { absoluteUrl } from '@/lib/seo/site-url';
 
 export default function robots(): MetadataRoute.Robots {
   // Routes marked 'disallowed' in every language (`*` stands for the locale); robots rules match by prefix.
-  const disallowed = routeTable.filter((entry) => entry.search === 'disallowed').map((entry) => `/*${entry.path}`);
+  const disallowed = routeTable
+    .filter((entry) => entry.search === 'disallowed')
+    .map((entry) => `/*${entry.path}`);
   return {
     rules: { userAgent: '*', allow: '/', disallow: ['/api/', ...disallowed] },
     sitemap: absoluteUrl('/sitemap.xml'),

@@ -23,7 +23,13 @@ import { CacheFirst, ExpirationPlugin, NetworkOnly, Serwist, StaleWhileRevalidat
 import { runtimeCacheNames } from '@/lib/pwa/cache-names';
 import { clearRuntimeCaches } from '@/lib/pwa/clear-runtime-caches';
 import { offlinePageFor, type OfflinePages } from '@/lib/pwa/offline-pages';
-import { isFont, isHashedStaticAsset, isIcon, isPrivateRequest, isSignOutRequest } from '@/lib/pwa/request-policy';
+import {
+  isFont,
+  isHashedStaticAsset,
+  isIcon,
+  isPrivateRequest,
+  isSignOutRequest,
+} from '@/lib/pwa/request-policy';
 
 declare global {
   interface WorkerGlobalScope extends SerwistGlobalConfig {
@@ -36,12 +42,19 @@ declare const self: ServiceWorkerGlobalScope;
 const supabaseOrigin = new URL(process.env.NEXT_PUBLIC_SUPABASE_URL || 'http://127.0.0.1:54321').origin;
 const offlinePages: OfflinePages = JSON.parse(process.env.POLYGLOT_OFFLINE_PAGES ?? '{}');
 const origin = self.location.origin;
-const factsOf = (request: Request, url: URL) => ({ url, origin, method: request.method, mode: request.mode, headers: request.headers });
+const factsOf = (request: Request, url: URL) => ({
+  url,
+  origin,
+  method: request.method,
+  mode: request.mode,
+  headers: request.headers,
+});
 
 const year = 365 * 24 * 60 * 60;
 
 self.addEventListener('fetch', (event) => {
-  if (isSignOutRequest(factsOf(event.request, new URL(event.request.url)))) event.waitUntil(clearRuntimeCaches());
+  if (isSignOutRequest(factsOf(event.request, new URL(event.request.url))))
+    event.waitUntil(clearRuntimeCaches());
 });
 self.addEventListener('message', (event) => {
   if (event.data?.type === 'CLEAR_RUNTIME_CACHES') event.waitUntil(clearRuntimeCaches());
@@ -58,7 +71,8 @@ const serwist = new Serwist({
   navigationPreload: false,
   runtimeCaching: [
     {
-      matcher: ({ request, url, sameOrigin }) => sameOrigin && isPrivateRequest(factsOf(request, url), supabaseOrigin),
+      matcher: ({ request, url, sameOrigin }) =>
+        sameOrigin && isPrivateRequest(factsOf(request, url), supabaseOrigin),
       handler: new NetworkOnly(),
     },
     {
@@ -70,18 +84,26 @@ const serwist = new Serwist({
     },
     {
       matcher: ({ url }) => isFont({ url, origin }),
-      handler: new CacheFirst({ cacheName: runtimeCacheNames.fonts, plugins: [new ExpirationPlugin({ maxEntries: 16, maxAgeSeconds: year })] }),
+      handler: new CacheFirst({
+        cacheName: runtimeCacheNames.fonts,
+        plugins: [new ExpirationPlugin({ maxEntries: 16, maxAgeSeconds: year })],
+      }),
     },
     {
       matcher: ({ url }) => isIcon({ url, origin }),
-      handler: new StaleWhileRevalidate({ cacheName: runtimeCacheNames.icons, plugins: [new ExpirationPlugin({ maxEntries: 16 })] }),
+      handler: new StaleWhileRevalidate({
+        cacheName: runtimeCacheNames.icons,
+        plugins: [new ExpirationPlugin({ maxEntries: 16 })],
+      }),
     },
     { matcher: ({ sameOrigin }) => sameOrigin, handler: new NetworkOnly() },
   ],
   fallbacks: {
     entries: Object.values(offlinePages).map((path) => ({
       url: path,
-      matcher: ({ request }) => request.destination === 'document' && offlinePageFor(offlinePages, new URL(request.url).pathname) === path,
+      matcher: ({ request }) =>
+        request.destination === 'document' &&
+        offlinePageFor(offlinePages, new URL(request.url).pathname) === path,
     })),
   },
 });

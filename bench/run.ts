@@ -21,7 +21,12 @@ import { buildAll, startStack } from './lib/stack.ts';
 
 const log = (line: string) => console.error(`[bench] ${line}`);
 const options = parseOptions(process.argv.slice(2), process.env);
-const results: BenchResults = { startedAt: new Date().toISOString(), machine: await machineInfo(), quick: options.quick, errors: [] };
+const results: BenchResults = {
+  startedAt: new Date().toISOString(),
+  machine: await machineInfo(),
+  quick: options.quick,
+  errors: [],
+};
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
@@ -53,17 +58,31 @@ try {
     user = await createConfirmedUser(stack.auth.url, secretKey);
     session = await signIn(stack.auth.url, publishableKey, user);
     log(`signed in; cookies ${session.cookieNames.join(', ')}`);
-    twoFactorSession = await signIn(stack.auth.url, publishableKey, await createConfirmedUser(stack.auth.url, secretKey), { secondFactor: true });
+    twoFactorSession = await signIn(
+      stack.auth.url,
+      publishableKey,
+      await createConfirmedUser(stack.auth.url, secretKey),
+      { secondFactor: true },
+    );
     log('signed in a two-factor user at aal2');
   }
   let generator: LoadGenerator | undefined;
-  const loadGenerator = async () => (generator ??= await resolveGenerator({ connections: options.connections, threads: options.threads }, log));
+  const loadGenerator = async () =>
+    (generator ??= await resolveGenerator(
+      { connections: options.connections, threads: options.threads },
+      log,
+    ));
   const needsAuth = (name: string) => {
     throw new Error(`${name} needs the local auth server: ${stack.authError ?? 'not started'}`);
   };
 
   await section('load', async () => {
-    const pids = { product: stack.product.child.pid, floor: stack.floor?.child.pid, 'intl-floor': stack.intlFloor?.child.pid, auth: stack.auth?.process.child.pid };
+    const pids = {
+      product: stack.product.child.pid,
+      floor: stack.floor?.child.pid,
+      'intl-floor': stack.intlFloor?.child.pid,
+      auth: stack.auth?.process.child.pid,
+    };
     results.load = await loadSection(options, await loadGenerator(), session?.cookieHeader, pids, log);
   });
   await section('bundle', async () => {
@@ -73,7 +92,12 @@ try {
   await stack.intlFloor?.stop();
   await section('requests', async () => {
     if (!stack.auth || !session) return needsAuth('requests');
-    const visitors = [{ cookieHeader: session.cookieHeader }, ...(twoFactorSession ? [{ label: 'two-factor, aal2', cookieHeader: twoFactorSession.cookieHeader }] : [])];
+    const visitors = [
+      { cookieHeader: session.cookieHeader },
+      ...(twoFactorSession
+        ? [{ label: 'two-factor, aal2', cookieHeader: twoFactorSession.cookieHeader }]
+        : []),
+    ];
     results.requestsPerView = await requestsSection(options, stack.auth.url, visitors, log);
   });
   await section('auth-server', async () => {

@@ -10,7 +10,10 @@ export type Href = string | { pathname: string; query?: Record<string, string> }
  * that both give the same answers for our routing (every URL carries its locale, `localePrefix: 'always'`).
  */
 export function getEdgePathname({ href, locale }: { href: Href; locale: Locale }): string {
-  const path = typeof href === 'string' ? href : `${href.pathname}${href.query ? `?${new URLSearchParams(href.query)}` : ''}`;
+  const path =
+    typeof href === 'string'
+      ? href
+      : `${href.pathname}${href.query ? `?${new URLSearchParams(href.query)}` : ''}`;
   // The home page is the bare prefix: `/de`, `/de?x=1`, never `/de/`.
   return `/${locale}${/^\/(\?.*)?$/.test(path) ? path.slice(1) : path}`;
 }

@@ -1,7 +1,10 @@
 import type { AbstractIntlMessages } from 'next-intl';
 
 /** The subset of messages handed to client components, so the page payload stays small. */
-export function pickMessages(messages: AbstractIntlMessages, namespaces: readonly string[]): AbstractIntlMessages {
+export function pickMessages(
+  messages: AbstractIntlMessages,
+  namespaces: readonly string[],
+): AbstractIntlMessages {
   const picked: AbstractIntlMessages = {};
   for (const namespace of namespaces) {
     const value = messages[namespace];

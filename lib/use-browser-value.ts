@@ -11,5 +11,8 @@ export function useBrowserValue<T>(inBrowser: () => T, onServer: () => T): T {
 
 /** False in the server's HTML and until hydration, true once the page's script runs. */
 export function useHydrated(): boolean {
-  return useBrowserValue(() => true, () => false);
+  return useBrowserValue(
+    () => true,
+    () => false,
+  );
 }

@@ -55,5 +55,7 @@ for (const [key, entry] of Object.entries({ ...packages })) {
 
 writeFileSync(lockPath, `${JSON.stringify(lock, null, 2)}\n`);
 // npm keeps entries it cannot fetch but orders keys and flags (dev, optional) its own way.
-execFileSync('npm', ['install', '--package-lock-only', '--ignore-scripts', '--no-audit', '--no-fund'], { stdio: 'inherit' });
+execFileSync('npm', ['install', '--package-lock-only', '--ignore-scripts', '--no-audit', '--no-fund'], {
+  stdio: 'inherit',
+});
 console.log(`complete-lockfile: added ${added} optional platform entries`);

@@ -32,7 +32,11 @@ async function nextFreePort(from: number, host?: string): Promise<number> {
 /** One line per taken port, naming the variable that moves it; nothing starts. */
 if (local) {
   const wanted = [
-    { port: authPort, variable: 'NEXT_PUBLIC_SUPABASE_URL', value: (free: number) => `http://127.0.0.1:${free}` },
+    {
+      port: authPort,
+      variable: 'NEXT_PUBLIC_SUPABASE_URL',
+      value: (free: number) => `http://127.0.0.1:${free}`,
+    },
     { port: mailPort, variable: 'AUTH_MAIL_PORT', value: String },
   ];
   let taken = false;
@@ -40,13 +44,19 @@ if (local) {
     if (await portFree(port, '127.0.0.1')) continue;
     taken = true;
     const free = await nextFreePort(port + 10, '127.0.0.1');
-    console.error(`Port ${port} is taken (another project's local Supabase?): stop it, or run ${variable}=${value(free)} npm run dev`);
+    console.error(
+      `Port ${port} is taken (another project's local Supabase?): stop it, or run ${variable}=${value(free)} npm run dev`,
+    );
   }
   if (taken) process.exit(1);
 }
 
 // Next's own rule: an explicit port is used as given; otherwise 3000, or the next free one.
-const { values: nextArgs, tokens } = parseArgs({ options: { port: { type: 'string', short: 'p' } }, strict: false, tokens: true });
+const { values: nextArgs, tokens } = parseArgs({
+  options: { port: { type: 'string', short: 'p' } },
+  strict: false,
+  tokens: true,
+});
 const explicitPort = (nextArgs.port as string | undefined) ?? process.env.PORT;
 let appPort = Number(explicitPort ?? 3000);
 if (explicitPort === undefined && !(await portFree(appPort))) {
@@ -63,7 +73,12 @@ const passThrough = tokens.flatMap((token) => {
   return token.inlineValue ? [`${token.rawName}=${token.value}`] : [token.rawName];
 });
 
-function run(command: string, args: string[], env: NodeJS.ProcessEnv, onLine?: (line: string) => void): ChildProcess {
+function run(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  onLine?: (line: string) => void,
+): ChildProcess {
   const output = onLine ? 'pipe' : 'inherit';
   const child = spawn(command, args, { stdio: ['inherit', output, output], env });
   children.push(child);
@@ -141,7 +156,9 @@ if (local) {
     GOTRUE_SECURITY_SB_FORWARDED_FOR_ENABLED: process.env.GOTRUE_SECURITY_SB_FORWARDED_FOR_ENABLED ?? 'true',
     GOTRUE_WEBAUTHN_RP_ORIGINS: passkeyOrigins(),
   };
-  await waitForAuthServer(run(process.execPath, ['--liftoff-only', 'auth-server/src/main.ts', '--port', String(authPort)], env));
+  await waitForAuthServer(
+    run(process.execPath, ['--liftoff-only', 'auth-server/src/main.ts', '--port', String(authPort)], env),
+  );
 }
 // After Next's own start-up lines, so the summary is the last thing on screen.
 let announce: NodeJS.Timeout | undefined;
@@ -152,13 +169,18 @@ const nextEnv = {
   // Piped output loses Next's terminal detection; keep its colours when the terminal has them.
   ...(process.stdout.isTTY && !process.env.NO_COLOR ? { FORCE_COLOR: '1' } : {}),
 };
-run(process.execPath, ['node_modules/next/dist/bin/next', 'dev', '--port', String(appPort), ...passThrough], nextEnv, (line) => {
-  if (ready && !announce) return;
-  if (/Ready in/.test(line)) ready = true;
-  if (!ready) return;
-  clearTimeout(announce);
-  announce = setTimeout(() => {
-    printReady();
-    announce = undefined;
-  }, 1500);
-});
+run(
+  process.execPath,
+  ['node_modules/next/dist/bin/next', 'dev', '--port', String(appPort), ...passThrough],
+  nextEnv,
+  (line) => {
+    if (ready && !announce) return;
+    if (/Ready in/.test(line)) ready = true;
+    if (!ready) return;
+    clearTimeout(announce);
+    announce = setTimeout(() => {
+      printReady();
+      announce = undefined;
+    }, 1500);
+  },
+);

@@ -8,7 +8,9 @@ import { createServer, type ServerResponse } from 'node:http';
 import { parseArgs } from 'node:util';
 import { refusalResponse, requestLineRefusal } from '../lib/http/request-guard.ts';
 
-const { values } = parseArgs({ options: { port: { type: 'string', short: 'p' }, hostname: { type: 'string', short: 'H' } } });
+const { values } = parseArgs({
+  options: { port: { type: 'string', short: 'p' }, hostname: { type: 'string', short: 'H' } },
+});
 const port = Number(values.port ?? process.env.PORT ?? 3000);
 const hostname = values.hostname;
 
@@ -22,7 +24,8 @@ await app.prepare();
 function uncachedNotFound(response: ServerResponse): void {
   const writeHead = response.writeHead.bind(response) as (...args: unknown[]) => ServerResponse;
   response.writeHead = ((...args: unknown[]) => {
-    if ((typeof args[0] === 'number' ? args[0] : response.statusCode) === 404) response.setHeader('Cache-Control', 'no-store');
+    if ((typeof args[0] === 'number' ? args[0] : response.statusCode) === 404)
+      response.setHeader('Cache-Control', 'no-store');
     return writeHead(...args);
   }) as ServerResponse['writeHead'];
 }
@@ -35,7 +38,12 @@ createServer((request, response) => {
   }
   const answer = refusalResponse(refusal, request.url?.split('?', 1)[0] ?? '/');
   void answer.text().then((body) => {
-    response.writeHead(answer.status, { ...Object.fromEntries(answer.headers), 'Content-Length': Buffer.byteLength(body) });
+    response.writeHead(answer.status, {
+      ...Object.fromEntries(answer.headers),
+      'Content-Length': Buffer.byteLength(body),
+    });
     response.end(body);
   });
-}).listen(port, hostname, () => console.log(`▲ Next.js production server on http://${hostname ?? 'localhost'}:${port}`));
+}).listen(port, hostname, () =>
+  console.log(`▲ Next.js production server on http://${hostname ?? 'localhost'}:${port}`),
+);

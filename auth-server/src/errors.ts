@@ -33,7 +33,12 @@ export const unauthorized = (code: string, message: string) => new ApiError(401,
 export const forbidden = (code: string, message: string) => new ApiError(403, code, message);
 export const notFound = (code: string, message: string) => new ApiError(404, code, message);
 export const tooManyRequests = (code: string, message: string) => new ApiError(429, code, message);
-export const unexpectedFailure = () => new ApiError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information');
+export const unexpectedFailure = () =>
+  new ApiError(
+    500,
+    'unexpected_failure',
+    'Unexpected failure, please check server logs for more information',
+  );
 
 /** Where the server reports errors: one line each, with the request and the error code. */
 export interface ErrorLog {

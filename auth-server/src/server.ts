@@ -64,10 +64,14 @@ const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|::1|\[::1\])$/;
 /** Refuses production and non-loopback binds: this server holds well-known keys and is for development only. */
 export function assertSafeToStart(host: string, allowRemote: boolean, env: NodeJS.ProcessEnv): void {
   if (env.NODE_ENV === 'production') {
-    throw new StartupRefusal('refusing to start: the local auth server is for development and tests only (NODE_ENV=production). Use hosted Supabase in production.');
+    throw new StartupRefusal(
+      'refusing to start: the local auth server is for development and tests only (NODE_ENV=production). Use hosted Supabase in production.',
+    );
   }
   if (!LOOPBACK.test(host) && !allowRemote) {
-    throw new StartupRefusal(`refusing to bind ${host}: not a loopback address. Pass --allow-remote (or AUTH_ALLOW_REMOTE=1) if you really mean it; the keys are public.`);
+    throw new StartupRefusal(
+      `refusing to bind ${host}: not a loopback address. Pass --allow-remote (or AUTH_ALLOW_REMOTE=1) if you really mean it; the keys are public.`,
+    );
   }
 }
 
@@ -125,7 +129,12 @@ export async function startAuthServer(options: AuthServerOptions = {}): Promise<
     await db.close();
     throw err;
   }
-  const publicHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+  const publicHost =
+    host === '0.0.0.0' || host === '::'
+      ? '127.0.0.1'
+      : host.includes(':') && !host.startsWith('[')
+        ? `[${host}]`
+        : host;
   const url = `http://${publicHost}:${port}`;
   resolveApp({
     config,

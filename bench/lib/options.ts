@@ -42,7 +42,8 @@ const usage = `Usage: npm run bench -- [flags]
 function positiveInt(name: string, raw: string | undefined, fallback: number): number {
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a positive integer, got "${raw}"`);
+  if (!Number.isInteger(value) || value < 1)
+    throw new Error(`--${name} must be a positive integer, got "${raw}"`);
   return value;
 }
 
@@ -71,8 +72,12 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
   }
   const quick = values.quick === true || env.BENCH_QUICK === '1';
   const sections = new Set<Section>();
-  for (const name of (values.only ?? SECTIONS.join(',')).split(',').map((s) => s.trim()).filter(Boolean)) {
-    if (!(SECTIONS as readonly string[]).includes(name)) throw new Error(`--only: unknown section "${name}"\n${usage}`);
+  for (const name of (values.only ?? SECTIONS.join(','))
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
+    if (!(SECTIONS as readonly string[]).includes(name))
+      throw new Error(`--only: unknown section "${name}"\n${usage}`);
     sections.add(name as Section);
   }
   const rounds = positiveInt('rounds', values.rounds ?? env.BENCH_ROUNDS, quick ? 2 : 3);
@@ -84,7 +89,11 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
     connections: positiveInt('connections', values.connections ?? env.BENCH_CONNECTIONS, 32),
     threads: positiveInt('threads', values.threads ?? env.BENCH_THREADS, 2),
     rounds,
-    lighthouseRuns: positiveInt('lighthouse-runs', values['lighthouse-runs'] ?? env.BENCH_LIGHTHOUSE_RUNS, quick ? 1 : 5),
+    lighthouseRuns: positiveInt(
+      'lighthouse-runs',
+      values['lighthouse-runs'] ?? env.BENCH_LIGHTHOUSE_RUNS,
+      quick ? 1 : 5,
+    ),
     startupRuns: positiveInt('startup-runs', values['startup-runs'] ?? env.BENCH_STARTUP_RUNS, quick ? 2 : 5),
     pageViews: positiveInt('page-views', values['page-views'], 20),
     holdScriptsMs: positiveInt('hold-scripts', values['hold-scripts'], 0),

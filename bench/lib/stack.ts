@@ -17,7 +17,8 @@ export interface Stack {
 }
 
 /** Whether a chosen section measures the floor as its reference (the intl floor serves only the load section). */
-const needsFloor = (options: BenchOptions) => (['load', 'bundle', 'lighthouse'] as const).some((s) => options.sections.has(s));
+const needsFloor = (options: BenchOptions) =>
+  (['load', 'bundle', 'lighthouse'] as const).some((s) => options.sections.has(s));
 
 const env = () => productEnv({ siteUrl: productUrl, authUrl, publishableKey, secretKey });
 
@@ -51,12 +52,28 @@ export async function startStack(options: BenchOptions, log: (line: string) => v
     authError = (error as Error).message;
     log(`auth server unavailable: ${authError.split('\n')[0]}`);
   }
-  const product = await startNextServer({ name: 'product', cwd: repoRoot, port: PORTS.product, readyPath: '/api/health', env: env() });
+  const product = await startNextServer({
+    name: 'product',
+    cwd: repoRoot,
+    port: PORTS.product,
+    readyPath: '/api/health',
+    env: env(),
+  });
   log(`product ready on ${productUrl}`);
   if (!needsFloor(options)) return { product, auth, authError };
-  const floor = await startNextServer({ name: 'floor', cwd: referenceAppDir('floor'), port: PORTS.floor, readyPath: '/' });
+  const floor = await startNextServer({
+    name: 'floor',
+    cwd: referenceAppDir('floor'),
+    port: PORTS.floor,
+    readyPath: '/',
+  });
   if (!options.sections.has('load')) return { product, floor, auth, authError };
-  const intlFloor = await startNextServer({ name: 'intl-floor', cwd: referenceAppDir('intl-floor'), port: PORTS.intlFloor, readyPath: '/en' });
+  const intlFloor = await startNextServer({
+    name: 'intl-floor',
+    cwd: referenceAppDir('intl-floor'),
+    port: PORTS.intlFloor,
+    readyPath: '/en',
+  });
   log('floor and intl-floor ready');
   return { product, floor, intlFloor, auth, authError };
 }

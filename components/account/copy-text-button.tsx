@@ -6,7 +6,15 @@ import { Button } from '@/components/ui/button';
 import { useHydrated } from '@/lib/use-browser-value';
 
 /** Copies a text to the clipboard and says so. Shown once JavaScript runs (it needs it); the text stays selectable anyway. */
-export function CopyTextButton({ text, label, doneLabel }: { text: string; label: string; doneLabel: string }) {
+export function CopyTextButton({
+  text,
+  label,
+  doneLabel,
+}: {
+  text: string;
+  label: string;
+  doneLabel: string;
+}) {
   const hydrated = useHydrated();
   const [copied, setCopied] = useState(false);
   if (!hydrated) return null;

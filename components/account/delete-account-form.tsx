@@ -13,12 +13,23 @@ export function DeleteAccountForm() {
   const t = useTranslations('Account');
   const locale = useLocale();
   const word = t('deleteWord');
-  const { state, formProps, errors } = useValidatedAction(deleteAccount, loadFormSchema((schemas) => schemas.deleteAccountSchema(word)));
+  const { state, formProps, errors } = useValidatedAction(
+    deleteAccount,
+    loadFormSchema((schemas) => schemas.deleteAccountSchema(word)),
+  );
   return (
     <form {...formProps} noValidate className="grid gap-4">
       <FormContextFields locale={locale} />
       <FormMessage state={state} />
-      <FormField idPrefix="delete" name="confirmation" label={t('deleteConfirmation', { word })} autoComplete="off" required defaultValue={state.values?.confirmation} error={errors.confirmation} />
+      <FormField
+        idPrefix="delete"
+        name="confirmation"
+        label={t('deleteConfirmation', { word })}
+        autoComplete="off"
+        required
+        defaultValue={state.values?.confirmation}
+        error={errors.confirmation}
+      />
       <SubmitButton variant="destructive" className="justify-self-start">
         {t('deleteSubmit')}
       </SubmitButton>

@@ -12,12 +12,24 @@ import { useValidatedAction } from '@/lib/forms/use-validated-action';
 export function EmailChangeForm() {
   const t = useTranslations('Account');
   const locale = useLocale();
-  const { state, formProps, errors } = useValidatedAction(changeEmail, loadFormSchema((schemas) => schemas.changeEmailSchema));
+  const { state, formProps, errors } = useValidatedAction(
+    changeEmail,
+    loadFormSchema((schemas) => schemas.changeEmailSchema),
+  );
   return (
     <form {...formProps} noValidate className="grid gap-4">
       <FormContextFields locale={locale} />
       <FormMessage state={state} />
-      <FormField idPrefix="email-change" name="email" type="email" label={t('newEmail')} autoComplete="email" required defaultValue={state.values?.email} error={errors.email} />
+      <FormField
+        idPrefix="email-change"
+        name="email"
+        type="email"
+        label={t('newEmail')}
+        autoComplete="email"
+        required
+        defaultValue={state.values?.email}
+        error={errors.email}
+      />
       <SubmitButton className="justify-self-start">{t('changeEmail')}</SubmitButton>
     </form>
   );

@@ -38,7 +38,8 @@ export function PasskeyAddForm() {
   async function add(previous: FormState, formData: FormData): Promise<FormState> {
     const values = { name: String(formData.get('name') ?? '') };
     const browser = await import('@/lib/auth/passkey-browser');
-    if (!browser.browserSupportsWebAuthn()) return { status: 'error', message: te('passkeyUnsupported'), values };
+    if (!browser.browserSupportsWebAuthn())
+      return { status: 'error', message: te('passkeyUnsupported'), values };
     const options = await passkeyRegistrationOptions(formData);
     if (options.status !== 'ready') return options;
     const answer = await browser.createPasskey(options.options);
@@ -50,7 +51,10 @@ export function PasskeyAddForm() {
     return result;
   }
 
-  const { state, formProps, errors } = useValidatedAction(add, loadFormSchema((schemas) => schemas.passkeyNameSchema));
+  const { state, formProps, errors } = useValidatedAction(
+    add,
+    loadFormSchema((schemas) => schemas.passkeyNameSchema),
+  );
   return (
     <form {...formProps} noValidate className="grid gap-4" data-testid="passkey-add-form">
       <FormContextFields locale={locale} />

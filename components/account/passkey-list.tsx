@@ -33,14 +33,25 @@ export interface PasskeyEntry {
 
 type Done = (result: FormState, moveFocus: boolean) => void;
 
-function RenameForm({ passkey, onDone, onCancel }: { passkey: PasskeyEntry; onDone: Done; onCancel: () => void }) {
+function RenameForm({
+  passkey,
+  onDone,
+  onCancel,
+}: {
+  passkey: PasskeyEntry;
+  onDone: Done;
+  onCancel: () => void;
+}) {
   const t = useTranslations('Passkeys');
   const locale = useLocale();
-  const { state, formProps, errors } = useValidatedAction(async (previous: FormState, formData: FormData) => {
-    const result = await renamePasskey(previous, formData);
-    if (result.status === 'success') onDone(result, false);
-    return result;
-  }, loadFormSchema((schemas) => schemas.renamePasskeySchema));
+  const { state, formProps, errors } = useValidatedAction(
+    async (previous: FormState, formData: FormData) => {
+      const result = await renamePasskey(previous, formData);
+      if (result.status === 'success') onDone(result, false);
+      return result;
+    },
+    loadFormSchema((schemas) => schemas.renamePasskeySchema),
+  );
   return (
     <form
       {...formProps}
@@ -97,7 +108,11 @@ function DeleteDialog({ passkey, onDone }: { passkey: PasskeyEntry; onDone: Done
       }}
     >
       <DialogTrigger asChild>
-        <Button variant="outline" size="sm" aria-label={t.markup('deleteItem', { name: passkey.name, ...isolatedText })}>
+        <Button
+          variant="outline"
+          size="sm"
+          aria-label={t.markup('deleteItem', { name: passkey.name, ...isolatedText })}
+        >
           {t('delete')}
         </Button>
       </DialogTrigger>
@@ -108,7 +123,9 @@ function DeleteDialog({ passkey, onDone }: { passkey: PasskeyEntry; onDone: Done
       >
         <DialogHeader>
           <DialogTitle>{t('deleteTitle')}</DialogTitle>
-          <DialogDescription>{t.rich('deleteDescription', { name: passkey.name, ...isolated })}</DialogDescription>
+          <DialogDescription>
+            {t.rich('deleteDescription', { name: passkey.name, ...isolated })}
+          </DialogDescription>
         </DialogHeader>
         <form action={remove} className="grid gap-4">
           <FormContextFields locale={locale} />
@@ -155,7 +172,9 @@ function PasskeyItem({ passkey, onDone }: { passkey: PasskeyEntry; onDone: Done 
           <PasskeyTime iso={passkey.createdAt} />
         </dd>
         <dt>{t('lastUsedAt')}</dt>
-        <dd data-testid="passkey-last-used">{passkey.lastUsedAt ? <PasskeyTime iso={passkey.lastUsedAt} /> : t('neverUsed')}</dd>
+        <dd data-testid="passkey-last-used">
+          {passkey.lastUsedAt ? <PasskeyTime iso={passkey.lastUsedAt} /> : t('neverUsed')}
+        </dd>
       </dl>
       {renaming ? (
         <RenameForm
@@ -196,7 +215,12 @@ export function PasskeyList({ passkeys }: { passkeys: PasskeyEntry[] }) {
 
   return (
     <div className="grid gap-3">
-      <div ref={statusRef} tabIndex={-1} data-testid="passkey-status" className="rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50">
+      <div
+        ref={statusRef}
+        tabIndex={-1}
+        data-testid="passkey-status"
+        className="rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+      >
         <FormMessage state={status} />
       </div>
       {passkeys.length === 0 ? (

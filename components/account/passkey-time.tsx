@@ -4,7 +4,15 @@ import { useLocale } from 'next-intl';
 import { useBrowserValue } from '@/lib/use-browser-value';
 
 const local = { dateStyle: 'medium', timeStyle: 'short' } as const;
-const utc = { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'UTC', timeZoneName: 'short' } as const;
+const utc = {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZone: 'UTC',
+  timeZoneName: 'short',
+} as const;
 
 /**
  * A moment in the visitor's own time zone. The server does not know it: its HTML says UTC (and says so), and the

@@ -10,7 +10,8 @@ import { AccountSection } from './account-section';
 import { PasskeyAddForm } from './passkey-add-form';
 import { type PasskeyEntry, PasskeyList } from './passkey-list';
 
-const validDate = (value: unknown): value is string => typeof value === 'string' && !Number.isNaN(Date.parse(value));
+const validDate = (value: unknown): value is string =>
+  typeof value === 'string' && !Number.isNaN(Date.parse(value));
 
 /** The account page's passkeys: listed on the server, added, renamed and deleted through lib/auth/actions/passkeys.ts. */
 export async function PasskeysSection({ locale }: { locale: Locale }) {
@@ -29,12 +30,14 @@ export async function PasskeysSection({ locale }: { locale: Locale }) {
     );
   }
 
-  const passkeys: PasskeyEntry[] = (data ?? []).filter((item) => validDate(item.created_at)).map((item) => ({
-    id: item.id,
-    name: item.friendly_name || t('defaultName'),
-    createdAt: item.created_at,
-    lastUsedAt: validDate(item.last_used_at) ? item.last_used_at : null,
-  }));
+  const passkeys: PasskeyEntry[] = (data ?? [])
+    .filter((item) => validDate(item.created_at))
+    .map((item) => ({
+      id: item.id,
+      name: item.friendly_name || t('defaultName'),
+      createdAt: item.created_at,
+      lastUsedAt: validDate(item.last_used_at) ? item.last_used_at : null,
+    }));
   return (
     <AccountSection id="passkeys" title={t('title')} description={t('description')}>
       <PasskeyMessages forms>

@@ -13,7 +13,10 @@ import { useValidatedAction } from '@/lib/forms/use-validated-action';
 export function PasswordChangeForm() {
   const t = useTranslations('Account');
   const locale = useLocale();
-  const { state, formProps, errors } = useValidatedAction(changePassword, loadFormSchema((schemas) => schemas.changePasswordSchema));
+  const { state, formProps, errors } = useValidatedAction(
+    changePassword,
+    loadFormSchema((schemas) => schemas.changePasswordSchema),
+  );
   return (
     <form {...formProps} noValidate className="grid gap-4">
       <FormContextFields locale={locale} />

@@ -11,17 +11,34 @@ import { loadFormSchema } from '@/lib/auth/load-form-schema';
 import { useValidatedAction } from '@/lib/forms/use-validated-action';
 import { locales, nativeLanguageName } from '@/i18n/locales';
 
-export function ProfileForm({ displayName, preferredLocale }: { displayName: string; preferredLocale: string }) {
+export function ProfileForm({
+  displayName,
+  preferredLocale,
+}: {
+  displayName: string;
+  preferredLocale: string;
+}) {
   const t = useTranslations('Account');
   const tf = useTranslations('AuthForm');
   const locale = useLocale();
-  const { state, formProps, errors } = useValidatedAction(updateProfile, loadFormSchema((schemas) => schemas.profileSchema));
+  const { state, formProps, errors } = useValidatedAction(
+    updateProfile,
+    loadFormSchema((schemas) => schemas.profileSchema),
+  );
   const selected = state.values?.preferredLocale ?? preferredLocale;
   return (
     <form {...formProps} noValidate className="grid gap-4">
       <FormContextFields locale={locale} />
       <FormMessage state={state} />
-      <FormField idPrefix="profile" name="displayName" label={tf('displayName')} autoComplete="name" required defaultValue={state.values?.displayName ?? displayName} error={errors.displayName} />
+      <FormField
+        idPrefix="profile"
+        name="displayName"
+        label={tf('displayName')}
+        autoComplete="name"
+        required
+        defaultValue={state.values?.displayName ?? displayName}
+        error={errors.displayName}
+      />
       <div className="grid gap-2">
         <Label htmlFor="profile-preferredLocale">{t('preferredLanguage')}</Label>
         <select

@@ -34,18 +34,40 @@ export function TwoFactorEnrollForm({ answer }: { answer?: EnrollmentState }) {
               (Empty after a post without JavaScript, which keeps only the secret: see lib/forms/no-script-state.ts.) */}
           {enrollment.qrImage ? (
             // eslint-disable-next-line @next/next/no-img-element
-            <img src={enrollment.qrImage} alt={t('qrAlt')} width={200} height={200} className="rounded-md border bg-white p-2" />
+            <img
+              src={enrollment.qrImage}
+              alt={t('qrAlt')}
+              width={200}
+              height={200}
+              className="rounded-md border bg-white p-2"
+            />
           ) : null}
           <div className="grid gap-2">
             <p className="text-sm">{t('secretIntro')}</p>
             <div className="flex flex-wrap items-center gap-3">
-              <code dir="ltr" translate="no" className="rounded-sm bg-muted px-2 py-1 font-mono text-sm tracking-wider" data-testid="two-factor-secret">
+              <code
+                dir="ltr"
+                translate="no"
+                className="rounded-sm bg-muted px-2 py-1 font-mono text-sm tracking-wider"
+                data-testid="two-factor-secret"
+              >
                 {groupedSecret(enrollment.secret)}
               </code>
-              <CopyTextButton text={enrollment.secret} label={t('copySecret')} doneLabel={t('secretCopied')} />
+              <CopyTextButton
+                text={enrollment.secret}
+                label={t('copySecret')}
+                doneLabel={t('secretCopied')}
+              />
             </div>
           </div>
-          <CodeField idPrefix="enroll" name="code" label={t('confirmCode')} maxLength={16} defaultValue={state.values?.code} error={state.fieldErrors?.code} />
+          <CodeField
+            idPrefix="enroll"
+            name="code"
+            label={t('confirmCode')}
+            maxLength={16}
+            defaultValue={state.values?.code}
+            error={state.fieldErrors?.code}
+          />
           <div className="flex flex-wrap gap-3">
             <SubmitButton name="step" value="confirm">
               {t('confirmSubmit')}

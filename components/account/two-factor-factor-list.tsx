@@ -29,7 +29,11 @@ export function TwoFactorFactorList({ factors, answer }: { factors: FactorRow[];
   return (
     <div className="grid gap-3">
       {state.status === 'success' ? <FormMessage state={state} /> : null}
-      {factors.length === 0 ? <p data-testid="two-factor-off">{t('statusOff')}</p> : <h3 className="text-sm font-medium">{t('factorsTitle')}</h3>}
+      {factors.length === 0 ? (
+        <p data-testid="two-factor-off">{t('statusOff')}</p>
+      ) : (
+        <h3 className="text-sm font-medium">{t('factorsTitle')}</h3>
+      )}
       <ul className="grid gap-3 empty:hidden">
         {factors.map((factor) => (
           <li key={factor.id} className="grid gap-2 rounded-md border p-3" data-testid="two-factor-app">

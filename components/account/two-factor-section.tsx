@@ -18,7 +18,12 @@ export async function TwoFactorSection({ factors }: { factors: VerifiedFactor[] 
     .map((factor) => ({
       id: factor.id,
       name: factor.friendlyName || t('unnamed'),
-      added: factor.createdAt ? t.markup('addedOn', { date: format.dateTime(new Date(factor.createdAt), { dateStyle: 'long' }), ...isolatedText }) : '',
+      added: factor.createdAt
+        ? t.markup('addedOn', {
+            date: format.dateTime(new Date(factor.createdAt), { dateStyle: 'long' }),
+            ...isolatedText,
+          })
+        : '',
     }));
   return (
     <AccountSection id="two-factor" title={t('sectionTitle')} description={t('sectionDescription')}>

@@ -5,7 +5,9 @@ import { useLayoutEffect } from 'react';
 import { updateGoogleConsent } from '@/lib/analytics/google-consent-mode';
 import { useConsent } from '@/lib/consent/use-consent';
 
-const GoogleTagManager = dynamic(() => import('@next/third-parties/google').then((module) => module.GoogleTagManager));
+const GoogleTagManager = dynamic(() =>
+  import('@next/third-parties/google').then((module) => module.GoogleTagManager),
+);
 
 /**
  * Tells Consent Mode about every choice, and mounts GTM only after the visitor accepted, so

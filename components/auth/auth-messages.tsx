@@ -4,7 +4,18 @@ import type { ReactNode } from 'react';
 import { pickMessages } from '@/i18n/messages';
 
 // Only auth screens need these in the browser; the layout keeps its own small set for every other page.
-const authClientNamespaces = ['AuthForm', 'PasswordPolicy', 'Validation', 'SignUp', 'SignIn', 'CheckEmail', 'EmailLink', 'ForgotPassword', 'ResetPassword', 'Account'] as const;
+const authClientNamespaces = [
+  'AuthForm',
+  'PasswordPolicy',
+  'Validation',
+  'SignUp',
+  'SignIn',
+  'CheckEmail',
+  'EmailLink',
+  'ForgotPassword',
+  'ResetPassword',
+  'Account',
+] as const;
 
 export async function AuthMessages({ children }: { children: ReactNode }) {
   const messages = pickMessages(await getMessages(), authClientNamespaces);

@@ -15,19 +15,27 @@ import { FormContextFields } from './form-context-fields';
 export function EmailCodeForm({ email }: { email: string }) {
   const te = useTranslations('EmailLink');
   const locale = useLocale();
-  const { state, formProps, errors } = useValidatedAction(verifyEmailCode, loadFormSchema((schemas) => schemas.otpSchema));
+  const { state, formProps, errors } = useValidatedAction(
+    verifyEmailCode,
+    loadFormSchema((schemas) => schemas.otpSchema),
+  );
 
   return (
     <form {...formProps} noValidate className="grid gap-4">
       <FormContextFields locale={locale} />
       <input type="hidden" name="email" value={email} />
       <Alert role="status">
-        <AlertDescription className="text-foreground">{te.rich('sent', { email, ...isolated })}</AlertDescription>
+        <AlertDescription className="text-foreground">
+          {te.rich('sent', { email, ...isolated })}
+        </AlertDescription>
       </Alert>
       <FormMessage state={state} />
       <CodeField name="code" label={te('code')} error={errors.code ?? errors.email} />
       <SubmitButton className="w-full">{te('verify')}</SubmitButton>
-      <Link href="/sign-in/email-link" className="justify-self-center rounded-sm text-sm underline underline-offset-4">
+      <Link
+        href="/sign-in/email-link"
+        className="justify-self-center rounded-sm text-sm underline underline-offset-4"
+      >
         {te('otherEmail')}
       </Link>
     </form>

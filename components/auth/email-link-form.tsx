@@ -15,7 +15,10 @@ export function EmailLinkForm() {
   const t = useTranslations('AuthForm');
   const te = useTranslations('EmailLink');
   const locale = useLocale();
-  const { state, formProps, errors } = useValidatedAction(requestEmailLink, loadFormSchema((schemas) => schemas.emailOnlySchema));
+  const { state, formProps, errors } = useValidatedAction(
+    requestEmailLink,
+    loadFormSchema((schemas) => schemas.emailOnlySchema),
+  );
   const sentTo = state.status === 'success' ? state.values?.email : undefined;
 
   if (sentTo) return <EmailCodeForm email={sentTo} />;
@@ -23,7 +26,15 @@ export function EmailLinkForm() {
     <form {...formProps} noValidate className="grid gap-4">
       <FormContextFields locale={locale} />
       <FormMessage state={state} />
-      <FormField name="email" type="email" label={t('email')} autoComplete="email" required defaultValue={state.values?.email} error={errors.email} />
+      <FormField
+        name="email"
+        type="email"
+        label={t('email')}
+        autoComplete="email"
+        required
+        defaultValue={state.values?.email}
+        error={errors.email}
+      />
       <SubmitButton className="w-full">{te('submit')}</SubmitButton>
     </form>
   );

@@ -13,12 +13,23 @@ export function ForgotPasswordForm() {
   const t = useTranslations('AuthForm');
   const tf = useTranslations('ForgotPassword');
   const locale = useLocale();
-  const { state, formProps, errors } = useValidatedAction(requestPasswordReset, loadFormSchema((schemas) => schemas.emailOnlySchema));
+  const { state, formProps, errors } = useValidatedAction(
+    requestPasswordReset,
+    loadFormSchema((schemas) => schemas.emailOnlySchema),
+  );
   return (
     <form {...formProps} noValidate className="grid gap-4">
       <FormContextFields locale={locale} />
       <FormMessage state={state} />
-      <FormField name="email" type="email" label={t('email')} autoComplete="email" required defaultValue={state.values?.email} error={errors.email} />
+      <FormField
+        name="email"
+        type="email"
+        label={t('email')}
+        autoComplete="email"
+        required
+        defaultValue={state.values?.email}
+        error={errors.email}
+      />
       <SubmitButton className="w-full">{tf('submit')}</SubmitButton>
     </form>
   );

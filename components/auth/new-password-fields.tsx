@@ -11,7 +11,15 @@ export function NewPasswordFields({ errors, idPrefix }: { errors: FieldErrors; i
   return (
     <>
       <PolicyPasswordField idPrefix={idPrefix} label={t('newPassword')} error={errors.password} />
-      <FormField idPrefix={idPrefix} name="confirmPassword" type="password" label={t('confirmPassword')} autoComplete="new-password" required error={errors.confirmPassword} />
+      <FormField
+        idPrefix={idPrefix}
+        name="confirmPassword"
+        type="password"
+        label={t('confirmPassword')}
+        autoComplete="new-password"
+        required
+        error={errors.confirmPassword}
+      />
     </>
   );
 }

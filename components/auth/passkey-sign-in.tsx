@@ -14,7 +14,8 @@ import { useHydrated } from '@/lib/use-browser-value';
 // is never answered with an expired challenge.
 const renewBeforeMs = 30_000;
 
-type Outcome = { kind: 'message'; state: FormState } | { kind: 'browser'; key: PasskeyBrowserKey } | { kind: 'quiet' };
+type Outcome =
+  { kind: 'message'; state: FormState } | { kind: 'browser'; key: PasskeyBrowserKey } | { kind: 'quiet' };
 
 /**
  * "Sign in with a passkey", and the same passkeys offered among the email field's suggestions (conditional
@@ -35,7 +36,8 @@ export function PasskeySignIn() {
   /** One ceremony: options, the browser's prompt, the answer to the server (which redirects on success). */
   async function ceremony(autofill: boolean, isCurrent: () => boolean): Promise<Outcome> {
     const browser = await import('@/lib/auth/passkey-browser');
-    if (!browser.browserSupportsWebAuthn()) return autofill ? { kind: 'quiet' } : { kind: 'browser', key: 'passkeyUnsupported' };
+    if (!browser.browserSupportsWebAuthn())
+      return autofill ? { kind: 'quiet' } : { kind: 'browser', key: 'passkeyUnsupported' };
     if (autofill && !(await browser.browserSupportsWebAuthnAutofill())) return { kind: 'quiet' };
     const context = new FormData();
     context.set('locale', locale);
@@ -46,7 +48,9 @@ export function PasskeySignIn() {
     if (options.status !== 'ready') return autofill ? { kind: 'quiet' } : { kind: 'message', state: options };
     if (!isCurrent()) return { kind: 'quiet' };
 
-    const renew = autofill ? setTimeout(() => browser.cancelPasskeyPrompt(), options.expiresAt * 1000 - Date.now() - renewBeforeMs) : undefined;
+    const renew = autofill
+      ? setTimeout(() => browser.cancelPasskeyPrompt(), options.expiresAt * 1000 - Date.now() - renewBeforeMs)
+      : undefined;
     const answer = await browser.getPasskey(options.options, autofill);
     clearTimeout(renew);
     if (!answer.ok) {
@@ -107,8 +111,19 @@ export function PasskeySignIn() {
   return (
     <div className="grid gap-3">
       <FormMessage state={state} />
-      <Button type="button" variant="outline" className="w-full" disabled={!hydrated} aria-disabled={pending || undefined} onClick={() => pending || signIn()}>
-        {pending ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <KeyRound aria-hidden="true" />}
+      <Button
+        type="button"
+        variant="outline"
+        className="w-full"
+        disabled={!hydrated}
+        aria-disabled={pending || undefined}
+        onClick={() => pending || signIn()}
+      >
+        {pending ? (
+          <LoaderCircle aria-hidden="true" className="animate-spin" />
+        ) : (
+          <KeyRound aria-hidden="true" />
+        )}
         {pending ? t('waiting') : t('signIn')}
       </Button>
     </div>

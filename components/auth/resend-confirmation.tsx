@@ -21,7 +21,8 @@ export function ResendConfirmation() {
   // Every successful send (and the first render after sign-up) starts a new cooldown.
   useEffect(() => {
     const startedAt = Date.now();
-    const tick = () => setSecondsLeft(Math.max(0, resendCooldownSeconds - Math.floor((Date.now() - startedAt) / 1000)));
+    const tick = () =>
+      setSecondsLeft(Math.max(0, resendCooldownSeconds - Math.floor((Date.now() - startedAt) / 1000)));
     tick();
     const timer = window.setInterval(tick, 1000);
     return () => window.clearInterval(timer);

@@ -12,7 +12,10 @@ import { NewPasswordFields } from './new-password-fields';
 export function ResetPasswordForm() {
   const tr = useTranslations('ResetPassword');
   const locale = useLocale();
-  const { state, formProps, errors } = useValidatedAction(resetPassword, loadFormSchema((schemas) => schemas.resetPasswordSchema));
+  const { state, formProps, errors } = useValidatedAction(
+    resetPassword,
+    loadFormSchema((schemas) => schemas.resetPasswordSchema),
+  );
   return (
     <form {...formProps} noValidate className="grid gap-4">
       <FormContextFields locale={locale} />

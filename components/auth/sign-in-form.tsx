@@ -14,14 +14,32 @@ export function SignInForm() {
   const t = useTranslations('AuthForm');
   const ts = useTranslations('SignIn');
   const locale = useLocale();
-  const { state, formProps, errors } = useValidatedAction(signInWithPassword, loadFormSchema((schemas) => schemas.signInSchema));
+  const { state, formProps, errors } = useValidatedAction(
+    signInWithPassword,
+    loadFormSchema((schemas) => schemas.signInSchema),
+  );
 
   return (
     <form {...formProps} noValidate className="grid gap-4">
       <FormContextFields locale={locale} />
       <FormMessage state={state} />
-      <FormField name="email" type="email" label={t('email')} autoComplete="username webauthn" required defaultValue={state.values?.email} error={errors.email} />
-      <FormField name="password" type="password" label={t('password')} autoComplete="current-password" required error={errors.password} />
+      <FormField
+        name="email"
+        type="email"
+        label={t('email')}
+        autoComplete="username webauthn"
+        required
+        defaultValue={state.values?.email}
+        error={errors.email}
+      />
+      <FormField
+        name="password"
+        type="password"
+        label={t('password')}
+        autoComplete="current-password"
+        required
+        error={errors.password}
+      />
       <div className="-mt-2 text-sm">
         <Link href="/forgot-password" className="rounded-sm underline underline-offset-4 hover:text-primary">
           {ts('forgotPassword')}

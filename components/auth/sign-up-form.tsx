@@ -14,14 +14,32 @@ export function SignUpForm() {
   const t = useTranslations('AuthForm');
   const ts = useTranslations('SignUp');
   const locale = useLocale();
-  const { state, formProps, errors } = useValidatedAction(signUp, loadFormSchema((schemas) => schemas.signUpSchema));
+  const { state, formProps, errors } = useValidatedAction(
+    signUp,
+    loadFormSchema((schemas) => schemas.signUpSchema),
+  );
 
   return (
     <form {...formProps} noValidate className="grid gap-4">
       <FormContextFields locale={locale} />
       <FormMessage state={state} />
-      <FormField name="displayName" label={t('displayName')} autoComplete="name" required defaultValue={state.values?.displayName} error={errors.displayName} />
-      <FormField name="email" type="email" label={t('email')} autoComplete="email" required defaultValue={state.values?.email} error={errors.email} />
+      <FormField
+        name="displayName"
+        label={t('displayName')}
+        autoComplete="name"
+        required
+        defaultValue={state.values?.displayName}
+        error={errors.displayName}
+      />
+      <FormField
+        name="email"
+        type="email"
+        label={t('email')}
+        autoComplete="email"
+        required
+        defaultValue={state.values?.email}
+        error={errors.email}
+      />
       <PolicyPasswordField label={t('password')} error={errors.password} />
       <SubmitButton className="w-full">{ts('submit')}</SubmitButton>
     </form>

@@ -20,7 +20,15 @@ export function TwoFactorVerifyForm({ factors, answer }: { factors: FactorOption
       <FormContextFields locale={locale} />
       <FormMessage state={state} />
       <FactorChoice factors={factors} legend={t('whichApp')} selected={state.values?.factorId} />
-      <CodeField idPrefix="two-factor" name="code" label={t('code')} maxLength={16} autoFocus defaultValue={state.values?.code} error={state.fieldErrors?.code} />
+      <CodeField
+        idPrefix="two-factor"
+        name="code"
+        label={t('code')}
+        maxLength={16}
+        autoFocus
+        defaultValue={state.values?.code}
+        error={state.fieldErrors?.code}
+      />
       <SubmitButton className="w-full">{t('verifySubmit')}</SubmitButton>
     </form>
   );

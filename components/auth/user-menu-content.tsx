@@ -26,7 +26,9 @@ export default function UserMenuContent({ trigger }: { trigger: ReactElement }) 
     <DropdownMenu defaultOpen>
       <DropdownMenuTrigger asChild>{trigger}</DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="min-w-52">
-        <DropdownMenuLabel className="truncate font-normal text-muted-foreground">{t.rich('signedInAs', { name, ...isolated })}</DropdownMenuLabel>
+        <DropdownMenuLabel className="truncate font-normal text-muted-foreground">
+          {t.rich('signedInAs', { name, ...isolated })}
+        </DropdownMenuLabel>
         <DropdownMenuSeparator />
         <DropdownMenuItem asChild>
           <Link href="/account">

@@ -42,7 +42,11 @@ export function ConsentBanner() {
           <button type="button" className={buttonVariants()} onClick={() => saveConsent(true)}>
             {t('accept')}
           </button>
-          <button type="button" className={buttonVariants({ variant: 'outline' })} onClick={openConsentSettings}>
+          <button
+            type="button"
+            className={buttonVariants({ variant: 'outline' })}
+            onClick={openConsentSettings}
+          >
             {t('choose')}
           </button>
         </div>

@@ -4,7 +4,9 @@ import { lazy, Suspense } from 'react';
 import { useConsent } from '@/lib/consent/use-consent';
 
 // The settings dialog is opened rarely: its code loads on first use, not with every page.
-const ConsentDialog = lazy(() => import('@/components/consent/consent-dialog').then((m) => ({ default: m.ConsentDialog })));
+const ConsentDialog = lazy(() =>
+  import('@/components/consent/consent-dialog').then((m) => ({ default: m.ConsentDialog })),
+);
 
 /** The consent settings dialog, whenever it is opened (from the banner or the footer). */
 export function ConsentDialogLoader() {

@@ -14,11 +14,19 @@ interface FormFieldProps extends Omit<ComponentProps<'input'>, 'id' | 'name'> {
 /** Label, input, help and error, wired together for assistive technology. */
 export function FormField({ name, label, error, description, idPrefix = 'field', ...input }: FormFieldProps) {
   const id = `${idPrefix}-${name}`;
-  const describedBy = [description ? `${id}-description` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
+  const describedBy = [description ? `${id}-description` : '', error ? `${id}-error` : '']
+    .filter(Boolean)
+    .join(' ');
   return (
     <div className="grid gap-2">
       <Label htmlFor={id}>{label}</Label>
-      <Input id={id} name={name} aria-invalid={error ? true : undefined} aria-describedby={describedBy || undefined} {...input} />
+      <Input
+        id={id}
+        name={name}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy || undefined}
+        {...input}
+      />
       {description ? (
         <div id={`${id}-description`} className="text-sm text-muted-foreground">
           {description}

@@ -7,7 +7,11 @@ export function FormMessage({ state }: { state: FormState }) {
   if (!state.message) return null;
   const failed = state.status === 'error';
   return (
-    <Alert variant={failed ? 'destructive' : 'default'} role={failed ? 'alert' : 'status'} data-testid="form-message">
+    <Alert
+      variant={failed ? 'destructive' : 'default'}
+      role={failed ? 'alert' : 'status'}
+      data-testid="form-message"
+    >
       {failed ? <CircleAlert aria-hidden="true" /> : <CircleCheck aria-hidden="true" />}
       <AlertDescription className={failed ? undefined : 'text-foreground'}>{state.message}</AlertDescription>
     </Alert>

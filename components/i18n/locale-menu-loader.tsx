@@ -31,7 +31,9 @@ export function LocaleMenuLoader({ trigger, current, label }: LocaleMenuLoaderPr
 
   return (
     <DeferredMenu trigger={cloneElement(trigger, { disabled: pending })} preload={loadLocaleMenu}>
-      {(menuTrigger) => <LocaleMenu trigger={menuTrigger} current={current} label={label} onChoose={choose} />}
+      {(menuTrigger) => (
+        <LocaleMenu trigger={menuTrigger} current={current} label={label} onChoose={choose} />
+      )}
     </DeferredMenu>
   );
 }

@@ -12,9 +12,22 @@ interface LocaleMenuProps {
   onChoose: (value: string) => void;
 }
 
-const options = locales.map((locale) => ({ value: locale, label: nativeLanguageName(locale), itemProps: { lang: locale, 'data-locale': locale } }));
+const options = locales.map((locale) => ({
+  value: locale,
+  label: nativeLanguageName(locale),
+  itemProps: { lang: locale, 'data-locale': locale },
+}));
 
 /** The switcher's dropdown, loaded on first use (see DeferredMenu). */
 export default function LocaleMenu({ trigger, current, label, onChoose }: LocaleMenuProps) {
-  return <RadioMenu trigger={trigger} label={label} value={current} options={options} onValueChange={onChoose} contentClassName="min-w-44" />;
+  return (
+    <RadioMenu
+      trigger={trigger}
+      label={label}
+      value={current}
+      options={options}
+      onValueChange={onChoose}
+      contentClassName="min-w-44"
+    />
+  );
 }

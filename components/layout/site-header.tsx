@@ -12,7 +12,10 @@ export function SiteHeader() {
     <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/70">
       <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-4 sm:gap-4 sm:px-6">
         <Link href="/" className="flex items-center gap-2 rounded-md font-semibold tracking-tight">
-          <span aria-hidden="true" className="grid size-7 place-items-center rounded-md bg-primary text-sm text-primary-foreground">
+          <span
+            aria-hidden="true"
+            className="grid size-7 place-items-center rounded-md bg-primary text-sm text-primary-foreground"
+          >
             P
           </span>
           {/* Below 360 px only the mark shows: the header must fit 320 px (WCAG reflow) in every language. */}

@@ -27,7 +27,14 @@ interface RadioMenuProps {
 }
 
 /** A header dropdown choosing one of a few values (language, theme), opened at once: see DeferredMenu. */
-export function RadioMenu({ trigger, label, value, options, onValueChange, contentClassName }: RadioMenuProps) {
+export function RadioMenu({
+  trigger,
+  label,
+  value,
+  options,
+  onValueChange,
+  contentClassName,
+}: RadioMenuProps) {
   return (
     <DropdownMenu defaultOpen>
       <DropdownMenuTrigger asChild>{trigger}</DropdownMenuTrigger>

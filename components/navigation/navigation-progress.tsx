@@ -66,7 +66,11 @@ export function useTrackedNavigation(): [pending: boolean, navigate: (href: stri
  * does: a document load is not a client navigation, so this happens once and cannot loop.
  */
 export function NavigationProgress({ label }: { label: string }) {
-  const navigation = useSyncExternalStore(subscribe, () => pending, () => null);
+  const navigation = useSyncExternalStore(
+    subscribe,
+    () => pending,
+    () => null,
+  );
   const [shownFor, setShownFor] = useState<PendingNavigation | null>(null);
   useEffect(() => {
     if (!navigation) return;

@@ -3,7 +3,14 @@
 import { Share, SquarePlus } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import type { ReactElement } from 'react';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@/components/ui/dialog';
 
 /** iOS Safari cannot prompt: the button opens two short steps instead. */
 export function IosInstallDialog({ trigger }: { trigger: ReactElement }) {

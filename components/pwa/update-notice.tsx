@@ -4,7 +4,9 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { registerServiceWorker, watchForWaitingWorker } from '@/lib/pwa/service-worker-lifecycle';
 
 // Shown only when a new version is waiting, so its code loads then, not with every page.
-const UpdateNoticeCard = lazy(() => import('@/components/pwa/update-notice-card').then((m) => ({ default: m.UpdateNoticeCard })));
+const UpdateNoticeCard = lazy(() =>
+  import('@/components/pwa/update-notice-card').then((m) => ({ default: m.UpdateNoticeCard })),
+);
 
 /**
  * Registers the service worker (production builds only; see the layout) and, when a new version

@@ -30,5 +30,13 @@ export default function ThemeMenu({ trigger, labels }: ThemeMenuProps) {
     ),
     itemProps: { 'data-theme-option': value },
   }));
-  return <RadioMenu trigger={trigger} label={labels.label} value={theme ?? 'system'} options={options} onValueChange={(value) => withoutTransitions(() => setTheme(value))} />;
+  return (
+    <RadioMenu
+      trigger={trigger}
+      label={labels.label}
+      value={theme ?? 'system'}
+      options={options}
+      onValueChange={(value) => withoutTransitions(() => setTheme(value))}
+    />
+  );
 }

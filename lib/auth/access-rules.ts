@@ -26,7 +26,14 @@ function secondFactorStep(locale: Locale, next: string): string {
 }
 
 /** Where the middleware must send this request instead, or null to let it through. Runs on the edge. */
-export function accessRedirect({ locale, path, search, signedIn, secondFactorPending, authUnreachable }: AccessRequest): string | null {
+export function accessRedirect({
+  locale,
+  path,
+  search,
+  signedIn,
+  secondFactorPending,
+  authUnreachable,
+}: AccessRequest): string | null {
   const access = findRoute(path)?.access ?? 'anyone';
   switch (access) {
     case 'anyone':
@@ -40,14 +47,24 @@ export function accessRedirect({ locale, path, search, signedIn, secondFactorPen
       const query = search.toString();
       const here = `${path}${query ? `?${query}` : ''}`;
       if (!signedIn) {
-        return getEdgePathname({ href: { pathname: '/sign-in', query: authUnreachable ? { next: here, status: 'unavailable' } : { next: here } }, locale });
+        return getEdgePathname({
+          href: {
+            pathname: '/sign-in',
+            query: authUnreachable ? { next: here, status: 'unavailable' } : { next: here },
+          },
+          locale,
+        });
       }
       return secondFactorPending ? secondFactorStep(locale, here) : null;
     }
     case 'second-factor': {
       // Signed out: sign in first, then come back through the private page, which asks for the code if needed.
       const next = nextPath(search.get('next'));
-      if (!signedIn) return getEdgePathname({ href: { pathname: '/sign-in', query: authUnreachable ? { next, status: 'unavailable' } : { next } }, locale });
+      if (!signedIn)
+        return getEdgePathname({
+          href: { pathname: '/sign-in', query: authUnreachable ? { next, status: 'unavailable' } : { next } },
+          locale,
+        });
       return secondFactorPending ? null : getEdgePathname({ href: next, locale });
     }
     default:

@@ -12,8 +12,16 @@ import { nextPath } from './safe-redirect';
  * user has a second factor (a passkey is a first factor too). The action redirects there itself: Next renders an
  * action's redirect target in the same response, so the middleware's redirect would not reach the address bar.
  */
-export async function redirectAfterSignIn(supabase: SessionClient, user: Pick<User, 'user_metadata'> | null, locale: Locale, formData: FormData): Promise<never> {
+export async function redirectAfterSignIn(
+  supabase: SessionClient,
+  user: Pick<User, 'user_metadata'> | null,
+  locale: Locale,
+  formData: FormData,
+): Promise<never> {
   const language = preferredLocale(user, locale);
   if (language !== locale) await rememberLocaleChoice(language);
-  return redirect({ href: await afterSignIn(supabase, nextPath(await requestedNext(formData))), locale: language });
+  return redirect({
+    href: await afterSignIn(supabase, nextPath(await requestedNext(formData))),
+    locale: language,
+  });
 }

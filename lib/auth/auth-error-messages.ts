@@ -82,13 +82,15 @@ interface AuthErrorShape {
 function isUnreachable(error: AuthErrorShape): boolean {
   // supabase-js reports network failures and 5xx answers as retryable; a bare fetch TypeError is the same
   // thing, and so is the TimeoutError of an auth call that ran out of its budget (lib/supabase/auth-fetch.ts).
-  if (error.name === 'AuthRetryableFetchError' || error.name === 'TimeoutError' || error instanceof TypeError) return true;
+  if (error.name === 'AuthRetryableFetchError' || error.name === 'TimeoutError' || error instanceof TypeError)
+    return true;
   return typeof error.status === 'number' && error.status >= 500;
 }
 
 function weakPasswordMessage(reasons: unknown): AuthErrorMessage {
   const list = Array.isArray(reasons) ? reasons : [];
-  if (list.includes('length')) return { key: 'weakPasswordLength', values: { min: passwordPolicy.minLength } };
+  if (list.includes('length'))
+    return { key: 'weakPasswordLength', values: { min: passwordPolicy.minLength } };
   if (list.includes('characters')) return { key: 'weakPasswordCharacters' };
   if (list.includes('pwned')) return { key: 'weakPasswordPwned' };
   return { key: 'weakPassword' };
@@ -99,12 +101,21 @@ export function authErrorMessage(error: unknown): AuthErrorMessage {
   const shape = error as AuthErrorShape;
   if (isUnreachable(shape)) return { key: 'serviceUnavailable' };
   if (shape.code === 'weak_password') return weakPasswordMessage(shape.reasons);
-  return { key: ownEntry(keyByCode, typeof shape.code === 'string' ? shape.code : undefined) ?? 'unexpected' };
+  return {
+    key: ownEntry(keyByCode, typeof shape.code === 'string' ? shape.code : undefined) ?? 'unexpected',
+  };
 }
 
 function logAuthError(error: unknown, { key }: AuthErrorMessage, path: string): void {
-  const code = error && typeof error === 'object' && 'code' in error && typeof error.code === 'string' ? error.code : undefined;
-  logServerError({ path, code: code ?? (key === 'serviceUnavailable' ? 'auth_unreachable' : 'auth_unexpected'), error });
+  const code =
+    error && typeof error === 'object' && 'code' in error && typeof error.code === 'string'
+      ? error.code
+      : undefined;
+  logServerError({
+    path,
+    code: code ?? (key === 'serviceUnavailable' ? 'auth_unreachable' : 'auth_unexpected'),
+    error,
+  });
 }
 
 /**
@@ -113,7 +124,8 @@ function logAuthError(error: unknown, { key }: AuthErrorMessage, path: string): 
  */
 export function reportAuthFailure(error: unknown, path: string): AuthErrorMessage {
   const message = authErrorMessage(error);
-  if (message.key === 'serviceUnavailable' || message.key === 'unexpected') logAuthError(error, message, path);
+  if (message.key === 'serviceUnavailable' || message.key === 'unexpected')
+    logAuthError(error, message, path);
   return message;
 }
 

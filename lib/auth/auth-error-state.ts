@@ -17,12 +17,20 @@ export async function actionPath(): Promise<string> {
 }
 
 /** A known outcome as form state: its AuthErrors message in the form's language, typed values kept. */
-export async function authMessageState({ key, values: messageValues }: AuthErrorMessage, locale: Locale, values?: Record<string, string>): Promise<FormState> {
+export async function authMessageState(
+  { key, values: messageValues }: AuthErrorMessage,
+  locale: Locale,
+  values?: Record<string, string>,
+): Promise<FormState> {
   const t = await getTranslations({ locale, namespace: 'AuthErrors' });
   return { status: 'error', message: t(key, messageValues), values };
 }
 
 /** A failed Supabase call as form state (failures that are not the user's are logged). */
-export async function authErrorState(error: unknown, locale: Locale, values?: Record<string, string>): Promise<FormState> {
+export async function authErrorState(
+  error: unknown,
+  locale: Locale,
+  values?: Record<string, string>,
+): Promise<FormState> {
   return authMessageState(reportAuthFailure(error, await actionPath()), locale, values);
 }

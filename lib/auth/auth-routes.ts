@@ -8,7 +8,11 @@ import { nextPath } from './safe-redirect';
 // Server-side URLs around our /auth routes: where emailed and OAuth links come back, where they go on from.
 
 /** Absolute URL of one of our auth routes, carrying a safe `next`, for Supabase's `redirect_to`. */
-export function authRedirectUrl(locale: Locale, route: '/auth/confirm' | '/auth/callback', next: unknown): string {
+export function authRedirectUrl(
+  locale: Locale,
+  route: '/auth/confirm' | '/auth/callback',
+  next: unknown,
+): string {
   const url = new URL(getPathname({ href: route, locale }), siteUrl);
   url.searchParams.set('next', nextPath(next));
   return url.toString();
@@ -26,7 +30,12 @@ export function linkErrorPath(locale: Locale, reason: LinkErrorReason, flow: str
 }
 
 /** The error page for a link whose exchange failed; failures that are not the visitor's are logged first. */
-export function failedLinkPath(locale: Locale, error: unknown, flow: string | null, requestPath: string): string {
+export function failedLinkPath(
+  locale: Locale,
+  error: unknown,
+  flow: string | null,
+  requestPath: string,
+): string {
   reportAuthFailure(error, requestPath);
   return linkErrorPath(locale, linkErrorReason(error), flow);
 }

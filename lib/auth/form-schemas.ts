@@ -14,42 +14,50 @@ const typeError = {
 
 /** Required text: empty → required, only spaces → whitespace, then trimmed and length-checked. */
 function text(max: number) {
-  return z
-    .string(typeError)
-    .check(
-      z.minLength(1, { error: 'required', abort: true }),
-      z.refine((value) => value.trim().length > 0, { error: 'whitespace', abort: true }),
-      z.trim(),
-      z.maxLength(max),
-    );
+  return z.string(typeError).check(
+    z.minLength(1, { error: 'required', abort: true }),
+    z.refine((value) => value.trim().length > 0, { error: 'whitespace', abort: true }),
+    z.trim(),
+    z.maxLength(max),
+  );
 }
 
 const email = z.pipe(text(254), z.email({ error: 'email' }));
 
 /** A new password, held to the policy of supabase/config.toml. */
-const newPassword = z
-  .string(typeError)
-  .check(
-    z.minLength(1, { error: 'required', abort: true }),
-    z.minLength(passwordPolicy.minLength),
-    z.maxLength(passwordPolicy.maxLength),
-    z.refine((value) => missingCharacterGroups(value).length === 0, { error: 'passwordPolicy' }),
-  );
+const newPassword = z.string(typeError).check(
+  z.minLength(1, { error: 'required', abort: true }),
+  z.minLength(passwordPolicy.minLength),
+  z.maxLength(passwordPolicy.maxLength),
+  z.refine((value) => missingCharacterGroups(value).length === 0, { error: 'passwordPolicy' }),
+);
 
 /** An existing password: only presence and the bcrypt limit are ours to check. */
-const currentPassword = z.string(typeError).check(z.minLength(1, { error: 'required' }), z.maxLength(passwordPolicy.maxLength));
+const currentPassword = z
+  .string(typeError)
+  .check(z.minLength(1, { error: 'required' }), z.maxLength(passwordPolicy.maxLength));
 
 export const signUpSchema = z.object({ displayName: text(60), email, password: newPassword });
 export const signInSchema = z.object({ email, password: currentPassword });
 export const emailOnlySchema = z.object({ email });
 export const otpSchema = z.object({
   email,
-  code: z.string(typeError).check(z.minLength(1, { error: 'required', abort: true }), z.regex(/^\d{6}$/, { error: 'otpFormat' })),
+  code: z
+    .string(typeError)
+    .check(z.minLength(1, { error: 'required', abort: true }), z.regex(/^\d{6}$/, { error: 'otpFormat' })),
 });
 
 const passwordPair = z
-  .object({ password: newPassword, confirmPassword: z.string(typeError).check(z.minLength(1, { error: 'required' })) })
-  .check(z.refine((value) => value.password === value.confirmPassword, { error: 'passwordMismatch', path: ['confirmPassword'] }));
+  .object({
+    password: newPassword,
+    confirmPassword: z.string(typeError).check(z.minLength(1, { error: 'required' })),
+  })
+  .check(
+    z.refine((value) => value.password === value.confirmPassword, {
+      error: 'passwordMismatch',
+      path: ['confirmPassword'],
+    }),
+  );
 
 export const resetPasswordSchema = passwordPair;
 export const changePasswordSchema = passwordPair;
@@ -71,7 +79,9 @@ export const renamePasskeySchema = z.object({ id: z.uuid(), name: passkeyName })
 export function deleteAccountSchema(confirmationWord: string) {
   return z.object({
     confirmation: text(100).check(
-      z.refine((value) => value.toLocaleLowerCase() === confirmationWord.toLocaleLowerCase(), { error: 'confirmationMismatch' }),
+      z.refine((value) => value.toLocaleLowerCase() === confirmationWord.toLocaleLowerCase(), {
+        error: 'confirmationMismatch',
+      }),
     ),
   });
 }

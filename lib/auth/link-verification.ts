@@ -9,11 +9,21 @@ import { nextPath, sameSitePath } from './safe-redirect';
 // Emailed links: their types, and the verification the "Continue" page's button (actions/continue-link.ts) and the
 // PKCE return (app/[locale]/auth/confirm) share.
 
-const emailOtpTypes: readonly string[] = ['signup', 'invite', 'magiclink', 'recovery', 'email_change', 'email'];
-export const isEmailOtpType = (value: unknown): value is EmailOtpType => typeof value === 'string' && emailOtpTypes.includes(value);
+const emailOtpTypes: readonly string[] = [
+  'signup',
+  'invite',
+  'magiclink',
+  'recovery',
+  'email_change',
+  'email',
+];
+export const isEmailOtpType = (value: unknown): value is EmailOtpType =>
+  typeof value === 'string' && emailOtpTypes.includes(value);
 
 /** What the link does, as the "Continue" page words it (messages ConfirmLink, `{action, select, …}`). */
-export function linkAction(type: EmailOtpType): 'signup' | 'invite' | 'signIn' | 'recovery' | 'emailChange' | 'other' {
+export function linkAction(
+  type: EmailOtpType,
+): 'signup' | 'invite' | 'signIn' | 'recovery' | 'emailChange' | 'other' {
   switch (type) {
     case 'signup':
       return 'signup';
@@ -32,7 +42,8 @@ export function linkAction(type: EmailOtpType): 'signup' | 'invite' | 'signIn' |
 }
 
 /** A token hash as our templates send it: bounded, nothing but what a hash is made of. */
-export const isTokenHash = (value: unknown): value is string => typeof value === 'string' && /^[A-Za-z0-9_-]{1,512}$/.test(value);
+export const isTokenHash = (value: unknown): value is string =>
+  typeof value === 'string' && /^[A-Za-z0-9_-]{1,512}$/.test(value);
 
 /** Recovery links go on to the new-password page: their failures offer a new reset link. */
 export function linkFlow(type: unknown, next: unknown): 'recovery' | null {
@@ -43,16 +54,26 @@ export function linkFlow(type: unknown, next: unknown): 'recovery' | null {
  * Verifies a token hash or exchanges a PKCE code, setting the session cookie; returns where the visitor goes on:
  * `next` in the user's preferred language, or the localized error page.
  */
-export async function verifyEmailLink(link: { locale: Locale; next: unknown; requestPath: string } & ({ type: EmailOtpType; tokenHash: string } | { code: string })): Promise<string> {
+export async function verifyEmailLink(
+  link: { locale: Locale; next: unknown; requestPath: string } & (
+    { type: EmailOtpType; tokenHash: string } | { code: string }
+  ),
+): Promise<string> {
   const flow = linkFlow('type' in link ? link.type : null, link.next);
   try {
     const supabase = await sessionClient();
     const { data, error } =
-      'code' in link ? await supabase.auth.exchangeCodeForSession(link.code) : await supabase.auth.verifyOtp({ type: link.type, token_hash: link.tokenHash });
+      'code' in link
+        ? await supabase.auth.exchangeCodeForSession(link.code)
+        : await supabase.auth.verifyOtp({ type: link.type, token_hash: link.tokenHash });
     if (error) return failedLinkPath(link.locale, error, flow, link.requestPath);
     // With double_confirm_changes the first of the two addresses' links confirms only its half: no session yet.
-    if (!data.session && 'type' in link && link.type === 'email_change') return localizedNextPath('/account?updated=emailPending', link.locale);
-    return getPathname({ href: await afterSignIn(supabase, nextPath(link.next)), locale: preferredLocale(data.user, link.locale) });
+    if (!data.session && 'type' in link && link.type === 'email_change')
+      return localizedNextPath('/account?updated=emailPending', link.locale);
+    return getPathname({
+      href: await afterSignIn(supabase, nextPath(link.next)),
+      locale: preferredLocale(data.user, link.locale),
+    });
   } catch (error) {
     return failedLinkPath(link.locale, error, flow, link.requestPath);
   }

@@ -23,7 +23,10 @@ async function prompt(timeoutMs: number | undefined, run: () => Promise<unknown>
   try {
     return { ok: true, credential: JSON.stringify(await run()) };
   } catch (error) {
-    return { ok: false, key: passkeyBrowserErrorKey(error, { elapsedMs: performance.now() - started, timeoutMs }) };
+    return {
+      ok: false,
+      key: passkeyBrowserErrorKey(error, { elapsedMs: performance.now() - started, timeoutMs }),
+    };
   }
 }
 
@@ -36,8 +39,13 @@ export function createPasskey(optionsJSON: PublicKeyCredentialCreationOptionsJSO
  * Asks the browser for one of this site's passkeys: in its own prompt, or (`autofill`) offered among the email
  * field's suggestions, where the request waits until the visitor picks one or the page cancels it.
  */
-export function getPasskey(optionsJSON: PublicKeyCredentialRequestOptionsJSON, autofill = false): Promise<PromptResult> {
-  return prompt(autofill ? undefined : optionsJSON.timeout, () => startAuthentication({ optionsJSON, useBrowserAutofill: autofill }));
+export function getPasskey(
+  optionsJSON: PublicKeyCredentialRequestOptionsJSON,
+  autofill = false,
+): Promise<PromptResult> {
+  return prompt(autofill ? undefined : optionsJSON.timeout, () =>
+    startAuthentication({ optionsJSON, useBrowserAutofill: autofill }),
+  );
 }
 
 /** Ends the pending request, if any (its promise then settles as aborted: key null). */

@@ -44,7 +44,8 @@ export function passkeyBrowserErrorKey(error: unknown, timing?: CeremonyTiming):
     case 'NotAllowedError':
       // The user closed the prompt, declined, failed user verification, or had no passkey for this site to
       // choose: browsers tell these apart only from the timeout, on purpose.
-      if (timing?.timeoutMs && timing.elapsedMs >= timing.timeoutMs - timeoutSlackMs) return 'passkeyTimedOut';
+      if (timing?.timeoutMs && timing.elapsedMs >= timing.timeoutMs - timeoutSlackMs)
+        return 'passkeyTimedOut';
       return 'passkeyCancelled';
     case 'InvalidStateError':
       // The authenticator already holds one of the credentials the server excluded: this account's own.

@@ -24,7 +24,8 @@ const groupsByRequirement: Record<string, CharacterGroup[]> = {
   lower_upper_letters_digits_symbols: ['lowercase', 'uppercase', 'digit', 'symbol'],
 };
 
-export const requiredCharacterGroups: readonly CharacterGroup[] = groupsByRequirement[passwordPolicy.requirements] ?? [];
+export const requiredCharacterGroups: readonly CharacterGroup[] =
+  groupsByRequirement[passwordPolicy.requirements] ?? [];
 
 export function missingCharacterGroups(password: string): CharacterGroup[] {
   return requiredCharacterGroups.filter((group) => !groupPatterns[group].test(password));

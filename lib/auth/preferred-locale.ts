@@ -5,7 +5,10 @@ import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE } from '@/i18n/locale-cookie';
 import { isLocale } from '@/i18n/locales';
 
 /** The language a user chose (user_metadata.locale), else the language of the form they used. */
-export function preferredLocale(user: Pick<User, 'user_metadata'> | null | undefined, fallback: Locale): Locale {
+export function preferredLocale(
+  user: Pick<User, 'user_metadata'> | null | undefined,
+  fallback: Locale,
+): Locale {
   const stored: unknown = user?.user_metadata?.locale;
   return isLocale(stored) ? stored : fallback;
 }

@@ -8,6 +8,9 @@ export function firstParam(value: string | string[] | undefined): string | undef
  * The entry of a fixed table that a value from outside (a query parameter, an error code) names, looked up in the
  * table's own keys only: `constructor`, `__proto__` or `toString` name nothing, not Object.prototype's members.
  */
-export function ownEntry<T extends Record<string, string>>(table: T, key: string | null | undefined): T[keyof T] | undefined {
+export function ownEntry<T extends Record<string, string>>(
+  table: T,
+  key: string | null | undefined,
+): T[keyof T] | undefined {
   return typeof key === 'string' && Object.hasOwn(table, key) ? table[key as keyof T] : undefined;
 }

@@ -30,7 +30,8 @@ const svgDataPrefix = /^data:image\/svg\+xml[^,]*,/;
 export function qrImageSource(qrCode: string): string {
   let svg = qrCode.replace(svgDataPrefix, '');
   const size = /<svg\b[^>]*?\swidth="(\d+(?:\.\d+)?)"[^>]*?\sheight="(\d+(?:\.\d+)?)"/.exec(svg);
-  if (size && !/<svg\b[^>]*\sviewBox=/.test(svg)) svg = svg.replace(/<svg\b/, `<svg viewBox="0 0 ${size[1]} ${size[2]}"`);
+  if (size && !/<svg\b[^>]*\sviewBox=/.test(svg))
+    svg = svg.replace(/<svg\b/, `<svg viewBox="0 0 ${size[1]} ${size[2]}"`);
   return `data:image/svg+xml,${encodeURIComponent(svg)}`;
 }
 

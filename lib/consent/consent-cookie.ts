@@ -11,7 +11,9 @@ export interface ConsentChoice {
 }
 
 export function serializeConsent(choice: ConsentChoice): string {
-  return encodeURIComponent(JSON.stringify({ v: VERSION, analytics: choice.analytics, at: choice.decidedAt }));
+  return encodeURIComponent(
+    JSON.stringify({ v: VERSION, analytics: choice.analytics, at: choice.decidedAt }),
+  );
 }
 
 /** The stored choice, or null when there is none (or it is unreadable or from an older version). */

@@ -1,7 +1,13 @@
 // Browser-side consent state shared by the banner, the settings dialog, the footer link and the
 // analytics loaders (a tiny external store for useSyncExternalStore).
 import { readBrowserCookie, writeBrowserCookie } from '@/lib/http/browser-cookies';
-import { CONSENT_COOKIE, CONSENT_MAX_AGE_SECONDS, type ConsentChoice, parseConsent, serializeConsent } from './consent-cookie';
+import {
+  CONSENT_COOKIE,
+  CONSENT_MAX_AGE_SECONDS,
+  type ConsentChoice,
+  parseConsent,
+  serializeConsent,
+} from './consent-cookie';
 
 export interface ConsentState {
   /** undefined: not known yet (server render, before hydration); null: the visitor has not chosen. */

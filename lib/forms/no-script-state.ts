@@ -14,7 +14,8 @@ const lifetime = 15; // seconds: the page rendering right after the post reads i
 /** The action's answer, also kept for the page when the post came from a form without JavaScript. */
 export async function answerForm<S extends FormState>(form: string, state: S): Promise<S> {
   // Next's own fetch for an action carries Next-Action; a plain form post does not.
-  if (!(await headers()).has('next-action')) (await cookies()).set(name, JSON.stringify({ form, state }), { ...authCookieOptions, maxAge: lifetime });
+  if (!(await headers()).has('next-action'))
+    (await cookies()).set(name, JSON.stringify({ form, state }), { ...authCookieOptions, maxAge: lifetime });
   return state;
 }
 

@@ -18,6 +18,10 @@ export async function parseForm<T extends z.ZodMiniType>(
   const t = await getTranslations({ locale, namespace: 'Validation' });
   return {
     ok: false,
-    state: { status: 'error', fieldErrors: fieldErrors(result.error, t), values: echoedValues(formData, echo) },
+    state: {
+      status: 'error',
+      fieldErrors: fieldErrors(result.error, t),
+      values: echoedValues(formData, echo),
+    },
   };
 }

@@ -32,7 +32,12 @@ export function requestLineRefusal(method: string | undefined, target: string | 
     return { status: 400, code: 'bad_request_target', message: 'The request target must be a path.' };
   }
   if (method && forbiddenMethods.has(method)) {
-    return { status: 405, code: 'method_not_allowed', message: `${method} is not allowed.`, headers: { Allow: allowedMethods } };
+    return {
+      status: 405,
+      code: 'method_not_allowed',
+      message: `${method} is not allowed.`,
+      headers: { Allow: allowedMethods },
+    };
   }
   return null;
 }
@@ -41,10 +46,16 @@ export function requestLineRefusal(method: string | undefined, target: string | 
 export function refusalResponse(refusal: Refusal, path: string): Response {
   if (refusal.status === 204) return new Response(null, { status: 204, headers: refusal.headers });
   const json = path === '/api' || path.startsWith('/api/');
-  const body = json ? JSON.stringify({ error: refusal.code, message: refusal.message }) : `${refusal.message}\n`;
+  const body = json
+    ? JSON.stringify({ error: refusal.code, message: refusal.message })
+    : `${refusal.message}\n`;
   return new Response(body, {
     status: refusal.status,
-    headers: { ...refusal.headers, 'Content-Type': json ? 'application/json' : 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
+    headers: {
+      ...refusal.headers,
+      'Content-Type': json ? 'application/json' : 'text/plain; charset=utf-8',
+      'Cache-Control': 'no-store',
+    },
   });
 }
 
@@ -82,7 +93,11 @@ function isArgumentList(text: string | null): boolean {
 }
 
 /** Whether the body is one Next can decode: a JSON argument list, or form data (with one, for a fetch action). */
-async function wellFormedActionBody(request: Request, body: Uint8Array<ArrayBuffer>, fetchAction: boolean): Promise<boolean> {
+async function wellFormedActionBody(
+  request: Request,
+  body: Uint8Array<ArrayBuffer>,
+  fetchAction: boolean,
+): Promise<boolean> {
   if (body.byteLength === 0) return false;
   const type = request.headers.get('content-type') ?? '';
   if (type.startsWith('multipart/form-data') || type.startsWith('application/x-www-form-urlencoded')) {
@@ -109,9 +124,17 @@ export async function actionRequestRefusal(request: Request): Promise<Refusal | 
   // Next's own comparison: the first X-Forwarded-Host behind a proxy, else Host.
   const host = request.headers.get('x-forwarded-host')?.split(',')[0]?.trim() || request.headers.get('host');
   if (origin !== null && (origin === 'null' || URL.parse(origin)?.host !== host)) {
-    return { status: 403, code: 'cross_origin_action', message: 'Cross-origin form submissions are not accepted.' };
+    return {
+      status: 403,
+      code: 'cross_origin_action',
+      message: 'Cross-origin form submissions are not accepted.',
+    };
   }
-  const tooLarge: Refusal = { status: 413, code: 'body_too_large', message: 'The request body is larger than 1 MB.' };
+  const tooLarge: Refusal = {
+    status: 413,
+    code: 'body_too_large',
+    message: 'The request body is larger than 1 MB.',
+  };
   if (Number(request.headers.get('content-length') ?? 0) > actionBodyLimit) return tooLarge;
   const body = await readCapped(request, actionBodyLimit);
   if (!body) return tooLarge;

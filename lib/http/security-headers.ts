@@ -21,7 +21,11 @@ const permissionsPolicy = [
 // Google Tag Manager and the Google Analytics 4 tags it loads (https://developers.google.com/tag-platform/security/guides/csp).
 const googleTagOrigins = {
   script: ['https://www.googletagmanager.com'],
-  connect: ['https://www.googletagmanager.com', 'https://*.google-analytics.com', 'https://*.analytics.google.com'],
+  connect: [
+    'https://www.googletagmanager.com',
+    'https://*.google-analytics.com',
+    'https://*.analytics.google.com',
+  ],
   img: ['https://www.googletagmanager.com', 'https://*.google-analytics.com'],
   frame: ['https://www.googletagmanager.com'],
 };
@@ -38,7 +42,10 @@ const googleTagOrigins = {
 export function contentSecurityPolicy(
   production: boolean,
   // Spelled out so Next inlines them into the edge middleware's bundle; the local auth server's URL by default.
-  { supabaseUrl = process.env.NEXT_PUBLIC_SUPABASE_URL || 'http://127.0.0.1:54321', gtmId = process.env.NEXT_PUBLIC_GTM_ID } = {},
+  {
+    supabaseUrl = process.env.NEXT_PUBLIC_SUPABASE_URL || 'http://127.0.0.1:54321',
+    gtmId = process.env.NEXT_PUBLIC_GTM_ID,
+  } = {},
 ): string {
   const supabaseOrigin = new URL(supabaseUrl).origin;
   const gtm = Boolean(gtmId);
@@ -46,7 +53,12 @@ export function contentSecurityPolicy(
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     // Development: React's debugging needs eval, and the dev server's updates come over a WebSocket.
-    'script-src': ["'self'", "'unsafe-inline'", ...(production ? [] : ["'unsafe-eval'"]), ...google('script')],
+    'script-src': [
+      "'self'",
+      "'unsafe-inline'",
+      ...(production ? [] : ["'unsafe-eval'"]),
+      ...google('script'),
+    ],
     'script-src-attr': ["'none'"],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:', ...google('img')],
@@ -74,6 +86,8 @@ export function securityHeaders(production: boolean): Array<{ key: string; value
     { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
     { key: 'X-Frame-Options', value: 'DENY' },
     { key: 'Permissions-Policy', value: permissionsPolicy },
-    ...(production ? [{ key: 'Strict-Transport-Security', value: 'max-age=63072000; includeSubDomains' }] : []),
+    ...(production
+      ? [{ key: 'Strict-Transport-Security', value: 'max-age=63072000; includeSubDomains' }]
+      : []),
   ];
 }

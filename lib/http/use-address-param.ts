@@ -5,5 +5,8 @@ import { useBrowserValue } from '@/lib/use-browser-value';
  * prerendered HTML), so a page that uses it can stay static instead of rendering per request.
  */
 export function useAddressParam(name: string): string | null {
-  return useBrowserValue(() => new URLSearchParams(window.location.search).get(name), () => null);
+  return useBrowserValue(
+    () => new URLSearchParams(window.location.search).get(name),
+    () => null,
+  );
 }

@@ -17,7 +17,8 @@ function quiet(): boolean {
 
 function messageOf(error: unknown): string | undefined {
   if (error instanceof Error) return error.message;
-  if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string') return error.message;
+  if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string')
+    return error.message;
   return typeof error === 'string' ? error : undefined;
 }
 

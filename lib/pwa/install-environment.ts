@@ -9,6 +9,7 @@ export function runsInstalled(): boolean {
  * Mac user agent, so touch support tells them apart. Other iOS browsers (CriOS, FxiOS, EdgiOS) are excluded.
  */
 export function isIosSafari(userAgent: string, maxTouchPoints: number): boolean {
-  const appleMobile = /iPhone|iPad|iPod/.test(userAgent) || (/Macintosh/.test(userAgent) && maxTouchPoints > 1);
+  const appleMobile =
+    /iPhone|iPad|iPod/.test(userAgent) || (/Macintosh/.test(userAgent) && maxTouchPoints > 1);
   return appleMobile && /Safari\//.test(userAgent) && !/CriOS|FxiOS|EdgiOS|OPiOS/.test(userAgent);
 }

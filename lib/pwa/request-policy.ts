@@ -44,10 +44,18 @@ export function isFont({ url, origin }: Pick<RequestFacts, 'url' | 'origin'>): b
 
 /** App icons and the Apple touch icon, public files that carry no user data. */
 export function isIcon({ url, origin }: Pick<RequestFacts, 'url' | 'origin'>): boolean {
-  return url.origin === origin && (/^\/icons\/[\w.-]+\.png$/.test(url.pathname) || /^\/(apple-icon|favicon)[\w.-]*\.(png|ico)$/.test(url.pathname));
+  return (
+    url.origin === origin &&
+    (/^\/icons\/[\w.-]+\.png$/.test(url.pathname) ||
+      /^\/(apple-icon|favicon)[\w.-]*\.(png|ico)$/.test(url.pathname))
+  );
 }
 
 /** Sign-out endpoints (route handlers or forms posting to them): the worker drops its runtime caches. */
-export function isSignOutRequest({ url, origin, method }: Pick<RequestFacts, 'url' | 'origin' | 'method'>): boolean {
+export function isSignOutRequest({
+  url,
+  origin,
+  method,
+}: Pick<RequestFacts, 'url' | 'origin' | 'method'>): boolean {
   return url.origin === origin && method !== 'GET' && /\/(sign-?out|logout)(\/|$)/i.test(url.pathname);
 }

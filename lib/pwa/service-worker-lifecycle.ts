@@ -16,7 +16,10 @@ export function registerServiceWorker(): Promise<ServiceWorkerRegistration | und
  * Calls `onWaiting` when a new worker has installed while an older one still controls this page,
  * now or later. Returns a cleanup function.
  */
-export function watchForWaitingWorker(reg: ServiceWorkerRegistration, onWaiting: (worker: ServiceWorker) => void): () => void {
+export function watchForWaitingWorker(
+  reg: ServiceWorkerRegistration,
+  onWaiting: (worker: ServiceWorker) => void,
+): () => void {
   const report = () => {
     if (reg.waiting && navigator.serviceWorker.controller) onWaiting(reg.waiting);
   };
@@ -33,6 +36,8 @@ export function watchForWaitingWorker(reg: ServiceWorkerRegistration, onWaiting:
 
 /** Activates the waiting worker, then reloads once it controls the page (only after the visitor asked). */
 export function activateWaitingWorker(worker: ServiceWorker): void {
-  navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), { once: true });
+  navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), {
+    once: true,
+  });
   worker.postMessage({ type: 'SKIP_WAITING' }); // handled by Serwist when skipWaiting is false
 }

@@ -39,16 +39,38 @@ export function webAppManifest(locale: Locale, texts: ManifestTexts) {
     background_color: appColors.light.background,
     // Chromium's proposal for dark-mode window colors; other browsers ignore it.
     user_preferences: {
-      color_scheme: { dark: { theme_color: appColors.dark.theme, background_color: appColors.dark.background } },
+      color_scheme: {
+        dark: { theme_color: appColors.dark.theme, background_color: appColors.dark.background },
+      },
     },
     icons: [icon(192, 'any'), icon(512, 'any'), icon(192, 'maskable'), icon(512, 'maskable')],
     screenshots: [
-      { src: `/screenshots/${locale}-wide.jpg`, sizes: '1280x720', type: 'image/jpeg', form_factor: 'wide', label: texts.wideScreenshot },
-      { src: `/screenshots/${locale}-narrow.jpg`, sizes: '540x960', type: 'image/jpeg', form_factor: 'narrow', label: texts.narrowScreenshot },
+      {
+        src: `/screenshots/${locale}-wide.jpg`,
+        sizes: '1280x720',
+        type: 'image/jpeg',
+        form_factor: 'wide',
+        label: texts.wideScreenshot,
+      },
+      {
+        src: `/screenshots/${locale}-narrow.jpg`,
+        sizes: '540x960',
+        type: 'image/jpeg',
+        form_factor: 'narrow',
+        label: texts.narrowScreenshot,
+      },
     ],
     shortcuts: [
-      { name: texts.accountShortcut, url: getPathname({ href: '/account', locale }), icons: [icon(192, 'any')] },
-      { name: texts.signInShortcut, url: getPathname({ href: '/sign-in', locale }), icons: [icon(192, 'any')] },
+      {
+        name: texts.accountShortcut,
+        url: getPathname({ href: '/account', locale }),
+        icons: [icon(192, 'any')],
+      },
+      {
+        name: texts.signInShortcut,
+        url: getPathname({ href: '/sign-in', locale }),
+        icons: [icon(192, 'any')],
+      },
     ],
   };
 }

@@ -33,16 +33,42 @@ export interface RouteEntry {
 export const routeTable = [
   { path: '/', access: 'anyone', caching: 'static', worker: 'network', search: 'listed' },
   { path: '/sign-in', access: 'signed-out', caching: 'static', worker: 'network', search: 'listed' },
-  { path: '/sign-in/verify', access: 'second-factor', caching: 'private', worker: 'network', search: 'unlisted' },
+  {
+    path: '/sign-in/verify',
+    access: 'second-factor',
+    caching: 'private',
+    worker: 'network',
+    search: 'unlisted',
+  },
   { path: '/sign-in/email-link', access: 'anyone', caching: 'static', worker: 'network', search: 'unlisted' },
   { path: '/sign-up', access: 'signed-out', caching: 'static', worker: 'network', search: 'listed' },
-  { path: '/sign-up/check-email', access: 'anyone', caching: 'private', worker: 'network', search: 'unlisted' },
+  {
+    path: '/sign-up/check-email',
+    access: 'anyone',
+    caching: 'private',
+    worker: 'network',
+    search: 'unlisted',
+  },
   { path: '/forgot-password', access: 'anyone', caching: 'static', worker: 'network', search: 'listed' },
   { path: '/reset-password', access: 'anyone', caching: 'private', worker: 'network', search: 'unlisted' },
   { path: '/sign-out', access: 'anyone', caching: 'static', worker: 'network', search: 'unlisted' },
-  { path: '/account', subtree: true, access: 'signed-in', caching: 'private', worker: 'network', search: 'disallowed' },
+  {
+    path: '/account',
+    subtree: true,
+    access: 'signed-in',
+    caching: 'private',
+    worker: 'network',
+    search: 'disallowed',
+  },
   // Link and OAuth returns, the session-ended step and the link error page: they set or read session cookies.
-  { path: '/auth', subtree: true, access: 'anyone', caching: 'private', worker: 'network', search: 'unlisted' },
+  {
+    path: '/auth',
+    subtree: true,
+    access: 'anyone',
+    caching: 'private',
+    worker: 'network',
+    search: 'unlisted',
+  },
   { path: '/~offline', access: 'anyone', caching: 'static', worker: 'precache', search: 'unlisted' },
 ] as const satisfies readonly RouteEntry[];
 
@@ -50,7 +76,9 @@ export type RoutePath = (typeof routeTable)[number]['path'];
 
 /** The entry for a path without locale prefix, or undefined for a path that is not one of our routes. */
 export function findRoute(path: string): RouteEntry | undefined {
-  return routeTable.find((entry: RouteEntry) => path === entry.path || (entry.subtree && path.startsWith(`${entry.path}/`)));
+  return routeTable.find(
+    (entry: RouteEntry) => path === entry.path || (entry.subtree && path.startsWith(`${entry.path}/`)),
+  );
 }
 
 /** `/de/account/x` → `{ locale: 'de', path: '/account/x' }`; a path without a locale prefix comes back whole. */

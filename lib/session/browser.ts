@@ -6,7 +6,10 @@ import { PRESENCE_HINT_COOKIE, presenceName } from './types';
 
 const readCookie = () => readBrowserCookie(PRESENCE_HINT_COOKIE);
 
-type CookieChangeTarget = { addEventListener(type: 'change', listener: () => void): void; removeEventListener(type: 'change', listener: () => void): void };
+type CookieChangeTarget = {
+  addEventListener(type: 'change', listener: () => void): void;
+  removeEventListener(type: 'change', listener: () => void): void;
+};
 
 /** Cookie changes (sign-in or sign-out in a server action, another tab) without a page load. */
 function subscribe(onChange: () => void): () => void {

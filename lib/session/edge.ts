@@ -6,7 +6,13 @@ import { logServerError } from '@/lib/log/server-log';
 import { withinAuthBudget } from '@/lib/supabase/auth-fetch';
 import { createSupabaseEdgeClient, hasAuthCookie } from '@/lib/supabase/edge';
 import { syncPresenceHint } from './presence-hint';
-import { identityOf, isSecondFactorPending, PRESENCE_HINT_COOKIE, type SessionIdentity, storedUserFactors } from './types';
+import {
+  identityOf,
+  isSecondFactorPending,
+  PRESENCE_HINT_COOKIE,
+  type SessionIdentity,
+  storedUserFactors,
+} from './types';
 
 // Edge runtime: the middleware's session step.
 
@@ -57,14 +63,27 @@ async function readSession(request: NextRequest, response: NextResponse): Promis
  * For a locale-prefixed request: session refresh, the presence hint, access rules and private caching.
  * Anonymous requests (no auth cookie) create no Supabase client at all.
  */
-export async function applySession(request: NextRequest, response: NextResponse, locale: Locale): Promise<NextResponse> {
+export async function applySession(
+  request: NextRequest,
+  response: NextResponse,
+  locale: Locale,
+): Promise<NextResponse> {
   const path = request.nextUrl.pathname.slice(locale.length + 1) || '/';
   const { identity, secondFactorPending, unreachable } = hasAuthCookie(request)
     ? await readSession(request, response)
     : { identity: null, secondFactorPending: false, unreachable: false };
-  syncPresenceHint(request.cookies.get(PRESENCE_HINT_COOKIE)?.value, identity, (name, value, options) => response.cookies.set(name, value, options));
+  syncPresenceHint(request.cookies.get(PRESENCE_HINT_COOKIE)?.value, identity, (name, value, options) =>
+    response.cookies.set(name, value, options),
+  );
 
-  const target = accessRedirect({ locale, path, search: request.nextUrl.searchParams, signedIn: identity !== null, secondFactorPending, authUnreachable: unreachable });
+  const target = accessRedirect({
+    locale,
+    path,
+    search: request.nextUrl.searchParams,
+    signedIn: identity !== null,
+    secondFactorPending,
+    authUnreachable: unreachable,
+  });
   if (target) {
     const redirect = NextResponse.redirect(new URL(target, request.url), 307);
     // Carry refreshed or cleared cookies and Supabase's cache headers onto the redirect.

@@ -16,7 +16,11 @@ function hintValue(identity: SessionIdentity): string {
 type SetCookie = (name: string, value: string, options: typeof cookieOptions) => void;
 
 /** Sets, updates or clears the hint to match `identity` (null: signed out); writes nothing when it already does. */
-export function syncPresenceHint(current: string | undefined, identity: SessionIdentity | null, setCookie: SetCookie): void {
+export function syncPresenceHint(
+  current: string | undefined,
+  identity: SessionIdentity | null,
+  setCookie: SetCookie,
+): void {
   const wanted = identity ? hintValue(identity) : undefined;
   if (wanted === current) return;
   if (wanted) setCookie(PRESENCE_HINT_COOKIE, wanted, cookieOptions);

@@ -8,7 +8,14 @@ import { withinAuthBudget } from '@/lib/supabase/auth-fetch';
 import { isAuthCookieName } from '@/lib/supabase/config';
 import { createSupabaseServerClient, writeCookies } from '@/lib/supabase/server';
 import { syncPresenceHint } from './presence-hint';
-import { identityOf, isSecondFactorPending, PRESENCE_HINT_COOKIE, type SessionClaims, storedUserFactors, verifiedFactors } from './types';
+import {
+  identityOf,
+  isSecondFactorPending,
+  PRESENCE_HINT_COOKIE,
+  type SessionClaims,
+  storedUserFactors,
+  verifiedFactors,
+} from './types';
 
 // Node runtime: who is signed in, for server components, server actions and route handlers.
 
@@ -25,7 +32,9 @@ export const sessionClient = cache(async function sessionClient() {
     const identity = event === 'SIGNED_OUT' || !session ? null : identityOf(session.user);
     if (event !== 'SIGNED_OUT' && !identity) return;
     writeCookies(() =>
-      syncPresenceHint(cookieStore.get(PRESENCE_HINT_COOKIE)?.value, identity, (name, value, options) => cookieStore.set(name, value, options)),
+      syncPresenceHint(cookieStore.get(PRESENCE_HINT_COOKIE)?.value, identity, (name, value, options) =>
+        cookieStore.set(name, value, options),
+      ),
     );
   });
   return supabase;
@@ -38,7 +47,10 @@ export type SessionClient = Awaited<ReturnType<typeof sessionClient>>;
  * for up to 30 s on its own. Past the budget the answer is a TimeoutError, which reads as unreachable.
  */
 export async function boundedGetUser(supabase: SessionClient) {
-  return withinAuthBudget(supabase.auth.getUser()).catch((timeout: unknown) => ({ data: { user: null }, error: timeout }));
+  return withinAuthBudget(supabase.auth.getUser()).catch((timeout: unknown) => ({
+    data: { user: null },
+    error: timeout,
+  }));
 }
 
 /**
@@ -48,7 +60,8 @@ export async function boundedGetUser(supabase: SessionClient) {
 export async function signOutHere(supabase: SessionClient): Promise<void> {
   await withinAuthBudget(supabase.auth.signOut({ scope: 'local' })).catch(async () => {
     const cookieStore = await cookies();
-    for (const { name } of cookieStore.getAll()) if (isAuthCookieName(name) || name === PRESENCE_HINT_COOKIE) cookieStore.delete(name);
+    for (const { name } of cookieStore.getAll())
+      if (isAuthCookieName(name) || name === PRESENCE_HINT_COOKIE) cookieStore.delete(name);
   });
 }
 
@@ -77,7 +90,12 @@ export async function confirmedSession(path: string): Promise<SessionClaims | nu
       const identity = identityOf(data.user);
       if (!identity) return null;
       const secondFactorPending = await owesSecondFactor(supabase, data.user.factors);
-      return { identity, userMetadata: data.user.user_metadata ?? {}, secondFactorPending, factors: verifiedFactors(data.user.factors) };
+      return {
+        identity,
+        userMetadata: data.user.user_metadata ?? {},
+        secondFactorPending,
+        factors: verifiedFactors(data.user.factors),
+      };
     }
     if (!error || !reportIfUnreachable(error, path)) return null;
     const claims = (await withinAuthBudget(supabase.auth.getClaims())).data?.claims;
@@ -85,7 +103,12 @@ export async function confirmedSession(path: string): Promise<SessionClaims | nu
     if (!claims || !identity) return null;
     // The auth server is down: the cookie's factors are all there is to go by, as in the middleware.
     const factors = storedUserFactors((await supabase.auth.getSession()).data.session?.user);
-    return { identity, userMetadata: claims.user_metadata ?? {}, secondFactorPending: isSecondFactorPending(claims.aal, factors), factors: verifiedFactors(factors) };
+    return {
+      identity,
+      userMetadata: claims.user_metadata ?? {},
+      secondFactorPending: isSecondFactorPending(claims.aal, factors),
+      factors: verifiedFactors(factors),
+    };
   } catch (error) {
     // Out of time, a malformed cookie or a failure inside the client: logged, and the page shows the signed-out view.
     if (!reportIfUnreachable(error, path)) logServerError({ path, code: 'session_unreadable', error });
@@ -101,8 +124,15 @@ export async function confirmedSession(path: string): Promise<SessionClaims | nu
 export async function requireCurrentUser(locale: Locale) {
   const supabase = await sessionClient();
   const { data, error } = await boundedGetUser(supabase);
-  if (data.user) return { supabase, user: data.user, error: null, secondFactorPending: await owesSecondFactor(supabase, data.user.factors) };
-  if (error && authErrorMessage(error).key === 'serviceUnavailable') return { supabase, user: null, error, secondFactorPending: false };
+  if (data.user)
+    return {
+      supabase,
+      user: data.user,
+      error: null,
+      secondFactorPending: await owesSecondFactor(supabase, data.user.factors),
+    };
+  if (error && authErrorMessage(error).key === 'serviceUnavailable')
+    return { supabase, user: null, error, secondFactorPending: false };
   // The cookie may still hold a valid-looking token for a session the server has ended: clear it first.
   return redirect({ href: { pathname: '/auth/session-ended', query: { next: '/account' } }, locale });
 }
@@ -113,7 +143,10 @@ export async function requireCurrentUser(locale: Locale) {
  * themselves: Next renders an action's redirect target in the same response, and a redirect the middleware answers
  * for that target would show the code step under the target's address, without its `next`.
  */
-export async function afterSignIn(supabase: SessionClient, next: string): Promise<string | { pathname: '/sign-in/verify'; query: { next: string } }> {
+export async function afterSignIn(
+  supabase: SessionClient,
+  next: string,
+): Promise<string | { pathname: '/sign-in/verify'; query: { next: string } }> {
   const { data } = await supabase.auth.mfa.getAuthenticatorAssuranceLevel();
   const owed = data?.nextLevel === 'aal2' && data.currentLevel !== 'aal2';
   return owed ? { pathname: '/sign-in/verify', query: { next } } : next;
@@ -126,6 +159,7 @@ export async function afterSignIn(supabase: SessionClient, next: string): Promis
  */
 export async function requireSteppedUpUser(locale: Locale, next: string) {
   const current = await requireCurrentUser(locale);
-  if (current.secondFactorPending) return redirect({ href: { pathname: '/sign-in/verify', query: { next } }, locale });
+  if (current.secondFactorPending)
+    return redirect({ href: { pathname: '/sign-in/verify', query: { next } }, locale });
   return current;
 }

@@ -37,7 +37,10 @@ interface FactorShape {
 export function verifiedFactors(factors: unknown): VerifiedFactor[] {
   if (!Array.isArray(factors)) return [];
   return factors
-    .filter((factor: FactorShape | null): factor is FactorShape => !!factor && factor.status === 'verified' && typeof factor.id === 'string')
+    .filter(
+      (factor: FactorShape | null): factor is FactorShape =>
+        !!factor && factor.status === 'verified' && typeof factor.id === 'string',
+    )
     .map((factor) => ({
       id: String(factor.id),
       type: typeof factor.factor_type === 'string' ? factor.factor_type : 'totp',

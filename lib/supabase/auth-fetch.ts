@@ -24,7 +24,10 @@ interface Clock {
   sleep: (ms: number) => Promise<void>;
 }
 
-const realClock: Clock = { now: () => Date.now(), sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)) };
+const realClock: Clock = {
+  now: () => Date.now(),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+};
 
 /** The error a call gets when the budget runs out: a DOMException named TimeoutError, as AbortSignal.timeout gives. */
 function budgetExpired(budgetMs: number): DOMException {
@@ -32,7 +35,13 @@ function budgetExpired(budgetMs: number): DOMException {
 }
 
 /** One attempt, aborted when the budget's deadline passes (or when the caller aborts). */
-async function attempt(fetcher: typeof fetch, input: RequestInfo | URL, init: RequestInit | undefined, msLeft: number, budgetMs: number) {
+async function attempt(
+  fetcher: typeof fetch,
+  input: RequestInfo | URL,
+  init: RequestInit | undefined,
+  msLeft: number,
+  budgetMs: number,
+) {
   const controller = new AbortController();
   const onCallerAbort = () => controller.abort(init?.signal?.reason);
   init?.signal?.addEventListener('abort', onCallerAbort, { once: true });
@@ -53,7 +62,11 @@ async function attempt(fetcher: typeof fetch, input: RequestInfo | URL, init: Re
  * A fetch bounded by `policy.budgetMs`; GET, HEAD and OPTIONS retry on a 5xx answer or a network error, after
  * the pauses in `policy.backoffMs`, while the budget leaves room. POST, PUT, PATCH and DELETE go out once.
  */
-export function fetchWithRetry(policy: RetryPolicy, fetcher: typeof fetch = fetch, clock: Clock = realClock): typeof fetch {
+export function fetchWithRetry(
+  policy: RetryPolicy,
+  fetcher: typeof fetch = fetch,
+  clock: Clock = realClock,
+): typeof fetch {
   return async (input, init) => {
     const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
     const retries = idempotentMethods.has(method) ? policy.backoffMs.length : 0;
@@ -64,7 +77,8 @@ export function fetchWithRetry(policy: RetryPolicy, fetcher: typeof fetch = fetc
         outcome = { response: await attempt(fetcher, input, init, deadline - clock.now(), policy.budgetMs) };
       } catch (error) {
         // The caller's own abort and our timeout end the call; anything else is a network error.
-        if (init?.signal?.aborted || (error instanceof DOMException && error.name === 'TimeoutError')) throw error;
+        if (init?.signal?.aborted || (error instanceof DOMException && error.name === 'TimeoutError'))
+          throw error;
         outcome = { error };
       }
       const failed = 'error' in outcome || outcome.response.status >= 500;
@@ -105,7 +119,10 @@ export function trustedIpHeader(env: Record<string, string | undefined> = proces
  * The visitor's IP from the trusted header: its last entry, the one the trusted proxy itself wrote (a proxy
  * that appends puts it last; one that overwrites leaves only it). Undefined when nothing trustworthy is there.
  */
-export function visitorIp(headers: Headers, header: string | undefined = trustedIpHeader()): string | undefined {
+export function visitorIp(
+  headers: Headers,
+  header: string | undefined = trustedIpHeader(),
+): string | undefined {
   const value = header ? headers.get(header) : null;
   const ip = value?.split(',').at(-1)?.trim();
   return ip && ipPattern.test(ip) ? ip : undefined;

@@ -9,7 +9,9 @@ export const supabasePublishableKey =
 export const usesLocalSupabase = /^https?:\/\/(127\.0\.0\.1|localhost)(:|\/|$)/.test(supabaseUrl);
 
 // A production build served from plain-http loopback (end-to-end tests) cannot keep Secure cookies everywhere.
-const servedFromLoopback = /^http:\/\/(localhost|127\.0\.0\.1)(:|\/|$)/.test(process.env.NEXT_PUBLIC_SITE_URL ?? '');
+const servedFromLoopback = /^http:\/\/(localhost|127\.0\.0\.1)(:|\/|$)/.test(
+  process.env.NEXT_PUBLIC_SITE_URL ?? '',
+);
 
 // Auth cookies: no browser code reads them, so HttpOnly; Secure in production.
 export const authCookieOptions = {

@@ -1,7 +1,13 @@
 import { createServerClient } from '@supabase/ssr';
 import type { NextRequest, NextResponse } from 'next/server';
 import { authFetch, visitorIp } from './auth-fetch';
-import { authCookieEncoding, authCookieOptions, isAuthCookieName, supabasePublishableKey, supabaseUrl } from './config';
+import {
+  authCookieEncoding,
+  authCookieOptions,
+  isAuthCookieName,
+  supabasePublishableKey,
+  supabaseUrl,
+} from './config';
 
 // Edge runtime (the middleware): a client on the request's cookies.
 

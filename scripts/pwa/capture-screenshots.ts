@@ -14,9 +14,16 @@ const formats = [
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
 mkdirSync('public/screenshots', { recursive: true });
 for (const { name, viewport, deviceScaleFactor } of formats) {
-  const context = await browser.newContext({ viewport, deviceScaleFactor, colorScheme: 'light', serviceWorkers: 'block' });
+  const context = await browser.newContext({
+    viewport,
+    deviceScaleFactor,
+    colorScheme: 'light',
+    serviceWorkers: 'block',
+  });
   // A stored "no" keeps the consent banner out of the picture.
-  const consent = encodeURIComponent(JSON.stringify({ v: 1, analytics: false, at: new Date().toISOString() }));
+  const consent = encodeURIComponent(
+    JSON.stringify({ v: 1, analytics: false, at: new Date().toISOString() }),
+  );
   await context.addCookies([{ name: 'polyglot-consent', value: consent, url: baseUrl }]);
   const page = await context.newPage();
   for (const locale of locales) {

@@ -5,12 +5,17 @@ import { chromium } from '@playwright/test';
 
 const indigo = '#4f46e5';
 // A "P" drawn as strokes, so the icon does not depend on installed fonts.
-const glyph = '<path d="M184 372V140h70a76 76 0 0 1 0 152h-70" fill="none" stroke="#fff" stroke-width="48" stroke-linecap="round" stroke-linejoin="round"/>';
+const glyph =
+  '<path d="M184 372V140h70a76 76 0 0 1 0 152h-70" fill="none" stroke="#fff" stroke-width="48" stroke-linecap="round" stroke-linejoin="round"/>';
 
 function svg(kind: 'any' | 'maskable' | 'apple'): string {
   // "any": rounded tile on transparency. Maskable/Apple: full-bleed, glyph inside the 80% safe zone.
-  const background = kind === 'any' ? `<rect width="512" height="512" rx="112" fill="${indigo}"/>` : `<rect width="512" height="512" fill="${indigo}"/>`;
-  const content = kind === 'any' ? glyph : `<g transform="translate(256 256) scale(0.8) translate(-256 -256)">${glyph}</g>`;
+  const background =
+    kind === 'any'
+      ? `<rect width="512" height="512" rx="112" fill="${indigo}"/>`
+      : `<rect width="512" height="512" fill="${indigo}"/>`;
+  const content =
+    kind === 'any' ? glyph : `<g transform="translate(256 256) scale(0.8) translate(-256 -256)">${glyph}</g>`;
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512">${background}${content}</svg>`;
 }
 

@@ -22,11 +22,14 @@ describe('bad input never crashes the server', () => {
     expect(res.status).toBe(400);
     expect(res.body).toEqual({
       code: 'bad_json',
-      message: 'Could not parse request body as JSON: json: cannot unmarshal number into Go struct field SignupParams.email of type string',
+      message:
+        'Could not parse request body as JSON: json: cannot unmarshal number into Go struct field SignupParams.email of type string',
     });
     const array = await api(srv.get(), '/token?grant_type=password', { rawBody: '[1,2]' });
     expect(array.body.code).toBe('bad_json');
-    const data = await api(srv.get(), '/signup', { body: { email: 'x@example.com', password: 'Passw0rdOne', data: 'nope' } });
+    const data = await api(srv.get(), '/signup', {
+      body: { email: 'x@example.com', password: 'Passw0rdOne', data: 'nope' },
+    });
     expect(data.body.code).toBe('bad_json');
   });
 
@@ -35,12 +38,16 @@ describe('bad input never crashes the server', () => {
     const body = await api(server, '/verify', { body: { type: 'signup', token_hash: 'abc\u0000def' } });
     expect(body.status).toBe(400);
     expect(body.body.code).toBe('validation_failed');
-    const key = await api(server, '/signup', { rawBody: '{"email\\u0000":"a@example.com","password":"Passw0rdOne"}' });
+    const key = await api(server, '/signup', {
+      rawBody: '{"email\\u0000":"a@example.com","password":"Passw0rdOne"}',
+    });
     expect(key.body.code).toBe('validation_failed');
     const query = await api(server, '/verify?token=%00&type=signup&redirect_to=http://localhost:3000');
     expect(query.status).toBe(400);
     expect(query.body.code).toBe('validation_failed');
-    const token = await api(server, '/token?grant_type=password', { body: { email: 'a\u0000@example.com', password: 'x' } });
+    const token = await api(server, '/token?grant_type=password', {
+      body: { email: 'a\u0000@example.com', password: 'x' },
+    });
     expect(token.status).toBe(400);
   });
 
@@ -50,22 +57,41 @@ describe('bad input never crashes the server', () => {
       code: 'validation_failed',
       message: 'Verify requires either a token or a token hash',
     });
-    expect((await api(server, '/verify', { body: { type: 'email', token_hash: 'abc', email: 'x@example.com' } })).body.message).toBe(
-      'Only the token_hash and type should be provided',
+    expect(
+      (await api(server, '/verify', { body: { type: 'email', token_hash: 'abc', email: 'x@example.com' } }))
+        .body.message,
+    ).toBe('Only the token_hash and type should be provided');
+    expect((await api(server, '/token?grant_type=pkce', { body: { auth_code: 'x' } })).body.code).toBe(
+      'validation_failed',
     );
-    expect((await api(server, '/token?grant_type=pkce', { body: { auth_code: 'x' } })).body.code).toBe('validation_failed');
     expect((await api(server, '/recover', { body: {} })).status).toBe(400);
     expect((await api(server, '/otp', { body: {} })).body.message).toBe('One of email or phone must be set');
-    expect((await api(server, '/signup', { body: { email: 'a@example.com', password: 'Passw0rdOne', code_challenge: 'short', code_challenge_method: 's256' } })).body).toEqual({
+    expect(
+      (
+        await api(server, '/signup', {
+          body: {
+            email: 'a@example.com',
+            password: 'Passw0rdOne',
+            code_challenge: 'short',
+            code_challenge_method: 's256',
+          },
+        })
+      ).body,
+    ).toEqual({
       code: 'validation_failed',
       message: 'code challenge has to be between 43 and 128 characters',
     });
   });
 
   it('bodies over 1 MB → 413 request_entity_too_large', async () => {
-    const res = await api(srv.get(), '/signup', { rawBody: JSON.stringify({ email: 'a@example.com', password: 'x'.repeat(1024 * 1024 + 10) }) });
+    const res = await api(srv.get(), '/signup', {
+      rawBody: JSON.stringify({ email: 'a@example.com', password: 'x'.repeat(1024 * 1024 + 10) }),
+    });
     expect(res.status).toBe(413);
-    expect(res.body).toEqual({ code: 'request_entity_too_large', message: 'Request body too large (max 1048576 bytes)' });
+    expect(res.body).toEqual({
+      code: 'request_entity_too_large',
+      message: 'Request body too large (max 1048576 bytes)',
+    });
   });
 
   it('chunked bodies (no Content-Length) are parsed and limited as they stream', async () => {
@@ -73,30 +99,46 @@ describe('bad input never crashes the server', () => {
     const post = (text: string) => {
       const body = new ReadableStream({
         start(controller) {
-          for (let i = 0; i < text.length; i += 65536) controller.enqueue(new TextEncoder().encode(text.slice(i, i + 65536)));
+          for (let i = 0; i < text.length; i += 65536)
+            controller.enqueue(new TextEncoder().encode(text.slice(i, i + 65536)));
           controller.close();
         },
       });
-      const init = { method: 'POST', body, duplex: 'half', headers: { 'Content-Type': 'application/json', 'X-Supabase-Api-Version': '2024-01-01' } };
+      const init = {
+        method: 'POST',
+        body,
+        duplex: 'half',
+        headers: { 'Content-Type': 'application/json', 'X-Supabase-Api-Version': '2024-01-01' },
+      };
       return fetch(`${server.authUrl}/signup`, init as RequestInit);
     };
     const broken = await post('{"email": ');
     expect([broken.status, ((await broken.json()) as { code: string }).code]).toEqual([400, 'bad_json']);
-    const huge = await post(JSON.stringify({ email: 'a@example.com', password: 'x'.repeat(1024 * 1024 + 10) }));
-    expect([huge.status, ((await huge.json()) as { code: string }).code]).toEqual([413, 'request_entity_too_large']);
+    const huge = await post(
+      JSON.stringify({ email: 'a@example.com', password: 'x'.repeat(1024 * 1024 + 10) }),
+    );
+    expect([huge.status, ((await huge.json()) as { code: string }).code]).toEqual([
+      413,
+      'request_entity_too_large',
+    ]);
   });
 
   it('a malformed Host header or request target → 400 in the error envelope, not a 500', async () => {
     const port = Number(new URL(srv.get().url).port);
     const raw = (head: string) =>
       new Promise<string>((resolve, reject) => {
-        const socket = net.connect(port, '127.0.0.1', () => socket.end(`${head}\r\nConnection: close\r\n\r\n`));
+        const socket = net.connect(port, '127.0.0.1', () =>
+          socket.end(`${head}\r\nConnection: close\r\n\r\n`),
+        );
         let answer = '';
         socket.on('data', (chunk) => (answer += chunk));
         socket.on('end', () => resolve(answer));
         socket.on('error', reject);
       });
-    for (const head of ['GET /auth/v1/health HTTP/1.1\r\nHost: bad host', 'GET /auth/v1\\..\\health HTTP/1.1\r\nHost: localhost']) {
+    for (const head of [
+      'GET /auth/v1/health HTTP/1.1\r\nHost: bad host',
+      'GET /auth/v1\\..\\health HTTP/1.1\r\nHost: localhost',
+    ]) {
       const answer = await raw(head);
       expect(answer).toMatch(/^HTTP\/1\.1 400 /);
       expect(answer).toContain('"error_code":"validation_failed"');
@@ -105,9 +147,14 @@ describe('bad input never crashes the server', () => {
 
   it('unknown PKCE codes → 404 flow_state_not_found; unknown routes → 404 JSON; wrong method → 405', async () => {
     const server = srv.get();
-    const pkce = await api(server, '/token?grant_type=pkce', { body: { auth_code: crypto.randomUUID(), code_verifier: 'v'.repeat(50) } });
+    const pkce = await api(server, '/token?grant_type=pkce', {
+      body: { auth_code: crypto.randomUUID(), code_verifier: 'v'.repeat(50) },
+    });
     expect(pkce.status).toBe(404);
-    expect(pkce.body).toEqual({ code: 'flow_state_not_found', message: 'invalid flow state, no valid flow state found' });
+    expect(pkce.body).toEqual({
+      code: 'flow_state_not_found',
+      message: 'invalid flow state, no valid flow state found',
+    });
     const missing = await api(server, '/does-not-exist');
     expect(missing.status).toBe(404);
     expect(missing.headers.get('content-type')).toContain('application/json');
@@ -120,7 +167,11 @@ describe('bad input never crashes the server', () => {
     const res = await fetch(`${server.url}/token?grant_type=password`, { method: 'POST', body: '{}' });
     expect(res.status).toBe(400);
     expect(res.headers.get('x-supabase-api-version')).toBeNull();
-    expect(await res.json()).toEqual({ code: 400, error_code: 'validation_failed', msg: 'missing email or phone' });
+    expect(await res.json()).toEqual({
+      code: 400,
+      error_code: 'validation_failed',
+      msg: 'missing email or phone',
+    });
     expect((await fetch(`${server.url}/health`)).status).toBe(200);
     expect((await fetch(`${server.authUrl}/health`)).status).toBe(200);
   });
@@ -130,12 +181,23 @@ describe('bad input never crashes the server', () => {
     const origin = 'http://localhost:3000';
     const pre = await fetch(`${server.authUrl}/token?grant_type=password`, {
       method: 'OPTIONS',
-      headers: { Origin: origin, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'apikey, authorization, content-type, x-client-info, x-supabase-api-version' },
+      headers: {
+        Origin: origin,
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers':
+          'apikey, authorization, content-type, x-client-info, x-supabase-api-version',
+      },
     });
     expect(pre.status).toBe(204);
     expect(pre.headers.get('access-control-allow-origin')).toBe(origin);
     expect(pre.headers.get('access-control-allow-credentials')).toBe('true');
-    expect(headerList(pre.headers.get('access-control-allow-headers'))).toEqual(['apikey', 'authorization', 'content-type', 'x-client-info', 'x-supabase-api-version']);
+    expect(headerList(pre.headers.get('access-control-allow-headers'))).toEqual([
+      'apikey',
+      'authorization',
+      'content-type',
+      'x-client-info',
+      'x-supabase-api-version',
+    ]);
     expect(pre.headers.get('access-control-allow-methods')).toContain('POST');
     const res = await fetch(`${server.authUrl}/token?grant_type=password`, {
       method: 'POST',
@@ -143,14 +205,29 @@ describe('bad input never crashes the server', () => {
       body: JSON.stringify({ email: 'nobody@example.com', password: 'x' }),
     });
     expect(res.headers.get('access-control-allow-origin')).toBe(origin);
-    expect(headerList(res.headers.get('access-control-expose-headers'))).toEqual(['X-Total-Count', 'Link', 'X-Supabase-Api-Version']);
+    expect(headerList(res.headers.get('access-control-expose-headers'))).toEqual([
+      'X-Total-Count',
+      'Link',
+      'X-Supabase-Api-Version',
+    ]);
     expect(res.headers.get('x-supabase-api-version')).toBe('2024-01-01');
   });
 
   it('settings, health and the JWKS answer as GoTrue does', async () => {
     const server = srv.get();
-    const settings = (await api(server, '/settings')).body as { external: Record<string, boolean>; mailer_autoconfirm: boolean; disable_signup: boolean };
-    expect(settings.external).toMatchObject({ email: true, github: true, google: true, apple: false, phone: false, anonymous_users: false });
+    const settings = (await api(server, '/settings')).body as {
+      external: Record<string, boolean>;
+      mailer_autoconfirm: boolean;
+      disable_signup: boolean;
+    };
+    expect(settings.external).toMatchObject({
+      email: true,
+      github: true,
+      google: true,
+      apple: false,
+      phone: false,
+      anonymous_users: false,
+    });
     expect(settings.mailer_autoconfirm).toBe(false);
     expect(settings.disable_signup).toBe(false);
     const health = await api(server, '/health');

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
 import { createBrowserClient } from '@supabase/ssr';
-import { adminClient, api, PASSWORD, PUBLISHABLE_KEY, serverClient, uniqueEmail, authServerForFile } from './helpers.ts';
+import {
+  adminClient,
+  api,
+  PASSWORD,
+  PUBLISHABLE_KEY,
+  serverClient,
+  uniqueEmail,
+  authServerForFile,
+} from './helpers.ts';
 import { LOCAL_JWT_SECRET } from '../../auth-server/src/crypto/keys.ts';
 
 const srv = authServerForFile();
@@ -29,10 +37,15 @@ describe('getClaims verifies locally', () => {
     expect(counts.total).toBeLessThanOrEqual(1);
 
     // The HTTP view of the same counters, for out-of-process e2e tests.
-    const stats = (await (await fetch(`${server.url}/__local/stats`)).json()) as { total: number; routes: Record<string, number> };
+    const stats = (await (await fetch(`${server.url}/__local/stats`)).json()) as {
+      total: number;
+      routes: Record<string, number>;
+    };
     expect(stats.total).toBe(counts.total);
     await signIn.client.auth.getUser();
-    const after = (await (await fetch(`${server.url}/__local/stats`)).json()) as { routes: Record<string, number> };
+    const after = (await (await fetch(`${server.url}/__local/stats`)).json()) as {
+      routes: Record<string, number>;
+    };
     expect(after.routes['GET /user']).toBe(1);
     const reset = await fetch(`${server.url}/__local/stats/reset`, { method: 'POST' });
     expect(((await reset.json()) as { total: number }).total).toBe(0);
@@ -48,7 +61,8 @@ describe('getClaims verifies locally', () => {
       auth: { autoRefreshToken: false, detectSessionInUrl: false },
       cookies: {
         getAll: () => [...cookies].map(([name, value]) => ({ name, value })),
-        setAll: (list) => list.forEach(({ name, value }) => (value ? cookies.set(name, value) : cookies.delete(name))),
+        setAll: (list) =>
+          list.forEach(({ name, value }) => (value ? cookies.set(name, value) : cookies.delete(name))),
       },
     });
     const signIn = await browser.auth.signInWithPassword({ email, password: PASSWORD });
@@ -64,8 +78,17 @@ describe('getClaims verifies locally', () => {
   it('HS256 user tokens signed with the local secret are accepted (getClaims falls back to GET /user)', async () => {
     const server = srv.get();
     const email = uniqueEmail('hs');
-    const { data } = await adminClient(server).auth.admin.createUser({ email, password: PASSWORD, email_confirm: true });
-    const token = await new SignJWT({ sub: data.user!.id, role: 'authenticated', aud: 'authenticated', email })
+    const { data } = await adminClient(server).auth.admin.createUser({
+      email,
+      password: PASSWORD,
+      email_confirm: true,
+    });
+    const token = await new SignJWT({
+      sub: data.user!.id,
+      role: 'authenticated',
+      aud: 'authenticated',
+      email,
+    })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setIssuedAt()
       .setExpirationTime('1h')
@@ -77,7 +100,11 @@ describe('getClaims verifies locally', () => {
 
   it('rejects tokens signed by another key, expired tokens and garbage with 403 bad_jwt; missing bearer is 401', async () => {
     const server = srv.get();
-    const { data } = await adminClient(server).auth.admin.createUser({ email: uniqueEmail('forged'), password: PASSWORD, email_confirm: true });
+    const { data } = await adminClient(server).auth.admin.createUser({
+      email: uniqueEmail('forged'),
+      password: PASSWORD,
+      email_confirm: true,
+    });
     const forged = await new SignJWT({ sub: data.user!.id, role: 'authenticated' })
       .setProtectedHeader({ alg: 'HS256' })
       .setExpirationTime('1h')
@@ -95,9 +122,14 @@ describe('getClaims verifies locally', () => {
     expect((await api(server, '/user', { token: expired })).body.message).toBe(
       'invalid JWT: unable to parse or verify signature, token has invalid claims: token is expired',
     );
-    const none = await fetch(`${server.authUrl}/user`, { headers: { 'X-Supabase-Api-Version': '2024-01-01' } });
+    const none = await fetch(`${server.authUrl}/user`, {
+      headers: { 'X-Supabase-Api-Version': '2024-01-01' },
+    });
     expect(none.status).toBe(401);
-    expect(await none.json()).toEqual({ code: 'no_authorization', message: 'This endpoint requires a valid Bearer token' });
+    expect(await none.json()).toEqual({
+      code: 'no_authorization',
+      message: 'This endpoint requires a valid Bearer token',
+    });
     const anon = await api(server, '/user');
     expect(anon.status).toBe(403);
     expect(anon.body.code).toBe('bad_jwt');
@@ -106,7 +138,11 @@ describe('getClaims verifies locally', () => {
   it('a token accepted before is refused once it expires (the server remembers checked signatures, not answers)', async () => {
     const server = srv.get();
     const email = uniqueEmail('expiring');
-    const { data } = await adminClient(server).auth.admin.createUser({ email, password: PASSWORD, email_confirm: true });
+    const { data } = await adminClient(server).auth.admin.createUser({
+      email,
+      password: PASSWORD,
+      email_confirm: true,
+    });
     const exp = Math.floor(Date.now() / 1000) + 2;
     const token = await new SignJWT({ sub: data.user!.id, role: 'authenticated', aud: 'authenticated' })
       .setProtectedHeader({ alg: 'HS256' })
@@ -117,6 +153,8 @@ describe('getClaims verifies locally', () => {
     await new Promise((resolve) => setTimeout(resolve, exp * 1000 - Date.now() + 50));
     const late = await api(server, '/user', { token });
     expect(late.status).toBe(403);
-    expect(late.body.message).toBe('invalid JWT: unable to parse or verify signature, token has invalid claims: token is expired');
+    expect(late.body.message).toBe(
+      'invalid JWT: unable to parse or verify signature, token has invalid claims: token is expired',
+    );
   });
 });

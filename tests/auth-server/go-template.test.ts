@@ -1,11 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { GoTemplate } from '../../auth-server/src/mail/go-template.ts';
 import { htmlToText } from '../../auth-server/src/mail/mailer.ts';
-import { allowedRedirect, compileRedirectPattern, globToRegExp } from '../../auth-server/src/auth/redirects.ts';
+import {
+  allowedRedirect,
+  compileRedirectPattern,
+  globToRegExp,
+} from '../../auth-server/src/auth/redirects.ts';
 import { loadConfig } from '../../auth-server/src/config/config.ts';
 
 describe('Go template subset', () => {
-  const t = new GoTemplate('{{ if eq .Data.locale "de" }}Hallo{{ else if eq .Data.locale "fr" }}Bonjour{{ else }}Hello{{ end }} {{ .Email }}');
+  const t = new GoTemplate(
+    '{{ if eq .Data.locale "de" }}Hallo{{ else if eq .Data.locale "fr" }}Bonjour{{ else }}Hello{{ end }} {{ .Email }}',
+  );
 
   it('branches on .Data.locale; a missing key makes eq false', () => {
     expect(t.render({ Data: { locale: 'de' }, Email: 'a@b.c' })).toBe('Hallo a@b.c');
@@ -15,12 +21,17 @@ describe('Go template subset', () => {
   });
 
   it('escapes output like html/template, prints missing values as empty, trims with {{- -}}', () => {
-    expect(new GoTemplate('<a href="{{ .URL }}">{{ .Name }}</a>').render({ URL: 'http://x/?a=1&b=2', Name: '<b>"O\'Neil"</b>' })).toBe(
-      '<a href="http://x/?a=1&amp;b=2">&lt;b&gt;&#34;O&#39;Neil&#34;&lt;/b&gt;</a>',
-    );
+    expect(
+      new GoTemplate('<a href="{{ .URL }}">{{ .Name }}</a>').render({
+        URL: 'http://x/?a=1&b=2',
+        Name: '<b>"O\'Neil"</b>',
+      }),
+    ).toBe('<a href="http://x/?a=1&amp;b=2">&lt;b&gt;&#34;O&#39;Neil&#34;&lt;/b&gt;</a>');
     expect(new GoTemplate('[{{ .Nope.Deeper }}]').render({})).toBe('[]');
     expect(new GoTemplate('a  {{- .X -}}  b').render({ X: 1 })).toBe('a1b');
-    expect(new GoTemplate('{{ if and .A (not .B) }}yes{{ end }}{{/* note */}}').render({ A: true, B: false })).toBe('yes');
+    expect(
+      new GoTemplate('{{ if and .A (not .B) }}yes{{ end }}{{/* note */}}').render({ A: true, B: false }),
+    ).toBe('yes');
   });
 
   it('rejects unsupported syntax at load time', () => {
@@ -46,7 +57,8 @@ describe('Go template subset', () => {
         expect(html).toContain('123456');
         // Invites go through /verify (an admin may send them without redirect_to); the other links go to the app.
         if (kind === 'invite') expect(htmlToText(html)).toContain(data.ConfirmationURL);
-        else if (kind !== 'reauthentication') expect(htmlToText(html)).toContain(`${data.RedirectTo}&token_hash=pkce_abc&type=`);
+        else if (kind !== 'reauthentication')
+          expect(htmlToText(html)).toContain(`${data.RedirectTo}&token_hash=pkce_abc&type=`);
         if (locale === 'ar') expect(html).toContain('dir="rtl"');
         expect(new GoTemplate(template.subject).render(data, false).length).toBeGreaterThan(3);
       }
@@ -57,10 +69,13 @@ describe('Go template subset', () => {
 describe('redirect allow-list (GoTrue globs, separators . and /)', () => {
   const config = loadConfig('supabase/config.toml', {} as NodeJS.ProcessEnv);
   const patterns = config.additionalRedirectUrls.map(compileRedirectPattern);
-  const isRedirectAllowed = (...args: Parameters<typeof allowedRedirect>) => allowedRedirect(...args) !== undefined;
+  const isRedirectAllowed = (...args: Parameters<typeof allowedRedirect>) =>
+    allowedRedirect(...args) !== undefined;
 
   it('matches like gobwas/glob', () => {
-    expect(globToRegExp('http://localhost:*/**').test('http://localhost:3000/de/auth/callback?x=1')).toBe(true);
+    expect(globToRegExp('http://localhost:*/**').test('http://localhost:3000/de/auth/callback?x=1')).toBe(
+      true,
+    );
     expect(globToRegExp('https://*.example.com/*').test('https://app.example.com/cb')).toBe(true);
     expect(globToRegExp('https://*.example.com/*').test('https://a.b.example.com/cb')).toBe(false);
     expect(globToRegExp('https://*.example.com/*').test('https://app.example.com/a/b')).toBe(false);

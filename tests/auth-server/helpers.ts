@@ -3,9 +3,18 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { DEFAULT_TEMPLATES } from '../../auth-server/src/config/defaults.ts';
 import { PUBLISHABLE_KEY, SECRET_KEY } from '../../auth-server/src/crypto/keys.ts';
-import { startAuthServer, type AuthServerOptions, type RunningAuthServer } from '../../auth-server/src/server.ts';
+import {
+  startAuthServer,
+  type AuthServerOptions,
+  type RunningAuthServer,
+} from '../../auth-server/src/server.ts';
 
-export { ANON_KEY, PUBLISHABLE_KEY, SECRET_KEY, SERVICE_ROLE_KEY } from '../../auth-server/src/crypto/keys.ts';
+export {
+  ANON_KEY,
+  PUBLISHABLE_KEY,
+  SECRET_KEY,
+  SERVICE_ROLE_KEY,
+} from '../../auth-server/src/crypto/keys.ts';
 
 /** Meets the project's policy: 8+ characters with lower, upper and digits. */
 export const PASSWORD = 'Passw0rdOne';
@@ -19,7 +28,12 @@ export function uniqueEmail(prefix = 'user'): string {
 }
 
 /** Every test talks from 127.0.0.1: the per-IP limits are raised unless a file sets its own. */
-const TEST_RATE_LIMITS = { signInSignUps: 100_000, tokenRefresh: 100_000, tokenVerifications: 100_000, mfaChallengeAndVerify: 100_000 };
+const TEST_RATE_LIMITS = {
+  signInSignUps: 100_000,
+  tokenRefresh: 100_000,
+  tokenVerifications: 100_000,
+  mfaChallengeAndVerify: 100_000,
+};
 
 /**
  * Link mails with GoTrue's default bodies (`{{ .ConfirmationURL }}`: GET /verify on the auth server), which is what
@@ -27,20 +41,35 @@ const TEST_RATE_LIMITS = { signInSignUps: 100_000, tokenRefresh: 100_000, tokenV
  * tests/unit/email-templates.test.ts, project-templates.test.ts and end to end); subjects stay the project's.
  */
 const GOTRUE_LINK_BODIES = Object.fromEntries(
-  (['confirmation', 'invite', 'recovery', 'magic_link', 'email_change'] as const).map((kind) => [kind, { content: DEFAULT_TEMPLATES[kind].content }]),
+  (['confirmation', 'invite', 'recovery', 'magic_link', 'email_change'] as const).map((kind) => [
+    kind,
+    { content: DEFAULT_TEMPLATES[kind].content },
+  ]),
 );
 
 /** One in-memory server per test file, on free ports, with the project's supabase/config.toml. */
-export function authServerForFile(options: AuthServerOptions & { projectTemplates?: true } = {}): { get: () => RunningAuthServer } {
+export function authServerForFile(options: AuthServerOptions & { projectTemplates?: true } = {}): {
+  get: () => RunningAuthServer;
+} {
   let server: RunningAuthServer | undefined;
   const logged: string[] = [];
   const configOverrides = {
     ...options.configOverrides,
-    templates: { ...(options.projectTemplates ? {} : GOTRUE_LINK_BODIES), ...options.configOverrides?.templates },
+    templates: {
+      ...(options.projectTemplates ? {} : GOTRUE_LINK_BODIES),
+      ...options.configOverrides?.templates,
+    },
     rateLimit: { ...TEST_RATE_LIMITS, ...options.configOverrides?.rateLimit },
   };
   beforeAll(async () => {
-    server = await startAuthServer({ memory: true, port: 0, mailPort: 0, log: (line) => logged.push(line), ...options, configOverrides });
+    server = await startAuthServer({
+      memory: true,
+      port: 0,
+      mailPort: 0,
+      log: (line) => logged.push(line),
+      ...options,
+      configOverrides,
+    });
   });
   afterAll(async () => {
     await server?.stop();
@@ -58,7 +87,11 @@ export function authServerForFile(options: AuthServerOptions & { projectTemplate
 const nodeAuth = { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } as const;
 
 /** A plain supabase-js client with the publishable key (implicit flow unless told otherwise). */
-export function anonClient(server: RunningAuthServer, flowType: 'implicit' | 'pkce' = 'implicit', headers: Record<string, string> = {}): SupabaseClient {
+export function anonClient(
+  server: RunningAuthServer,
+  flowType: 'implicit' | 'pkce' = 'implicit',
+  headers: Record<string, string> = {},
+): SupabaseClient {
   return createClient(server.url, PUBLISHABLE_KEY, { auth: { ...nodeAuth, flowType }, global: { headers } });
 }
 
@@ -74,7 +107,10 @@ export interface CookieJar {
 }
 
 /** An @supabase/ssr server client over an in-test cookie jar (getAll/setAll as a Next.js route would). */
-export function serverClient(server: RunningAuthServer, jar: CookieJar = newJar()): { client: SupabaseClient; jar: CookieJar } {
+export function serverClient(
+  server: RunningAuthServer,
+  jar: CookieJar = newJar(),
+): { client: SupabaseClient; jar: CookieJar } {
   const client = createServerClient(server.url, PUBLISHABLE_KEY, {
     cookies: {
       getAll: () => [...jar.cookies].map(([name, value]) => ({ name, value })),
@@ -96,7 +132,10 @@ export function newJar(): CookieJar {
 }
 
 /** Decodes the ssr session cookie (single or chunked, `base64-` encoded). */
-export function sessionFromJar(jar: CookieJar, key = 'sb-127-auth-token'): Record<string, unknown> | undefined {
+export function sessionFromJar(
+  jar: CookieJar,
+  key = 'sb-127-auth-token',
+): Record<string, unknown> | undefined {
   let raw = jar.cookies.get(key);
   if (raw === undefined) {
     const chunks: string[] = [];
@@ -144,7 +183,10 @@ export function linkAndCode(mail: MailMessage): { link: string; code: string } {
 }
 
 /** Opens a link without following redirects; returns status and Location. */
-export async function open(url: string, init: RequestInit = {}): Promise<{ status: number; location: string }> {
+export async function open(
+  url: string,
+  init: RequestInit = {},
+): Promise<{ status: number; location: string }> {
   const res = await fetch(url, { redirect: 'manual', ...init });
   await res.arrayBuffer();
   return { status: res.status, location: res.headers.get('location') ?? '' };
@@ -154,7 +196,13 @@ export async function open(url: string, init: RequestInit = {}): Promise<{ statu
 export async function api(
   server: RunningAuthServer,
   path: string,
-  init: { method?: string; body?: unknown; rawBody?: string; token?: string; headers?: Record<string, string> } = {},
+  init: {
+    method?: string;
+    body?: unknown;
+    rawBody?: string;
+    token?: string;
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<{ status: number; body: Record<string, unknown>; headers: Headers }> {
   const res = await fetch(`${server.authUrl}${path}`, {
     method: init.method ?? (init.body !== undefined || init.rawBody !== undefined ? 'POST' : 'GET'),
@@ -168,13 +216,25 @@ export async function api(
     body: init.rawBody ?? (init.body !== undefined ? JSON.stringify(init.body) : undefined),
   });
   const text = await res.text();
-  return { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {}, headers: res.headers };
+  return {
+    status: res.status,
+    body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
+    headers: res.headers,
+  };
 }
 
 /** Creates a confirmed user through the admin API and returns a signed-in client for it. */
-export async function signedInUser(server: RunningAuthServer, metadata: Record<string, unknown> = {}): Promise<{ email: string; client: SupabaseClient; userId: string }> {
+export async function signedInUser(
+  server: RunningAuthServer,
+  metadata: Record<string, unknown> = {},
+): Promise<{ email: string; client: SupabaseClient; userId: string }> {
   const email = uniqueEmail();
-  const { data, error } = await adminClient(server).auth.admin.createUser({ email, password: PASSWORD, email_confirm: true, user_metadata: metadata });
+  const { data, error } = await adminClient(server).auth.admin.createUser({
+    email,
+    password: PASSWORD,
+    email_confirm: true,
+    user_metadata: metadata,
+  });
   if (error) throw error;
   const client = anonClient(server);
   const signIn = await client.auth.signInWithPassword({ email, password: PASSWORD });
@@ -183,15 +243,24 @@ export async function signedInUser(server: RunningAuthServer, metadata: Record<s
 }
 
 export function decodeJwtPart(token: string, part: 0 | 1): Record<string, unknown> {
-  return JSON.parse(Buffer.from(token.split('.')[part]!, 'base64url').toString('utf8')) as Record<string, unknown>;
+  return JSON.parse(Buffer.from(token.split('.')[part]!, 'base64url').toString('utf8')) as Record<
+    string,
+    unknown
+  >;
 }
 
 /**
  * Drives the local IdP like a browser from an /authorize URL (or the IdP URL itself, as /user/identities/authorize
  * answers it): consent page → form post → /callback → app redirect.
  */
-export async function throughLocalIdp(authorizeUrl: string, provider: string, form: Record<string, string>): Promise<string> {
-  const toIdp = authorizeUrl.includes('/local-idp/authorize') ? { location: authorizeUrl } : await open(authorizeUrl);
+export async function throughLocalIdp(
+  authorizeUrl: string,
+  provider: string,
+  form: Record<string, string>,
+): Promise<string> {
+  const toIdp = authorizeUrl.includes('/local-idp/authorize')
+    ? { location: authorizeUrl }
+    : await open(authorizeUrl);
   if ('status' in toIdp) expect(toIdp.status).toBe(302);
   const page = await fetch(toIdp.location);
   expect(page.status).toBe(200);

@@ -18,8 +18,15 @@ describe('with enable_manual_linking = false', () => {
   it('linkIdentity and unlinkIdentity get 404 manual_linking_disabled', () =>
     withManualLinking(false, async () => {
       const { client } = await signedInUser(srv.get());
-      const linked = await client.auth.linkIdentity({ provider: 'github', options: { skipBrowserRedirect: true } });
-      expect(linked.error).toMatchObject({ status: 404, code: 'manual_linking_disabled', message: 'Manual linking is disabled' });
+      const linked = await client.auth.linkIdentity({
+        provider: 'github',
+        options: { skipBrowserRedirect: true },
+      });
+      expect(linked.error).toMatchObject({
+        status: 404,
+        code: 'manual_linking_disabled',
+        message: 'Manual linking is disabled',
+      });
       const { data } = await client.auth.getUserIdentities();
       const unlinked = await client.auth.unlinkIdentity(data!.identities[0]!);
       expect(unlinked.error).toMatchObject({ status: 404, code: 'manual_linking_disabled' });
@@ -32,9 +39,16 @@ describe('with enable_manual_linking = true', () => {
       const { client, email } = await signedInUser(srv.get());
       const githubEmail = uniqueEmail('gh');
       const link = async () => {
-        const { data, error } = await client.auth.linkIdentity({ provider: 'github', options: { redirectTo: `${APP_URL}/linked`, skipBrowserRedirect: true } });
+        const { data, error } = await client.auth.linkIdentity({
+          provider: 'github',
+          options: { redirectTo: `${APP_URL}/linked`, skipBrowserRedirect: true },
+        });
         expect(error).toBeNull();
-        return throughLocalIdp(data.url!, 'github', { decision: 'allow', email: githubEmail, name: 'Gita Hub' });
+        return throughLocalIdp(data.url!, 'github', {
+          decision: 'allow',
+          email: githubEmail,
+          name: 'Gita Hub',
+        });
       };
       expect(await link()).toMatch(new RegExp(`^${APP_URL}/linked#access_token=`));
 
@@ -50,7 +64,11 @@ describe('with enable_manual_linking = true', () => {
       expect(again.searchParams.get('error_description')).toBe('Identity is already linked');
 
       const missing = await client.auth.unlinkIdentity({ ...github, identity_id: crypto.randomUUID() });
-      expect(missing.error).toMatchObject({ status: 422, code: 'identity_not_found', message: "Identity doesn't exist" });
+      expect(missing.error).toMatchObject({
+        status: 422,
+        code: 'identity_not_found',
+        message: "Identity doesn't exist",
+      });
       expect((await client.auth.unlinkIdentity(github)).error).toBeNull();
       const after = (await client.auth.getUser()).data.user!;
       expect(after.identities?.map((i) => i.provider)).toEqual(['email']);
@@ -58,7 +76,11 @@ describe('with enable_manual_linking = true', () => {
       expect(after.email).toBe(email);
 
       const last = await client.auth.unlinkIdentity(after.identities![0]!);
-      expect(last.error).toMatchObject({ status: 422, code: 'single_identity_not_deletable', message: 'User must have at least 1 identity after unlinking' });
+      expect(last.error).toMatchObject({
+        status: 422,
+        code: 'single_identity_not_deletable',
+        message: 'User must have at least 1 identity after unlinking',
+      });
     }));
 
   it('refuses an identity that belongs to another user', () =>
@@ -66,9 +88,21 @@ describe('with enable_manual_linking = true', () => {
       const first = await signedInUser(srv.get());
       const second = await signedInUser(srv.get());
       const githubEmail = uniqueEmail('shared');
-      for (const [who, expected] of [[first, null], [second, 'Identity is already linked to another user']] as const) {
-        const { data } = await who.client.auth.linkIdentity({ provider: 'github', options: { redirectTo: APP_URL, skipBrowserRedirect: true } });
-        const back = new URL(await throughLocalIdp(data.url!, 'github', { decision: 'allow', email: githubEmail, name: 'Shared' }));
+      for (const [who, expected] of [
+        [first, null],
+        [second, 'Identity is already linked to another user'],
+      ] as const) {
+        const { data } = await who.client.auth.linkIdentity({
+          provider: 'github',
+          options: { redirectTo: APP_URL, skipBrowserRedirect: true },
+        });
+        const back = new URL(
+          await throughLocalIdp(data.url!, 'github', {
+            decision: 'allow',
+            email: githubEmail,
+            name: 'Shared',
+          }),
+        );
         expect(back.searchParams.get('error_description')).toBe(expected);
       }
     }));

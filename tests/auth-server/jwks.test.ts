@@ -8,16 +8,32 @@ import { adminClient, anonClient, decodeJwtPart, PASSWORD, uniqueEmail } from '.
 
 /** `[auth] signing_keys_path` and the JWKS endpoint (compare internal/api/jwks_test.go, conf/jwk_test.go). */
 
-async function privateJwk(alg: 'RS256' | 'ES256', keyOps: string[]): Promise<{ jwk: JWK; privateKey: CryptoKey }> {
+async function privateJwk(
+  alg: 'RS256' | 'ES256',
+  keyOps: string[],
+): Promise<{ jwk: JWK; privateKey: CryptoKey }> {
   const { privateKey } = await generateKeyPair(alg, { extractable: true });
-  return { privateKey, jwk: { ...(await exportJWK(privateKey)), kid: crypto.randomUUID(), alg, use: 'sig', key_ops: keyOps, ext: true } };
+  return {
+    privateKey,
+    jwk: {
+      ...(await exportJWK(privateKey)),
+      kid: crypto.randomUUID(),
+      alg,
+      use: 'sig',
+      key_ops: keyOps,
+      ext: true,
+    },
+  };
 }
 
 /** A supabase/ folder with config.toml pointing at keys.json, as `supabase gen signing-key` leaves it. */
 function projectWith(keys: unknown, extraToml = ''): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'auth-keys-'));
   writeFileSync(path.join(dir, 'keys.json'), JSON.stringify(keys));
-  writeFileSync(path.join(dir, 'config.toml'), `[auth]\nsite_url = "http://localhost:3000"\nsigning_keys_path = "./keys.json"\n${extraToml}`);
+  writeFileSync(
+    path.join(dir, 'config.toml'),
+    `[auth]\nsite_url = "http://localhost:3000"\nsigning_keys_path = "./keys.json"\n${extraToml}`,
+  );
   return path.join(dir, 'config.toml');
 }
 
@@ -46,7 +62,8 @@ describe('signing_keys_path with an RS256 signing key and an ES256 verification 
       [rsa.jwk.kid, 'RS256', ['verify'], 'sig'],
       [ec.jwk.kid, 'ES256', ['verify'], 'sig'],
     ]);
-    for (const k of jwks.keys) for (const secret of ['d', 'p', 'q', 'dp', 'dq', 'qi']) expect(k).not.toHaveProperty(secret);
+    for (const k of jwks.keys)
+      for (const secret of ['d', 'p', 'q', 'dp', 'dq', 'qi']) expect(k).not.toHaveProperty(secret);
 
     const claims = await client.auth.getClaims();
     expect(claims.error).toBeNull();
@@ -54,9 +71,13 @@ describe('signing_keys_path with an RS256 signing key and an ES256 verification 
 
     // A token from the verification-only key (a key being rotated out) is still accepted.
     const payload = decodeJwtPart(data.session!.access_token, 1);
-    const rotated = await new SignJWT(payload).setProtectedHeader({ alg: 'ES256', kid: ec.jwk.kid!, typ: 'JWT' }).sign(ec.privateKey);
+    const rotated = await new SignJWT(payload)
+      .setProtectedHeader({ alg: 'ES256', kid: ec.jwk.kid!, typ: 'JWT' })
+      .sign(ec.privateKey);
     expect((await client.auth.getUser(rotated)).data.user?.email).toBe(email);
-    const unknown = await new SignJWT(payload).setProtectedHeader({ alg: 'ES256', kid: 'nope', typ: 'JWT' }).sign(ec.privateKey);
+    const unknown = await new SignJWT(payload)
+      .setProtectedHeader({ alg: 'ES256', kid: 'nope', typ: 'JWT' })
+      .sign(ec.privateKey);
     expect((await client.auth.getUser(unknown)).error).toMatchObject({ status: 403, code: 'bad_jwt' });
   });
 });
@@ -64,9 +85,23 @@ describe('signing_keys_path with an RS256 signing key and an ES256 verification 
 describe('start-up refuses a signing keys file or a switch it cannot honour', () => {
   it.each([
     ['a missing file', () => Promise.resolve({ keys: 'missing' }), 'failed to read signing keys'],
-    ['HS256 keys', async () => ({ keys: [{ ...(await privateJwk('ES256', ['sign'])).jwk, alg: 'HS256' }] }), 'must be one of [RS256 ES256]'],
-    ['no sign key', async () => ({ keys: [(await privateJwk('ES256', ['verify'])).jwk] }), 'no signing key detected'],
-    ['two sign keys', async () => ({ keys: [(await privateJwk('ES256', ['sign'])).jwk, (await privateJwk('RS256', ['sign'])).jwk] }), 'multiple signing keys detected'],
+    [
+      'HS256 keys',
+      async () => ({ keys: [{ ...(await privateJwk('ES256', ['sign'])).jwk, alg: 'HS256' }] }),
+      'must be one of [RS256 ES256]',
+    ],
+    [
+      'no sign key',
+      async () => ({ keys: [(await privateJwk('ES256', ['verify'])).jwk] }),
+      'no signing key detected',
+    ],
+    [
+      'two sign keys',
+      async () => ({
+        keys: [(await privateJwk('ES256', ['sign'])).jwk, (await privateJwk('RS256', ['sign'])).jwk],
+      }),
+      'multiple signing keys detected',
+    ],
   ])('%s', async (_, make, message) => {
     const { keys } = await make();
     const configPath = projectWith(keys);
@@ -75,7 +110,12 @@ describe('start-up refuses a signing keys file or a switch it cannot honour', ()
   });
 
   it('a feature the server lacks, switched on, stops start-up with the key to turn off', async () => {
-    const configPath = projectWith([(await privateJwk('ES256', ['sign'])).jwk], '[auth.sms]\nenable_signup = true\n[auth.oauth_server]\nenabled = true\n');
-    await expect(start(configPath)).rejects.toThrow(/\[auth\.sms\] enable_signup .*\[auth\.oauth_server\] enabled/);
+    const configPath = projectWith(
+      [(await privateJwk('ES256', ['sign'])).jwk],
+      '[auth.sms]\nenable_signup = true\n[auth.oauth_server]\nenabled = true\n',
+    );
+    await expect(start(configPath)).rejects.toThrow(
+      /\[auth\.sms\] enable_signup .*\[auth\.oauth_server\] enabled/,
+    );
   });
 });

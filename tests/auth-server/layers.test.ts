@@ -5,7 +5,18 @@ import { describe, expect, it } from 'vitest';
 const SRC = path.resolve('auth-server/src');
 
 /** The layers of auth-server/README.md: a module may use its own layer and those below, never one above. */
-const RANK: Record<string, number> = { 'main.ts': 5, 'server.ts': 5, http: 4, routes: 3, auth: 2, store: 1, mail: 1, crypto: 1, config: 1, 'errors.ts': 0 };
+const RANK: Record<string, number> = {
+  'main.ts': 5,
+  'server.ts': 5,
+  http: 4,
+  routes: 3,
+  auth: 2,
+  store: 1,
+  mail: 1,
+  crypto: 1,
+  config: 1,
+  'errors.ts': 0,
+};
 
 const layerOf = (file: string) => path.relative(SRC, file).split(path.sep)[0]!;
 
@@ -20,7 +31,14 @@ function modules(dir: string): string[] {
 function valueImports(file: string): string[] {
   const source = readFileSync(file, 'utf8');
   return [...source.matchAll(/^import (?!type )([^;]*?) from '(\.[^']+)';/gms)]
-    .filter(([, names]) => !/^\{[^}]*\}$/s.test(names!.trim()) || names!.replace(/[{}\s]/g, '').split(',').some((n) => n && !n.startsWith('type')))
+    .filter(
+      ([, names]) =>
+        !/^\{[^}]*\}$/s.test(names!.trim()) ||
+        names!
+          .replace(/[{}\s]/g, '')
+          .split(',')
+          .some((n) => n && !n.startsWith('type')),
+    )
     .map(([, , spec]) => path.resolve(path.dirname(file), spec!));
 }
 
@@ -35,7 +53,8 @@ describe('auth server layers', () => {
       }
       for (const target of valueImports(file)) {
         const targetLayer = layerOf(target);
-        if (targetLayer === 'app.ts' || RANK[targetLayer]! > RANK[layer]!) upward.push(`${path.relative(SRC, file)} → ${path.relative(SRC, target)}`);
+        if (targetLayer === 'app.ts' || RANK[targetLayer]! > RANK[layer]!)
+          upward.push(`${path.relative(SRC, file)} → ${path.relative(SRC, target)}`);
       }
     }
     expect(upward).toEqual([]);

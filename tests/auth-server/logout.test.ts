@@ -1,6 +1,13 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
-import { adminClient, anonClient, PASSWORD, serverClient, uniqueEmail, authServerForFile } from './helpers.ts';
+import {
+  adminClient,
+  anonClient,
+  PASSWORD,
+  serverClient,
+  uniqueEmail,
+  authServerForFile,
+} from './helpers.ts';
 
 const srv = authServerForFile();
 
@@ -48,10 +55,19 @@ describe('POST /logout scopes', () => {
     const { client, jar } = serverClient(server);
     await client.auth.signInWithPassword({ email, password: PASSWORD });
     const token = (await client.auth.getSession()).data.session!.access_token;
-    const bad = await fetch(`${server.authUrl}/logout?scope=everything`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'X-Supabase-Api-Version': '2024-01-01' } });
+    const bad = await fetch(`${server.authUrl}/logout?scope=everything`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'X-Supabase-Api-Version': '2024-01-01' },
+    });
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toEqual({ code: 'validation_failed', message: 'Unsupported logout scope "everything"' });
-    const res = await fetch(`${server.authUrl}/logout?scope=local`, { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
+    expect(await bad.json()).toEqual({
+      code: 'validation_failed',
+      message: 'Unsupported logout scope "everything"',
+    });
+    const res = await fetch(`${server.authUrl}/logout?scope=local`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}` },
+    });
     expect(res.status).toBe(204);
     expect(await res.text()).toBe('');
     await client.auth.signOut();

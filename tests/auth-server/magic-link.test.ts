@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { adminClient, anonClient, APP_URL, decodeJwtPart, latestMailTo, linkAndCode, mailsTo, open, PASSWORD, serverClient, uniqueEmail, authServerForFile } from './helpers.ts';
+import {
+  adminClient,
+  anonClient,
+  APP_URL,
+  decodeJwtPart,
+  latestMailTo,
+  linkAndCode,
+  mailsTo,
+  open,
+  PASSWORD,
+  serverClient,
+  uniqueEmail,
+  authServerForFile,
+} from './helpers.ts';
 
 const srv = authServerForFile();
 
@@ -20,7 +33,10 @@ describe('magic link and email code (POST /otp)', () => {
     const server = srv.get();
     const email = await confirmedUser('fr');
     const { client } = serverClient(server);
-    const { data, error } = await client.auth.signInWithOtp({ email, options: { emailRedirectTo: `${APP_URL}/auth/confirm`, shouldCreateUser: false } });
+    const { data, error } = await client.auth.signInWithOtp({
+      email,
+      options: { emailRedirectTo: `${APP_URL}/auth/confirm`, shouldCreateUser: false },
+    });
     expect(error).toBeNull();
     expect(data).toEqual({ user: null, session: null });
     const mail = await latestMailTo(server, email);
@@ -33,7 +49,9 @@ describe('magic link and email code (POST /otp)', () => {
     const authCode = new URL(location).searchParams.get('code')!;
     const exchanged = await client.auth.exchangeCodeForSession(authCode);
     expect(exchanged.error).toBeNull();
-    expect((decodeJwtPart(exchanged.data.session!.access_token, 1).amr as { method: string }[])[0]?.method).toBe('magiclink');
+    expect(
+      (decodeJwtPart(exchanged.data.session!.access_token, 1).amr as { method: string }[])[0]?.method,
+    ).toBe('magiclink');
     const reused = await serverClient(server).client.auth.exchangeCodeForSession(authCode);
     expect(reused.error).toBeTruthy();
   });
@@ -51,7 +69,11 @@ describe('magic link and email code (POST /otp)', () => {
     expect(ok.data.user?.email).toBe(email);
     expect(events).toContain('SIGNED_IN');
     const again = await anonClient(server).auth.verifyOtp({ email, token: code, type: 'email' });
-    expect(again.error).toMatchObject({ status: 403, code: 'otp_expired', message: 'Token has expired or is invalid' });
+    expect(again.error).toMatchObject({
+      status: 403,
+      code: 'otp_expired',
+      message: 'Token has expired or is invalid',
+    });
   });
 
   it('token_hash from the mail verifies with verifyOtp({ token_hash, type: "email" }) (SSR confirm route)', async () => {
@@ -83,8 +105,15 @@ describe('magic link and email code (POST /otp)', () => {
 
   it('shouldCreateUser:false for an unknown address → 422 otp_disabled; max_frequency → 429', async () => {
     const server = srv.get();
-    const unknown = await anonClient(server).auth.signInWithOtp({ email: uniqueEmail(), options: { shouldCreateUser: false } });
-    expect(unknown.error).toMatchObject({ status: 422, code: 'otp_disabled', message: 'Signups not allowed for otp' });
+    const unknown = await anonClient(server).auth.signInWithOtp({
+      email: uniqueEmail(),
+      options: { shouldCreateUser: false },
+    });
+    expect(unknown.error).toMatchObject({
+      status: 422,
+      code: 'otp_disabled',
+      message: 'Signups not allowed for otp',
+    });
     const email = await confirmedUser();
     await anonClient(server).auth.signInWithOtp({ email });
     const second = await anonClient(server).auth.signInWithOtp({ email });

@@ -34,7 +34,12 @@ async function databaseFromB986a5d(): Promise<string> {
   );
   await pg.query(
     `insert into auth.identities (id, provider_id, user_id, identity_data, provider) values ($1, $2, $3, $4, 'email')`,
-    [crypto.randomUUID(), USER_ID, USER_ID, JSON.stringify({ sub: USER_ID, email: EMAIL, email_verified: true })],
+    [
+      crypto.randomUUID(),
+      USER_ID,
+      USER_ID,
+      JSON.stringify({ sub: USER_ID, email: EMAIL, email_verified: true }),
+    ],
   );
   await pg.close();
   return dataDir;
@@ -48,17 +53,31 @@ describe('versioned migrations', () => {
     'migrates a database made by an older version once, keeping its users',
     async () => {
       const dataDir = await databaseFromB986a5d();
-      const server = await startAuthServer({ dataDir, port: 0, mailPort: 0, configPath: null, log: (line) => expect.fail(line) });
+      const server = await startAuthServer({
+        dataDir,
+        port: 0,
+        mailPort: 0,
+        configPath: null,
+        log: (line) => expect.fail(line),
+      });
       const signIn = await anonClient(server).auth.signInWithPassword({ email: EMAIL, password: PASSWORD });
       expect(signIn.error).toBeNull();
       expect(signIn.data.user).toMatchObject({ id: USER_ID, email: EMAIL, user_metadata: { name: 'Kept' } });
-      expect((await adminClient(server).auth.admin.getUserById(USER_ID)).data.user?.identities).toHaveLength(1);
+      expect((await adminClient(server).auth.admin.getUserById(USER_ID)).data.user?.identities).toHaveLength(
+        1,
+      );
       await server.stop();
 
       const pg = await PGlite.create(path.join(dataDir, 'pgdata'));
-      const steps = (await pg.query<{ version: number; name: string }>('select version, name from auth.schema_migrations order by version')).rows;
+      const steps = (
+        await pg.query<{ version: number; name: string }>(
+          'select version, name from auth.schema_migrations order by version',
+        )
+      ).rows;
       expect(steps.map((s) => [s.version, s.name])).toEqual(MIGRATIONS.map((m) => [m.version, m.name]));
-      expect((await pg.query("select to_regclass('auth.local_schema') is not null as found")).rows).toEqual([{ found: false }]);
+      expect((await pg.query("select to_regclass('auth.local_schema') is not null as found")).rows).toEqual([
+        { found: false },
+      ]);
       // The next start finds nothing left to apply.
       expect(await migrate(pg)).toEqual([]);
       await pg.close();
@@ -72,16 +91,32 @@ describe('versioned migrations', () => {
       const pg = await PGlite.create();
       expect(await migrate(pg)).toEqual(MIGRATIONS.map((m) => m.version));
 
-      const broken = { version: MIGRATIONS.length + 1, name: 'broken', sql: 'create table auth.half_done (id int); select no_such_function();' };
+      const broken = {
+        version: MIGRATIONS.length + 1,
+        name: 'broken',
+        sql: 'create table auth.half_done (id int); select no_such_function();',
+      };
       await expect(migrate(pg, [...MIGRATIONS, broken])).rejects.toThrow(/no_such_function/);
-      expect((await pg.query("select to_regclass('auth.half_done') is not null as found")).rows).toEqual([{ found: false }]);
-      expect((await pg.query('select max(version) as v from auth.schema_migrations')).rows).toEqual([{ v: MIGRATIONS.length }]);
+      expect((await pg.query("select to_regclass('auth.half_done') is not null as found")).rows).toEqual([
+        { found: false },
+      ]);
+      expect((await pg.query('select max(version) as v from auth.schema_migrations')).rows).toEqual([
+        { v: MIGRATIONS.length },
+      ]);
 
-      const next = { version: MIGRATIONS.length + 1, name: 'test_step', sql: 'create table auth.test_step (id int);' };
+      const next = {
+        version: MIGRATIONS.length + 1,
+        name: 'test_step',
+        sql: 'create table auth.test_step (id int);',
+      };
       expect(await migrate(pg, [...MIGRATIONS, next])).toEqual([next.version]);
       expect(await migrate(pg, [...MIGRATIONS, next])).toEqual([]);
-      expect((await pg.query("select to_regclass('auth.test_step') is not null as found")).rows).toEqual([{ found: true }]);
-      await expect(migrate(pg)).rejects.toThrow(`migrated by a newer auth server (step ${next.version}, this one knows ${MIGRATIONS.length})`);
+      expect((await pg.query("select to_regclass('auth.test_step') is not null as found")).rows).toEqual([
+        { found: true },
+      ]);
+      await expect(migrate(pg)).rejects.toThrow(
+        `migrated by a newer auth server (step ${next.version}, this one knows ${MIGRATIONS.length})`,
+      );
       await pg.close();
     },
     SLOW,

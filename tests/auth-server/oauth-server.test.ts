@@ -10,11 +10,22 @@ describe('the OAuth 2.1 server while it is disabled', () => {
   it('admin client management answers 404 feature_disabled to an admin, 401 without a key', async () => {
     const admin = adminClient(srv.get()).auth.admin.oauth;
     const list = await admin.listClients();
-    expect(list.error).toMatchObject({ status: 404, code: 'feature_disabled', message: 'OAuth server is disabled' });
-    const created = await admin.createClient({ client_name: 'x', redirect_uris: ['http://localhost:3000/cb'] });
+    expect(list.error).toMatchObject({
+      status: 404,
+      code: 'feature_disabled',
+      message: 'OAuth server is disabled',
+    });
+    const created = await admin.createClient({
+      client_name: 'x',
+      redirect_uris: ['http://localhost:3000/cb'],
+    });
     expect(created.error).toMatchObject({ status: 404, code: 'feature_disabled' });
-    expect((await api(srv.get(), '/admin/oauth/clients', { headers: { Authorization: '' } })).status).toBe(401);
-    expect((await api(srv.get(), `/admin/oauth/clients/${crypto.randomUUID()}`, { token: SECRET_KEY })).body).toEqual(DISABLED);
+    expect((await api(srv.get(), '/admin/oauth/clients', { headers: { Authorization: '' } })).status).toBe(
+      401,
+    );
+    expect(
+      (await api(srv.get(), `/admin/oauth/clients/${crypto.randomUUID()}`, { token: SECRET_KEY })).body,
+    ).toEqual(DISABLED);
   });
 
   it('the public endpoints answer 404 feature_disabled before asking for credentials', async () => {
@@ -26,7 +37,11 @@ describe('the OAuth 2.1 server while it is disabled', () => {
       ['/oauth/clients/register', 'POST'],
       [`/oauth/authorizations/${crypto.randomUUID()}`, 'GET'],
     ] as const) {
-      const res = await api(srv.get(), path, { method, headers: { Authorization: '' }, ...(method === 'POST' ? { body: {} } : {}) });
+      const res = await api(srv.get(), path, {
+        method,
+        headers: { Authorization: '' },
+        ...(method === 'POST' ? { body: {} } : {}),
+      });
       expect([path, res.status, res.body]).toEqual([path, 404, DISABLED]);
     }
   });

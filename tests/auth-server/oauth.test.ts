@@ -1,12 +1,27 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
-import { adminClient, APP_URL, PASSWORD, serverClient, throughLocalIdp, uniqueEmail, authServerForFile } from './helpers.ts';
+import {
+  adminClient,
+  APP_URL,
+  PASSWORD,
+  serverClient,
+  throughLocalIdp,
+  uniqueEmail,
+  authServerForFile,
+} from './helpers.ts';
 
 const srv = authServerForFile();
 
 /** signInWithOAuth, then the local IdP like a browser. */
-async function throughIdp(client: SupabaseClient, provider: 'github' | 'google', form: Record<string, string>): Promise<string> {
-  const { data, error } = await client.auth.signInWithOAuth({ provider, options: { redirectTo: `${APP_URL}/auth/callback` } });
+async function throughIdp(
+  client: SupabaseClient,
+  provider: 'github' | 'google',
+  form: Record<string, string>,
+): Promise<string> {
+  const { data, error } = await client.auth.signInWithOAuth({
+    provider,
+    options: { redirectTo: `${APP_URL}/auth/callback` },
+  });
   expect(error).toBeNull();
   return throughLocalIdp(data.url!, provider, form);
 }
@@ -19,7 +34,9 @@ describe('OAuth through the built-in local identity provider', () => {
     expect(location.startsWith(`${APP_URL}/auth/callback?code=`)).toBe(true);
     const events: string[] = [];
     client.auth.onAuthStateChange((e) => events.push(e));
-    const { data, error } = await client.auth.exchangeCodeForSession(new URL(location).searchParams.get('code')!);
+    const { data, error } = await client.auth.exchangeCodeForSession(
+      new URL(location).searchParams.get('code')!,
+    );
     expect(error).toBeNull();
     expect(events).toContain('SIGNED_IN');
     expect(data.session?.provider_token).toMatch(/^local-github-token-/);
@@ -42,9 +59,18 @@ describe('OAuth through the built-in local identity provider', () => {
   it('links a provider identity to an existing user with the same email', async () => {
     const server = srv.get();
     const email = uniqueEmail('linked');
-    const created = await adminClient(server).auth.admin.createUser({ email, password: PASSWORD, email_confirm: true });
+    const created = await adminClient(server).auth.admin.createUser({
+      email,
+      password: PASSWORD,
+      email_confirm: true,
+    });
     const { client } = serverClient(server);
-    const location = await throughIdp(client, 'google', { identity: 'custom', email, name: 'Linked Person', decision: 'allow' });
+    const location = await throughIdp(client, 'google', {
+      identity: 'custom',
+      email,
+      name: 'Linked Person',
+      decision: 'allow',
+    });
     const { data } = await client.auth.exchangeCodeForSession(new URL(location).searchParams.get('code')!);
     expect(data.user?.id).toBe(created.data.user?.id);
     expect(data.user?.identities?.map((i) => i.provider).sort()).toEqual(['email', 'google']);
@@ -66,9 +92,15 @@ describe('OAuth through the built-in local identity provider', () => {
   it('a disabled or unknown provider answers 400 validation_failed', async () => {
     const server = srv.get();
     for (const provider of ['apple', 'nope']) {
-      const res = await fetch(`${server.authUrl}/authorize?provider=${provider}`, { redirect: 'manual', headers: { 'X-Supabase-Api-Version': '2024-01-01' } });
+      const res = await fetch(`${server.authUrl}/authorize?provider=${provider}`, {
+        redirect: 'manual',
+        headers: { 'X-Supabase-Api-Version': '2024-01-01' },
+      });
       expect(res.status).toBe(400);
-      expect(await res.json()).toEqual({ code: 'validation_failed', message: 'Unsupported provider: provider is not enabled' });
+      expect(await res.json()).toEqual({
+        code: 'validation_failed',
+        message: 'Unsupported provider: provider is not enabled',
+      });
     }
   });
 });

@@ -1,12 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { adminClient, anonClient, api, decodeJwtPart, PASSWORD, serverClient, sessionFromJar, uniqueEmail, authServerForFile } from './helpers.ts';
+import {
+  adminClient,
+  anonClient,
+  api,
+  decodeJwtPart,
+  PASSWORD,
+  serverClient,
+  sessionFromJar,
+  uniqueEmail,
+  authServerForFile,
+} from './helpers.ts';
 
 // Reuse interval 0 so replaying a rotated token outside the "parent of the active token" case trips reuse detection.
 const srv = authServerForFile({ configOverrides: { refreshTokenReuseInterval: 0 } });
 
 async function confirmedUser(metadata: Record<string, unknown> = {}): Promise<string> {
   const email = uniqueEmail();
-  const { error } = await adminClient(srv.get()).auth.admin.createUser({ email, password: PASSWORD, email_confirm: true, user_metadata: metadata });
+  const { error } = await adminClient(srv.get()).auth.admin.createUser({
+    email,
+    password: PASSWORD,
+    email_confirm: true,
+    user_metadata: metadata,
+  });
   if (error) throw error;
   return email;
 }
@@ -24,9 +39,18 @@ describe('password sign-in', () => {
     expect(s.refresh_token).toMatch(/^[a-z2-7]{12}$/);
     const header = decodeJwtPart(s.access_token, 0);
     expect(header).toMatchObject({ alg: 'ES256', typ: 'JWT' });
-    const jwks = (await api(server, '/.well-known/jwks.json')).body as { keys: { kid: string; alg: string; kty: string; crv: string }[] };
+    const jwks = (await api(server, '/.well-known/jwks.json')).body as {
+      keys: { kid: string; alg: string; kty: string; crv: string }[];
+    };
     expect(jwks.keys).toHaveLength(1);
-    expect(jwks.keys[0]).toMatchObject({ kid: header.kid, alg: 'ES256', kty: 'EC', crv: 'P-256', use: 'sig', key_ops: ['verify'] });
+    expect(jwks.keys[0]).toMatchObject({
+      kid: header.kid,
+      alg: 'ES256',
+      kty: 'EC',
+      crv: 'P-256',
+      use: 'sig',
+      key_ops: ['verify'],
+    });
     const claims = decodeJwtPart(s.access_token, 1);
     expect(claims).toMatchObject({
       iss: server.authUrl,
@@ -48,7 +72,11 @@ describe('password sign-in', () => {
     const client = anonClient(srv.get());
     const email = await confirmedUser();
     const wrong = await client.auth.signInWithPassword({ email, password: 'Wrong0password' });
-    expect(wrong.error).toMatchObject({ status: 400, code: 'invalid_credentials', message: 'Invalid login credentials' });
+    expect(wrong.error).toMatchObject({
+      status: 400,
+      code: 'invalid_credentials',
+      message: 'Invalid login credentials',
+    });
     const unknown = await client.auth.signInWithPassword({ email: uniqueEmail(), password: PASSWORD });
     expect(unknown.error?.code).toBe('invalid_credentials');
     const missing = await api(srv.get(), '/token?grant_type=password', { body: { password: PASSWORD } });
@@ -67,7 +95,10 @@ describe('password sign-in', () => {
       const res = await anonClient(server).auth.signInWithPassword({ email, password: PASSWORD });
       expect(res.error).toBeNull();
       expect(res.data.session).toBeTruthy();
-      expect(res.data.weakPassword).toEqual({ reasons: ['length'], message: 'Password should be at least 20 characters.' });
+      expect(res.data.weakPassword).toEqual({
+        reasons: ['length'],
+        message: 'Password should be at least 20 characters.',
+      });
     } finally {
       server.config.minimumPasswordLength = 8;
     }
@@ -87,7 +118,9 @@ describe('refresh tokens', () => {
     const refreshed = await client.auth.refreshSession();
     expect(refreshed.error).toBeNull();
     expect(refreshed.data.session?.refresh_token).not.toBe(first.refresh_token);
-    expect(decodeJwtPart(refreshed.data.session!.access_token, 1).session_id).toBe(decodeJwtPart(first.access_token, 1).session_id);
+    expect(decodeJwtPart(refreshed.data.session!.access_token, 1).session_id).toBe(
+      decodeJwtPart(first.access_token, 1).session_id,
+    );
     expect(events).toContain('TOKEN_REFRESHED');
     expect(sessionFromJar(jar)?.refresh_token).toBe(refreshed.data.session?.refresh_token);
   });
@@ -97,7 +130,8 @@ describe('refresh tokens', () => {
     const email = await confirmedUser();
     const { data } = await anonClient(server).auth.signInWithPassword({ email, password: PASSWORD });
     const a = data.session!.refresh_token;
-    const b = (await api(server, '/token?grant_type=refresh_token', { body: { refresh_token: a } })).body.refresh_token;
+    const b = (await api(server, '/token?grant_type=refresh_token', { body: { refresh_token: a } })).body
+      .refresh_token;
     const replay = await api(server, '/token?grant_type=refresh_token', { body: { refresh_token: a } });
     expect(replay.status).toBe(200);
     expect(replay.body.refresh_token).toBe(b);
@@ -108,12 +142,18 @@ describe('refresh tokens', () => {
     const email = await confirmedUser();
     const { data } = await anonClient(server).auth.signInWithPassword({ email, password: PASSWORD });
     const a = data.session!.refresh_token;
-    const b = (await api(server, '/token?grant_type=refresh_token', { body: { refresh_token: a } })).body.refresh_token as string;
-    const c = (await api(server, '/token?grant_type=refresh_token', { body: { refresh_token: b } })).body.refresh_token as string;
+    const b = (await api(server, '/token?grant_type=refresh_token', { body: { refresh_token: a } })).body
+      .refresh_token as string;
+    const c = (await api(server, '/token?grant_type=refresh_token', { body: { refresh_token: b } })).body
+      .refresh_token as string;
     expect(new Set([a, b, c]).size).toBe(3);
     const client = anonClient(server);
     const reuse = await client.auth.refreshSession({ refresh_token: a });
-    expect(reuse.error).toMatchObject({ status: 400, code: 'refresh_token_already_used', message: 'Invalid Refresh Token: Already Used' });
+    expect(reuse.error).toMatchObject({
+      status: 400,
+      code: 'refresh_token_already_used',
+      message: 'Invalid Refresh Token: Already Used',
+    });
     const current = await api(server, '/token?grant_type=refresh_token', { body: { refresh_token: c } });
     expect(current.status).toBe(400);
     expect(current.body.code).toBe('refresh_token_already_used');
@@ -122,7 +162,11 @@ describe('refresh tokens', () => {
   it('unknown and missing refresh tokens, unknown grant types', async () => {
     const server = srv.get();
     const unknown = await anonClient(server).auth.refreshSession({ refresh_token: 'abcdefghijkl' });
-    expect(unknown.error).toMatchObject({ status: 400, code: 'refresh_token_not_found', message: 'Invalid Refresh Token: Refresh Token Not Found' });
+    expect(unknown.error).toMatchObject({
+      status: 400,
+      code: 'refresh_token_not_found',
+      message: 'Invalid Refresh Token: Refresh Token Not Found',
+    });
     const missing = await api(server, '/token?grant_type=refresh_token', { body: {} });
     expect(missing.status).toBe(400);
     expect(missing.body).toEqual({ error: 'invalid_request', error_description: 'refresh_token required' });

@@ -33,7 +33,10 @@ interface Spawned {
 
 function run(args: string[], env: Record<string, string> = {}): Spawned {
   const childEnv: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'development', ...env };
-  const child = spawn(process.execPath, [MAIN, ...args], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [MAIN, ...args], {
+    env: childEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.push(child);
   let out = '';
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
@@ -53,21 +56,35 @@ async function ready(p: Spawned): Promise<string> {
   throw new Error(`not ready: ${p.output()}`);
 }
 
-const client = (url: string, key = PUBLISHABLE_KEY) => createClient(url, key, { auth: { persistSession: false, autoRefreshToken: false } });
+const client = (url: string, key = PUBLISHABLE_KEY) =>
+  createClient(url, key, { auth: { persistSession: false, autoRefreshToken: false } });
 
 describe('the auth server process', () => {
   it('keeps users, sessions and mail across kill -9 and restart', async () => {
     const data = mkdtempSync(path.join(os.tmpdir(), 'auth-server-test-'));
     dirs.push(data);
     const [port, mailPort] = [await freePort(), await freePort()];
-    const args = ['--data', data, '--port', String(port), '--mail-port', String(mailPort), '--config', 'supabase/config.toml'];
+    const args = [
+      '--data',
+      data,
+      '--port',
+      String(port),
+      '--mail-port',
+      String(mailPort),
+      '--config',
+      'supabase/config.toml',
+    ];
 
     const first = run(args);
     const url = await ready(first);
     expect(url).toBe(`http://127.0.0.1:${port}`);
     expect((await fetch(`${url}/auth/v1/health`)).status).toBe(200);
     const email = `persist-${Date.now()}@example.com`;
-    const created = await client(url, SECRET_KEY).auth.admin.createUser({ email, password: PASSWORD, email_confirm: true });
+    const created = await client(url, SECRET_KEY).auth.admin.createUser({
+      email,
+      password: PASSWORD,
+      email_confirm: true,
+    });
     expect(created.error).toBeNull();
     const signIn = await client(url).auth.signInWithPassword({ email, password: PASSWORD });
     const session = signIn.data.session!;
@@ -83,7 +100,9 @@ describe('the auth server process', () => {
     const refreshed = await client(url).auth.refreshSession({ refresh_token: session.refresh_token });
     expect(refreshed.error).toBeNull();
     expect((await client(url).auth.signInWithPassword({ email, password: PASSWORD })).error).toBeNull();
-    const mail = (await (await fetch(`http://127.0.0.1:${mailPort}/api/v1/search?query=to:${email}`)).json()) as { total: number };
+    const mail = (await (
+      await fetch(`http://127.0.0.1:${mailPort}/api/v1/search?query=to:${email}`)
+    ).json()) as { total: number };
     expect(mail.total).toBe(1);
 
     // SIGTERM closes the database cleanly and exits 0.

@@ -1,9 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { APP_URL, authServerForFile, latestMailTo, mailsTo, PASSWORD, serverClient, signedInUser, uniqueEmail } from './helpers.ts';
+import {
+  APP_URL,
+  authServerForFile,
+  latestMailTo,
+  mailsTo,
+  PASSWORD,
+  serverClient,
+  signedInUser,
+  uniqueEmail,
+} from './helpers.ts';
 
 // The project's own templates (supabase/templates/) as the app uses them: the link goes to the app's
 // /[locale]/auth/confirm with the token hash, and only the "Continue" button's verifyOtp spends it.
-const srv = authServerForFile({ projectTemplates: true, configOverrides: { email: { maxFrequencySeconds: 0 } } });
+const srv = authServerForFile({
+  projectTemplates: true,
+  configOverrides: { email: { maxFrequencySeconds: 0 } },
+});
 
 /** The first link of a mail's HTML, entities decoded. */
 function mailedLink(html: string): URL {
@@ -17,7 +29,11 @@ describe('the project templates link to the app with the token hash', () => {
     const email = uniqueEmail('tpl-signup');
     const { client } = serverClient(server);
     const redirectTo = `${APP_URL}/de/auth/confirm?next=%2Faccount`;
-    const { error } = await client.auth.signUp({ email, password: PASSWORD, options: { emailRedirectTo: redirectTo, data: { locale: 'de' } } });
+    const { error } = await client.auth.signUp({
+      email,
+      password: PASSWORD,
+      options: { emailRedirectTo: redirectTo, data: { locale: 'de' } },
+    });
     expect(error).toBeNull();
 
     const mail = await latestMailTo(server, email);
@@ -43,7 +59,10 @@ describe('the project templates link to the app with the token hash', () => {
     const server = srv.get();
     const { client, email } = await signedInUser(server, { locale: 'fr' });
     const newEmail = uniqueEmail('tpl-new');
-    const { error } = await client.auth.updateUser({ email: newEmail }, { emailRedirectTo: `${APP_URL}/fr/auth/confirm?next=%2Faccount%3Fupdated%3Demail` });
+    const { error } = await client.auth.updateUser(
+      { email: newEmail },
+      { emailRedirectTo: `${APP_URL}/fr/auth/confirm?next=%2Faccount%3Fupdated%3Demail` },
+    );
     expect(error).toBeNull();
 
     const toNew = mailedLink((await latestMailTo(server, newEmail)).HTML);
@@ -52,10 +71,16 @@ describe('the project templates link to the app with the token hash', () => {
       expect(link.pathname).toBe('/fr/auth/confirm');
       expect(link.searchParams.get('type')).toBe('email_change');
     }
-    const first = await serverClient(server).client.auth.verifyOtp({ type: 'email_change', token_hash: toNew.searchParams.get('token_hash')! });
+    const first = await serverClient(server).client.auth.verifyOtp({
+      type: 'email_change',
+      token_hash: toNew.searchParams.get('token_hash')!,
+    });
     expect(first.error).toBeNull();
     expect(first.data.session).toBeNull();
-    const second = await serverClient(server).client.auth.verifyOtp({ type: 'email_change', token_hash: toOld.searchParams.get('token_hash')! });
+    const second = await serverClient(server).client.auth.verifyOtp({
+      type: 'email_change',
+      token_hash: toOld.searchParams.get('token_hash')!,
+    });
     expect(second.error).toBeNull();
     expect(second.data.user?.email).toBe(newEmail.toLowerCase());
     expect(await mailsTo(server, newEmail)).toHaveLength(1);

@@ -1,11 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import { adminClient, anonClient, APP_URL, latestMailTo, linkAndCode, mailsTo, open, OTHER_PASSWORD, PASSWORD, serverClient, uniqueEmail, authServerForFile } from './helpers.ts';
+import {
+  adminClient,
+  anonClient,
+  APP_URL,
+  latestMailTo,
+  linkAndCode,
+  mailsTo,
+  open,
+  OTHER_PASSWORD,
+  PASSWORD,
+  serverClient,
+  uniqueEmail,
+  authServerForFile,
+} from './helpers.ts';
 
 const srv = authServerForFile();
 
 async function confirmedUser(): Promise<string> {
   const email = uniqueEmail('recover');
-  const { error } = await adminClient(srv.get()).auth.admin.createUser({ email, password: PASSWORD, email_confirm: true, user_metadata: { locale: 'ja' } });
+  const { error } = await adminClient(srv.get()).auth.admin.createUser({
+    email,
+    password: PASSWORD,
+    email_confirm: true,
+    user_metadata: { locale: 'ja' },
+  });
   if (error) throw error;
   return email;
 }
@@ -72,7 +90,9 @@ describe('password recovery', () => {
       await new Promise((r) => setTimeout(r, 1100));
       const { status, location } = await open(link);
       expect(status).toBe(303);
-      expect(location).toBe(`${APP_URL}/reset#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired&sb=`);
+      expect(location).toBe(
+        `${APP_URL}/reset#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired&sb=`,
+      );
     } finally {
       server.config.email.otpExpiry = 3600;
     }

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { adminClient, api, authServerForFile, latestMailTo, linkAndCode, open, PASSWORD, uniqueEmail } from './helpers.ts';
+import {
+  adminClient,
+  api,
+  authServerForFile,
+  latestMailTo,
+  linkAndCode,
+  open,
+  PASSWORD,
+  uniqueEmail,
+} from './helpers.ts';
 
 /**
  * redirect_to as an attacker writes it: every vector on every endpoint that takes one, through real requests. A
@@ -111,7 +120,9 @@ describe(`redirect_to: ${VECTORS.length} vectors`, () => {
   });
 
   it.each(VECTORS)('GET /verify %j', async (vector, expected) => {
-    const { status, location } = await open(`${srv.get().authUrl}/verify?token=x&type=magiclink&${query(vector)}`);
+    const { status, location } = await open(
+      `${srv.get().authUrl}/verify?token=x&type=magiclink&${query(vector)}`,
+    );
     expect(status).toBe(303);
     expect(landing(location)).toBe(expectedLanding(expected));
   });
@@ -124,7 +135,12 @@ describe(`redirect_to: ${VECTORS.length} vectors`, () => {
     const consent = await open(`${server.authUrl}/local-idp/authorize`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ state, provider: 'github', identity: 'ada@example.com', decision: 'allow' }).toString(),
+      body: new URLSearchParams({
+        state,
+        provider: 'github',
+        identity: 'ada@example.com',
+        decision: 'allow',
+      }).toString(),
     });
     const done = await open(consent.location);
     expect(done.status).toBe(302);
@@ -148,7 +164,11 @@ describe(`redirect_to: ${VECTORS.length} vectors`, () => {
 
   it.each(VECTORS)('POST /recover %j', async (vector, expected) => {
     const email = uniqueEmail('recover');
-    const created = await adminClient(srv.get()).auth.admin.createUser({ email, password: PASSWORD, email_confirm: true });
+    const created = await adminClient(srv.get()).auth.admin.createUser({
+      email,
+      password: PASSWORD,
+      email_confirm: true,
+    });
     expect(created.error).toBeNull();
     const res = await api(srv.get(), `/recover?${query(vector)}`, { body: { email } });
     expect(res.status).toBe(200);
@@ -156,9 +176,13 @@ describe(`redirect_to: ${VECTORS.length} vectors`, () => {
   });
 
   it('uses the redirect_to header and Referer the same way', async () => {
-    const viaHeader = await open(`${srv.get().authUrl}/verify?token=x&type=magiclink`, { headers: { redirect_to: 'http://localhost:1@evil.com/' } });
+    const viaHeader = await open(`${srv.get().authUrl}/verify?token=x&type=magiclink`, {
+      headers: { redirect_to: 'http://localhost:1@evil.com/' },
+    });
     expect(landing(viaHeader.location)).toBe(landing(SITE));
-    const viaReferer = await open(`${srv.get().authUrl}/verify?token=x&type=magiclink`, { headers: { referer: 'HTTP://LOCALHOST:3000/a/../b' } });
+    const viaReferer = await open(`${srv.get().authUrl}/verify?token=x&type=magiclink`, {
+      headers: { referer: 'HTTP://LOCALHOST:3000/a/../b' },
+    });
     expect(landing(viaReferer.location)).toBe('http://localhost:3000/b');
   });
 });

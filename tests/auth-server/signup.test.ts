@@ -1,6 +1,18 @@
 import { AuthWeakPasswordError } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
-import { anonClient, APP_URL, latestMailTo, linkAndCode, mailsTo, open, PASSWORD, serverClient, sessionFromJar, uniqueEmail, authServerForFile } from './helpers.ts';
+import {
+  anonClient,
+  APP_URL,
+  latestMailTo,
+  linkAndCode,
+  mailsTo,
+  open,
+  PASSWORD,
+  serverClient,
+  sessionFromJar,
+  uniqueEmail,
+  authServerForFile,
+} from './helpers.ts';
 
 const srv = authServerForFile();
 
@@ -21,15 +33,27 @@ describe('sign-up with email confirmation', () => {
       role: 'authenticated',
       aud: 'authenticated',
       app_metadata: { provider: 'email', providers: ['email'] },
-      user_metadata: { locale: 'de', display_name: 'Dana', email_verified: false, phone_verified: false, email: email.toLowerCase() },
+      user_metadata: {
+        locale: 'de',
+        display_name: 'Dana',
+        email_verified: false,
+        phone_verified: false,
+        email: email.toLowerCase(),
+      },
       is_anonymous: false,
     });
     expect(data.user?.confirmation_sent_at).toBeTruthy();
     expect(data.user?.email_confirmed_at).toBeUndefined();
     expect(data.user?.identities).toHaveLength(1);
-    expect(data.user?.identities?.[0]).toMatchObject({ provider: 'email', id: data.user?.id, identity_data: { email_verified: false } });
+    expect(data.user?.identities?.[0]).toMatchObject({
+      provider: 'email',
+      id: data.user?.id,
+      identity_data: { email_verified: false },
+    });
     // PKCE started: the verifier went to cookies right away.
-    expect([...jar.cookies.keys()].some((k) => k.startsWith('sb-127-auth-token') && k.endsWith('code-verifier'))).toBe(true);
+    expect(
+      [...jar.cookies.keys()].some((k) => k.startsWith('sb-127-auth-token') && k.endsWith('code-verifier')),
+    ).toBe(true);
 
     const mail = await latestMailTo(server, email);
     expect(mail.Subject).toBe('Bestätigen Sie Ihre E-Mail-Adresse');
@@ -59,7 +83,9 @@ describe('sign-up with email confirmation', () => {
     expect(events).toContain('SIGNED_IN');
     const stored = sessionFromJar(jar);
     expect(stored?.access_token).toBe(exchanged.data.session?.access_token);
-    expect(jar.cookies.get('sb-127-auth-token') ?? jar.cookies.get('sb-127-auth-token.0')).toMatch(/^base64-/);
+    expect(jar.cookies.get('sb-127-auth-token') ?? jar.cookies.get('sb-127-auth-token.0')).toMatch(
+      /^base64-/,
+    );
     expect(jar.headers['Cache-Control']).toContain('no-store');
 
     // The link is single-use: a second click lands on an error redirect.
@@ -67,7 +93,9 @@ describe('sign-up with email confirmation', () => {
     expect(again.status).toBe(303);
     const err = new URL(again.location);
     expect(err.searchParams.get('error_code')).toBe('otp_expired');
-    expect(new URLSearchParams(err.hash.slice(1)).get('error_description')).toBe('Email link is invalid or has expired');
+    expect(new URLSearchParams(err.hash.slice(1)).get('error_description')).toBe(
+      'Email link is invalid or has expired',
+    );
     expect(new URLSearchParams(err.hash.slice(1)).get('error')).toBe('access_denied');
   });
 
@@ -80,7 +108,9 @@ describe('sign-up with email confirmation', () => {
     const { data, error } = await client.auth.verifyOtp({ email, token: code, type: 'email' });
     expect(error).toBeNull();
     expect(data.session?.access_token).toBeTruthy();
-    const payload = JSON.parse(Buffer.from(data.session!.access_token.split('.')[1]!, 'base64url').toString()) as { amr: { method: string }[] };
+    const payload = JSON.parse(
+      Buffer.from(data.session!.access_token.split('.')[1]!, 'base64url').toString(),
+    ) as { amr: { method: string }[] };
     expect(payload.amr[0]?.method).toBe('otp');
     const wrong = await anonClient(server).auth.verifyOtp({ email, token: '000000', type: 'email' });
     expect(wrong.error?.code).toBe('otp_expired');
@@ -90,7 +120,11 @@ describe('sign-up with email confirmation', () => {
   it('implicit links redirect with the session in the fragment; English is the fallback locale', async () => {
     const server = srv.get();
     const email = uniqueEmail();
-    await anonClient(server).auth.signUp({ email, password: PASSWORD, options: { emailRedirectTo: 'http://127.0.0.1:4000/welcome' } });
+    await anonClient(server).auth.signUp({
+      email,
+      password: PASSWORD,
+      options: { emailRedirectTo: 'http://127.0.0.1:4000/welcome' },
+    });
     const mail = await latestMailTo(server, email);
     expect(mail.Subject).toBe('Confirm your email address');
     const { status, location } = await open(linkAndCode(mail).link);
@@ -107,7 +141,11 @@ describe('sign-up with email confirmation', () => {
   it('a redirect_to outside the allow-list falls back to site_url', async () => {
     const server = srv.get();
     const email = uniqueEmail();
-    await anonClient(server).auth.signUp({ email, password: PASSWORD, options: { emailRedirectTo: 'https://evil.example.com/steal' } });
+    await anonClient(server).auth.signUp({
+      email,
+      password: PASSWORD,
+      options: { emailRedirectTo: 'https://evil.example.com/steal' },
+    });
     const { link } = linkAndCode(await latestMailTo(server, email));
     expect(new URL(link).searchParams.get('redirect_to')).toBe(server.config.siteUrl);
   });
@@ -120,11 +158,21 @@ describe('sign-up with email confirmation', () => {
     const again = await client.auth.signUp({ email, password: PASSWORD });
     expect(again.error?.status).toBe(429);
     expect(again.error?.code).toBe('over_email_send_rate_limit');
-    expect(again.error?.message).toMatch(/^For security purposes, you can only request this after \d seconds\.$/);
+    expect(again.error?.message).toMatch(
+      /^For security purposes, you can only request this after \d seconds\.$/,
+    );
 
-    await client.auth.verifyOtp({ email, token: linkAndCode(await latestMailTo(server, email)).code, type: 'signup' });
+    await client.auth.verifyOtp({
+      email,
+      token: linkAndCode(await latestMailTo(server, email)).code,
+      type: 'signup',
+    });
     const mailsBefore = (await mailsTo(server, email)).length;
-    const repeat = await anonClient(server).auth.signUp({ email, password: PASSWORD, options: { data: { x: 1 } } });
+    const repeat = await anonClient(server).auth.signUp({
+      email,
+      password: PASSWORD,
+      options: { data: { x: 1 } },
+    });
     expect(repeat.error).toBeNull();
     expect(repeat.data.session).toBeNull();
     expect(repeat.data.user?.id).not.toBe(first.data.user?.id);

@@ -1,5 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { adminClient, anonClient, api, APP_URL, latestMailTo, linkAndCode, mailsTo, open, OTHER_PASSWORD, PASSWORD, serverClient, signedInUser, uniqueEmail, authServerForFile } from './helpers.ts';
+import {
+  adminClient,
+  anonClient,
+  api,
+  APP_URL,
+  latestMailTo,
+  linkAndCode,
+  mailsTo,
+  open,
+  OTHER_PASSWORD,
+  PASSWORD,
+  serverClient,
+  signedInUser,
+  uniqueEmail,
+  authServerForFile,
+} from './helpers.ts';
 
 const srv = authServerForFile();
 
@@ -11,7 +26,9 @@ describe('GET /user and PUT /user', () => {
     expect(me.data.user?.identities?.[0]?.provider).toBe('email');
     const events: string[] = [];
     client.auth.onAuthStateChange((e) => events.push(e));
-    const { data, error } = await client.auth.updateUser({ data: { locale: 'de', theme: null, nickname: 'Kim' } });
+    const { data, error } = await client.auth.updateUser({
+      data: { locale: 'de', theme: null, nickname: 'Kim' },
+    });
     expect(error).toBeNull();
     expect(data.user?.user_metadata).toMatchObject({ locale: 'de', plan: 'free', nickname: 'Kim' });
     expect(data.user?.user_metadata).not.toHaveProperty('theme');
@@ -22,11 +39,22 @@ describe('GET /user and PUT /user', () => {
     const server = srv.get();
     const { client } = await signedInUser(server);
     const token = (await client.auth.getSession()).data.session!.access_token;
-    const appMeta = await api(server, '/user', { method: 'PUT', token, body: { app_metadata: { role: 'admin' } } });
+    const appMeta = await api(server, '/user', {
+      method: 'PUT',
+      token,
+      body: { app_metadata: { role: 'admin' } },
+    });
     expect(appMeta.status).toBe(403);
-    expect(appMeta.body).toEqual({ code: 'not_admin', message: 'Updating app_metadata requires admin privileges' });
+    expect(appMeta.body).toEqual({
+      code: 'not_admin',
+      message: 'Updating app_metadata requires admin privileges',
+    });
     const same = await client.auth.updateUser({ password: PASSWORD });
-    expect(same.error).toMatchObject({ status: 422, code: 'same_password', message: 'New password should be different from the old password.' });
+    expect(same.error).toMatchObject({
+      status: 422,
+      code: 'same_password',
+      message: 'New password should be different from the old password.',
+    });
     const weak = await client.auth.updateUser({ password: 'abc' });
     expect(weak.error?.code).toBe('weak_password');
   });
@@ -42,12 +70,17 @@ describe('GET /user and PUT /user', () => {
     expect((await client.auth.getUser()).error).toBeNull();
     const raw = await api(server, '/user', { token: otherSession.access_token });
     expect(raw.status).toBe(403);
-    expect(raw.body).toEqual({ code: 'session_not_found', message: 'Session from session_id claim in JWT does not exist' });
+    expect(raw.body).toEqual({
+      code: 'session_not_found',
+      message: 'Session from session_id claim in JWT does not exist',
+    });
     // supabase-js maps session_not_found to AuthSessionMissingError and drops the session.
     const otherUser = await other.auth.getUser();
     expect(otherUser.error?.name).toBe('AuthSessionMissingError');
     // Ending a session deletes its refresh tokens (foreign key cascade, as in Supabase's schema).
-    const refresh = await anonClient(server).auth.refreshSession({ refresh_token: otherSession.refresh_token });
+    const refresh = await anonClient(server).auth.refreshSession({
+      refresh_token: otherSession.refresh_token,
+    });
     expect(refresh.error?.code).toBe('refresh_token_not_found');
   });
 
@@ -55,7 +88,10 @@ describe('GET /user and PUT /user', () => {
     const server = srv.get();
     const { client, email } = await signedInUser(server, { locale: 'ar' });
     const newEmail = uniqueEmail('moved');
-    const { data, error } = await client.auth.updateUser({ email: newEmail }, { emailRedirectTo: `${APP_URL}/account` });
+    const { data, error } = await client.auth.updateUser(
+      { email: newEmail },
+      { emailRedirectTo: `${APP_URL}/account` },
+    );
     expect(error).toBeNull();
     expect(data.user?.email).toBe(email);
     expect(data.user?.new_email).toBe(newEmail);
@@ -67,7 +103,9 @@ describe('GET /user and PUT /user', () => {
     expect(toOld.Text).toContain(newEmail);
     const first = await open(linkAndCode(toOld).link);
     expect(first.status).toBe(303);
-    expect(first.location).toBe(`${APP_URL}/account#message=Confirmation+link+accepted.+Please+proceed+to+confirm+link+sent+to+the+other+email&sb=`);
+    expect(first.location).toBe(
+      `${APP_URL}/account#message=Confirmation+link+accepted.+Please+proceed+to+confirm+link+sent+to+the+other+email&sb=`,
+    );
     expect((await client.auth.getUser()).data.user?.email).toBe(email);
 
     const second = await open(linkAndCode(toNew).link);
@@ -88,13 +126,18 @@ describe('GET /user and PUT /user', () => {
     const { client } = serverClient(server);
     await client.auth.signInWithPassword({ email, password: PASSWORD });
     const newEmail = uniqueEmail('ssr-moved');
-    const { error } = await client.auth.updateUser({ email: newEmail }, { emailRedirectTo: `${APP_URL}/account` });
+    const { error } = await client.auth.updateUser(
+      { email: newEmail },
+      { emailRedirectTo: `${APP_URL}/account` },
+    );
     expect(error).toBeNull();
     const oldLink = linkAndCode(await latestMailTo(server, email)).link;
     const newLink = linkAndCode(await latestMailTo(server, newEmail)).link;
     expect(new URL(oldLink).searchParams.get('token')).toMatch(/^pkce_/);
     const first = await open(oldLink);
-    expect(new URL(first.location).searchParams.get('message')).toBe('Confirmation link accepted. Please proceed to confirm link sent to the other email');
+    expect(new URL(first.location).searchParams.get('message')).toBe(
+      'Confirmation link accepted. Please proceed to confirm link sent to the other email',
+    );
     const second = await open(newLink);
     const code = new URL(second.location).searchParams.get('code');
     expect(code).toBeTruthy();
@@ -113,7 +156,11 @@ describe('GET /user and PUT /user', () => {
     const half = await anonClient(server).auth.verifyOtp({ email, token: oldCode, type: 'email_change' });
     expect(half.error).toBeNull();
     expect(half.data).toEqual({ user: null, session: null });
-    const done = await anonClient(server).auth.verifyOtp({ email: newEmail, token: newCode, type: 'email_change' });
+    const done = await anonClient(server).auth.verifyOtp({
+      email: newEmail,
+      token: newCode,
+      type: 'email_change',
+    });
     expect(done.error).toBeNull();
     expect(done.data.user?.email).toBe(newEmail);
   });
@@ -123,7 +170,11 @@ describe('GET /user and PUT /user', () => {
     const a = await signedInUser(server);
     const b = await signedInUser(server);
     const taken = await a.client.auth.updateUser({ email: b.email });
-    expect(taken.error).toMatchObject({ status: 422, code: 'email_exists', message: 'A user with this email address has already been registered' });
+    expect(taken.error).toMatchObject({
+      status: 422,
+      code: 'email_exists',
+      message: 'A user with this email address has already been registered',
+    });
     expect(await mailsTo(server, b.email)).toEqual([]);
   });
 

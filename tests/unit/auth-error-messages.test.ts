@@ -31,7 +31,9 @@ const expected: Array<[string, number, string]> = [
 ];
 
 function authErrors(locale: string): Record<string, string> {
-  const messages = JSON.parse(readFileSync(new URL(`../../messages/${locale}.json`, import.meta.url), 'utf8'));
+  const messages = JSON.parse(
+    readFileSync(new URL(`../../messages/${locale}.json`, import.meta.url), 'utf8'),
+  );
   return messages.AuthErrors;
 }
 
@@ -41,15 +43,26 @@ describe('authErrorMessage', () => {
   });
 
   it('explains weak passwords by their reasons', () => {
-    expect(authErrorMessage(new AuthWeakPasswordError('weak', 422, ['length']))).toEqual({ key: 'weakPasswordLength', values: { min: 8 } });
-    expect(authErrorMessage(new AuthWeakPasswordError('weak', 422, ['characters']))).toEqual({ key: 'weakPasswordCharacters' });
-    expect(authErrorMessage(new AuthWeakPasswordError('weak', 422, ['pwned']))).toEqual({ key: 'weakPasswordPwned' });
+    expect(authErrorMessage(new AuthWeakPasswordError('weak', 422, ['length']))).toEqual({
+      key: 'weakPasswordLength',
+      values: { min: 8 },
+    });
+    expect(authErrorMessage(new AuthWeakPasswordError('weak', 422, ['characters']))).toEqual({
+      key: 'weakPasswordCharacters',
+    });
+    expect(authErrorMessage(new AuthWeakPasswordError('weak', 422, ['pwned']))).toEqual({
+      key: 'weakPasswordPwned',
+    });
     expect(authErrorMessage(new AuthWeakPasswordError('weak', 422, []))).toEqual({ key: 'weakPassword' });
   });
 
   it('reports an unreachable or failing auth server as unavailable', () => {
-    expect(authErrorMessage(new AuthRetryableFetchError('fetch failed', 0))).toEqual({ key: 'serviceUnavailable' });
-    expect(authErrorMessage(new AuthApiError('boom', 500, 'unexpected_failure'))).toEqual({ key: 'serviceUnavailable' });
+    expect(authErrorMessage(new AuthRetryableFetchError('fetch failed', 0))).toEqual({
+      key: 'serviceUnavailable',
+    });
+    expect(authErrorMessage(new AuthApiError('boom', 500, 'unexpected_failure'))).toEqual({
+      key: 'serviceUnavailable',
+    });
     expect(authErrorMessage(new TypeError('fetch failed'))).toEqual({ key: 'serviceUnavailable' });
   });
 
@@ -60,7 +73,16 @@ describe('authErrorMessage', () => {
   });
 
   it('has every key it can return in all six locales', () => {
-    const keys = new Set([...expected.map(([, , key]) => key), 'weakPassword', 'weakPasswordLength', 'weakPasswordCharacters', 'weakPasswordPwned', 'serviceUnavailable', 'unexpected', 'codeVerifierMissing']);
+    const keys = new Set([
+      ...expected.map(([, , key]) => key),
+      'weakPassword',
+      'weakPasswordLength',
+      'weakPasswordCharacters',
+      'weakPasswordPwned',
+      'serviceUnavailable',
+      'unexpected',
+      'codeVerifierMissing',
+    ]);
     for (const locale of locales) {
       const messages = authErrors(locale);
       for (const key of keys) expect(messages[key], `${locale}:${key}`).toBeTruthy();
@@ -81,10 +103,13 @@ describe('linkErrorReason', () => {
 });
 
 describe('lookups by a value from outside use own keys only (issue 18)', () => {
-  it.each(['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf'])('%s names no table entry', (name) => {
-    expect(ownEntry({ profile: 'profileSaved' }, name)).toBeUndefined();
-    expect(authErrorMessage(new AuthApiError('x', 400, name)).key).toBe('unexpected');
-  });
+  it.each(['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf'])(
+    '%s names no table entry',
+    (name) => {
+      expect(ownEntry({ profile: 'profileSaved' }, name)).toBeUndefined();
+      expect(authErrorMessage(new AuthApiError('x', 400, name)).key).toBe('unexpected');
+    },
+  );
   it('finds the own entries', () => {
     expect(ownEntry({ profile: 'profileSaved' }, 'profile')).toBe('profileSaved');
     expect(ownEntry({ profile: 'profileSaved' }, null)).toBeUndefined();
@@ -92,8 +117,15 @@ describe('lookups by a value from outside use own keys only (issue 18)', () => {
 });
 
 it('a wrong or expired reauthentication code has its own message (issue 18)', () => {
-  expect(authErrorMessage(new AuthApiError('Nonce has expired or is invalid', 422, 'reauthentication_not_valid')).key).toBe('reauthenticationNotValid');
-  expect(authErrorMessage(new AuthApiError('Password update requires reauthentication', 400, 'reauthentication_needed')).key).toBe('reauthenticationNeeded');
+  expect(
+    authErrorMessage(new AuthApiError('Nonce has expired or is invalid', 422, 'reauthentication_not_valid'))
+      .key,
+  ).toBe('reauthenticationNotValid');
+  expect(
+    authErrorMessage(
+      new AuthApiError('Password update requires reauthentication', 400, 'reauthentication_needed'),
+    ).key,
+  ).toBe('reauthenticationNeeded');
 });
 
 describe('two-factor errors (issue 17)', () => {
@@ -119,7 +151,13 @@ describe('two-factor errors (issue 17)', () => {
   });
 
   it('reports an unreachable auth server during a code check as unavailable', () => {
-    expect(authErrorMessage(new AuthRetryableFetchError('fetch failed', 0))).toEqual({ key: 'serviceUnavailable' });
-    expect(authErrorMessage(new AuthApiError('Database error verifying MFA TOTP secret', 500, 'unexpected_failure'))).toEqual({ key: 'serviceUnavailable' });
+    expect(authErrorMessage(new AuthRetryableFetchError('fetch failed', 0))).toEqual({
+      key: 'serviceUnavailable',
+    });
+    expect(
+      authErrorMessage(
+        new AuthApiError('Database error verifying MFA TOTP secret', 500, 'unexpected_failure'),
+      ),
+    ).toEqual({ key: 'serviceUnavailable' });
   });
 });

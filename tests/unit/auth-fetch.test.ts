@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { authFetch, fetchWithRetry, trustedIpHeader, visitorIp, withinAuthBudget } from '@/lib/supabase/auth-fetch';
+import {
+  authFetch,
+  fetchWithRetry,
+  trustedIpHeader,
+  visitorIp,
+  withinAuthBudget,
+} from '@/lib/supabase/auth-fetch';
 
 /** A fake clock whose sleeps only move time forward, recording each pause. */
 function fakeClock() {
@@ -49,7 +55,9 @@ describe('fetchWithRetry', () => {
     expect((await fetchWithRetry(policy, fetcher, clock)('http://auth/user')).status).toBe(503);
     expect(calls).toHaveLength(4);
     const failing = scriptedFetch(['network']);
-    await expect(fetchWithRetry(policy, failing.fetcher, clock)('http://auth/user')).rejects.toThrow('fetch failed');
+    await expect(fetchWithRetry(policy, failing.fetcher, clock)('http://auth/user')).rejects.toThrow(
+      'fetch failed',
+    );
     expect(failing.calls).toHaveLength(4);
   });
 
@@ -66,10 +74,14 @@ describe('fetchWithRetry', () => {
     const { clock } = fakeClock();
     for (const method of ['POST', 'PUT', 'PATCH', 'DELETE', 'post']) {
       const { fetcher, calls } = scriptedFetch([503, 200]);
-      expect((await fetchWithRetry(policy, fetcher, clock)('http://auth/token', { method })).status).toBe(503);
+      expect((await fetchWithRetry(policy, fetcher, clock)('http://auth/token', { method })).status).toBe(
+        503,
+      );
       expect(calls).toHaveLength(1);
       const failing = scriptedFetch(['network', 200]);
-      await expect(fetchWithRetry(policy, failing.fetcher, clock)('http://auth/token', { method })).rejects.toThrow();
+      await expect(
+        fetchWithRetry(policy, failing.fetcher, clock)('http://auth/token', { method }),
+      ).rejects.toThrow();
       expect(failing.calls).toHaveLength(1);
     }
   });
@@ -87,9 +99,14 @@ describe('fetchWithRetry', () => {
     let attempts = 0;
     const hanging = ((_input: RequestInfo | URL, init?: RequestInit) => {
       attempts++;
-      return new Promise<Response>((_, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason)));
+      return new Promise<Response>((_, reject) =>
+        init?.signal?.addEventListener('abort', () => reject(init.signal!.reason)),
+      );
     }) as typeof fetch;
-    const error = await fetchWithRetry({ backoffMs: [10, 10, 10], budgetMs: 50 }, hanging)('http://auth/user').catch((e: unknown) => e);
+    const error = await fetchWithRetry(
+      { backoffMs: [10, 10, 10], budgetMs: 50 },
+      hanging,
+    )('http://auth/user').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DOMException);
     expect((error as DOMException).name).toBe('TimeoutError');
     expect(attempts).toBe(1);
@@ -116,7 +133,9 @@ describe('Sb-Forwarded-For', () => {
 
   it('reads the entry the trusted proxy wrote, and only a well-formed IP', () => {
     expect(visitorIp(headers({ 'x-forwarded-for': '203.0.113.7' }), 'x-forwarded-for')).toBe('203.0.113.7');
-    expect(visitorIp(headers({ 'x-forwarded-for': '6.6.6.6, 203.0.113.7' }), 'x-forwarded-for')).toBe('203.0.113.7');
+    expect(visitorIp(headers({ 'x-forwarded-for': '6.6.6.6, 203.0.113.7' }), 'x-forwarded-for')).toBe(
+      '203.0.113.7',
+    );
     expect(visitorIp(headers({ 'x-real-ip': '2001:db8::1' }), 'x-real-ip')).toBe('2001:db8::1');
     expect(visitorIp(headers({ 'x-real-ip': 'not-an-ip' }), 'x-real-ip')).toBeUndefined();
     expect(visitorIp(headers({ 'x-real-ip': '1.2.3.4 evil' }), 'x-real-ip')).toBeUndefined();

@@ -15,7 +15,9 @@ BENCH_JSON ${report}
 describe('parseWrkOutput', () => {
   it('counts only answers below 400 as throughput and converts µs to ms', () => {
     const result = parseWrkOutput(
-      wrkOutput('{"requests":4800,"durationUs":3000000,"bytes":240000000,"errors":{"connect":0,"read":0,"write":0,"status":300,"timeout":0},"latencyUs":{"p50":19500,"p90":25000,"p99":41250,"max":80000,"mean":20100.0}}'),
+      wrkOutput(
+        '{"requests":4800,"durationUs":3000000,"bytes":240000000,"errors":{"connect":0,"read":0,"write":0,"status":300,"timeout":0},"latencyUs":{"p50":19500,"p90":25000,"p99":41250,"max":80000,"mean":20100.0}}',
+      ),
     );
     expect(result.rps).toBe(1500);
     expect(result.p50Ms).toBe(19.5);
@@ -27,7 +29,9 @@ describe('parseWrkOutput', () => {
 
   it('reports socket errors and timeouts as failures', () => {
     const result = parseWrkOutput(
-      wrkOutput('{"requests":100,"durationUs":1000000,"bytes":1000,"errors":{"connect":2,"read":3,"write":0,"status":0,"timeout":4},"latencyUs":{"p50":1000,"p90":2000,"p99":3000,"max":4000,"mean":1500.0}}'),
+      wrkOutput(
+        '{"requests":100,"durationUs":1000000,"bytes":1000,"errors":{"connect":2,"read":3,"write":0,"status":0,"timeout":4},"latencyUs":{"p50":1000,"p90":2000,"p99":3000,"max":4000,"mean":1500.0}}',
+      ),
     );
     expect(result.failures).toBe(9);
     expect(result.socketErrors).toEqual({ connect: 2, read: 3, write: 0, timeout: 4 });
@@ -37,19 +41,46 @@ describe('parseWrkOutput', () => {
   it('fails loudly without the report line or with a zero duration', () => {
     expect(() => parseWrkOutput('Requests/sec: 1600.00\n')).toThrow(/BENCH_JSON/);
     expect(() =>
-      parseWrkOutput(wrkOutput('{"requests":0,"durationUs":0,"bytes":0,"errors":{"connect":0,"read":0,"write":0,"status":0,"timeout":0},"latencyUs":{"p50":0,"p90":0,"p99":0,"max":0,"mean":0}}')),
+      parseWrkOutput(
+        wrkOutput(
+          '{"requests":0,"durationUs":0,"bytes":0,"errors":{"connect":0,"read":0,"write":0,"status":0,"timeout":0},"latencyUs":{"p50":0,"p90":0,"p99":0,"max":0,"mean":0}}',
+        ),
+      ),
     ).toThrow(/duration/);
   });
 });
 
 describe('wrkArgs', () => {
   it('passes threads, connections, duration, the report script and each header', () => {
-    const args = wrkArgs({ url: 'http://127.0.0.1:3700/en', headers: { Cookie: 'a=b', 'Accept-Encoding': 'gzip, deflate, br' }, connections: 32, threads: 2, durationSec: 3 });
-    expect(args).toEqual(['-t2', '-c32', '-d3s', '--timeout', '10s', '--latency', '-s', wrkReportScript, '-H', 'Cookie: a=b', '-H', 'Accept-Encoding: gzip, deflate, br', 'http://127.0.0.1:3700/en']);
+    const args = wrkArgs({
+      url: 'http://127.0.0.1:3700/en',
+      headers: { Cookie: 'a=b', 'Accept-Encoding': 'gzip, deflate, br' },
+      connections: 32,
+      threads: 2,
+      durationSec: 3,
+    });
+    expect(args).toEqual([
+      '-t2',
+      '-c32',
+      '-d3s',
+      '--timeout',
+      '10s',
+      '--latency',
+      '-s',
+      wrkReportScript,
+      '-H',
+      'Cookie: a=b',
+      '-H',
+      'Accept-Encoding: gzip, deflate, br',
+      'http://127.0.0.1:3700/en',
+    ]);
   });
 
   it('never asks for more threads than connections', () => {
-    expect(wrkArgs({ url: 'http://x/', connections: 1, threads: 2, durationSec: 1 }).slice(0, 2)).toEqual(['-t1', '-c1']);
+    expect(wrkArgs({ url: 'http://x/', connections: 1, threads: 2, durationSec: 1 }).slice(0, 2)).toEqual([
+      '-t1',
+      '-c1',
+    ]);
   });
 });
 
@@ -69,8 +100,12 @@ describe('checkFloorHeadroom', () => {
   });
 
   it('says how busy the generator was, and warns when it was saturated even if the headroom holds', () => {
-    expect(checkFloorHeadroom(2400, [1000], 'uncompressed', 0.97).warning).toMatch(/97% busy during the floor's runs/);
-    expect(checkFloorHeadroom(6600, [1600], 'uncompressed', 0.95).warning).toMatch(/it, not the floor, may have set/);
+    expect(checkFloorHeadroom(2400, [1000], 'uncompressed', 0.97).warning).toMatch(
+      /97% busy during the floor's runs/,
+    );
+    expect(checkFloorHeadroom(6600, [1600], 'uncompressed', 0.95).warning).toMatch(
+      /it, not the floor, may have set/,
+    );
     expect(checkFloorHeadroom(6600, [1600], 'uncompressed', 0.08).warning).toBeUndefined();
   });
 

@@ -6,12 +6,34 @@ import type { BenchResults } from '../../bench/lib/report/results.ts';
 import { buildRows, warnings } from '../../bench/lib/report/rows.ts';
 import { checkFloorHeadroom } from '../../bench/lib/load/floor-check.ts';
 
-const machine = { cpuModel: 'test', cores: 2, memoryGb: 24, platform: 'linux', node: '24', next: '16', nextIntl: '4', loadAverage: [0, 0, 0], gitCommit: 'abc' };
+const machine = {
+  cpuModel: 'test',
+  cores: 2,
+  memoryGb: 24,
+  platform: 'linux',
+  node: '24',
+  next: '16',
+  nextIntl: '4',
+  loadAverage: [0, 0, 0],
+  gitCommit: 'abc',
+};
 const base = (): BenchResults => ({ startedAt: '2026-01-01T00:00:00Z', machine, quick: false, errors: [] });
 
-const round = (rps: number, failures = 0): LoadResult => ({ rps, requests: rps * 10, p50Ms: 10, p99Ms: 20, failures, statusCodes: {} });
+const round = (rps: number, failures = 0): LoadResult => ({
+  rps,
+  requests: rps * 10,
+  p50Ms: 10,
+  p99Ms: 20,
+  failures,
+  statusCodes: {},
+});
 
-function summary(id: string, rps: number, floorRps: number, flagged: TargetSummary['flaggedRounds'] = []): TargetSummary {
+function summary(
+  id: string,
+  rps: number,
+  floorRps: number,
+  flagged: TargetSummary['flaggedRounds'] = [],
+): TargetSummary {
   return {
     target: { id, label: id, url: 'http://x/', encoding: 'identity', floorId: 'floor', servers: ['product'] },
     rounds: [round(rps), round(rps)],
@@ -28,14 +50,23 @@ function summary(id: string, rps: number, floorRps: number, flagged: TargetSumma
   };
 }
 
-function loadResults(floorRps: number, anonymousRps: number, flagged: TargetSummary['flaggedRounds'] = []): BenchResults {
+function loadResults(
+  floorRps: number,
+  anonymousRps: number,
+  flagged: TargetSummary['flaggedRounds'] = [],
+): BenchResults {
   return {
     ...base(),
     load: {
       generator: { name: 'wrk', description: 'wrk -t2 -c32' },
       settings: { durationSec: 10, warmupSec: 3, connections: 32, threads: 2, rounds: 2 },
-      targets: [summary('floor', floorRps, floorRps), summary('product-anonymous', anonymousRps, floorRps, flagged)],
-      encodings: [{ encoding: 'identity', floorCheck: checkFloorHeadroom(floorRps, [anonymousRps], 'uncompressed') }],
+      targets: [
+        summary('floor', floorRps, floorRps),
+        summary('product-anonymous', anonymousRps, floorRps, flagged),
+      ],
+      encodings: [
+        { encoding: 'identity', floorCheck: checkFloorHeadroom(floorRps, [anonymousRps], 'uncompressed') },
+      ],
     },
   };
 }
@@ -72,7 +103,12 @@ describe('load rows', () => {
 });
 
 const audit = (path: string, performance: number): PageAudit => {
-  const run = { scores: { performance, accessibility: 100, 'best-practices': 100, seo: 100 }, lcpMs: 1000, tbtMs: 100, cls: 0 };
+  const run = {
+    scores: { performance, accessibility: 100, 'best-practices': 100, seo: 100 },
+    lcpMs: 1000,
+    tbtMs: 100,
+    cls: 0,
+  };
   return { path, runs: [run], median: run };
 };
 
@@ -100,14 +136,29 @@ describe('Lighthouse rows', () => {
   it('misses when accessibility is below 100 even with a good performance score', () => {
     const r = results();
     r.lighthouse!.methods[1]!.pages[0]!.median.scores.accessibility = 96;
-    expect(buildRows(r).find((row) => row.figure.startsWith('/en mobile (median of 5, devtools'))?.mark).toBe('miss');
+    expect(buildRows(r).find((row) => row.figure.startsWith('/en mobile (median of 5, devtools'))?.mark).toBe(
+      'miss',
+    );
   });
 });
 
 describe('bundle rows', () => {
   it('holds home to 160 kB and sign-in to 175 kB of gzipped JavaScript', () => {
-    const page = (path: string, kB: number) => ({ path, jsGzipBytes: kB * 1000, cssGzipBytes: 9000, scripts: 10, stylesheets: 1, files: [] });
-    const r: BenchResults = { ...base(), bundle: { pages: [page('/en', 155.8), page('/en/sign-in', 176)], browserChunks: { files: 10, hits: [] } } };
+    const page = (path: string, kB: number) => ({
+      path,
+      jsGzipBytes: kB * 1000,
+      cssGzipBytes: 9000,
+      scripts: 10,
+      stylesheets: 1,
+      files: [],
+    });
+    const r: BenchResults = {
+      ...base(),
+      bundle: {
+        pages: [page('/en', 155.8), page('/en/sign-in', 176)],
+        browserChunks: { files: 10, hits: [] },
+      },
+    };
     const rows = buildRows(r);
     expect(rows.find((x) => x.figure === 'First load /en (gzip)')?.mark).toBe('pass');
     expect(rows.find((x) => x.figure === 'First load /en/sign-in (gzip)')?.mark).toBe('miss');

@@ -8,10 +8,15 @@ describe('consent cookie', () => {
     expect(parseConsent(serializeConsent({ ...choice, analytics: false }))?.analytics).toBe(false);
   });
 
-  it.each([undefined, '', 'yes', '%7B%7D', encodeURIComponent('{"v":2,"analytics":true,"at":"x"}'), encodeURIComponent('{"v":1,"analytics":"true","at":"x"}'), '%E0%A4%A'])(
-    'treats %s as "not chosen yet"',
-    (value) => {
-      expect(parseConsent(value)).toBeNull();
-    },
-  );
+  it.each([
+    undefined,
+    '',
+    'yes',
+    '%7B%7D',
+    encodeURIComponent('{"v":2,"analytics":true,"at":"x"}'),
+    encodeURIComponent('{"v":1,"analytics":"true","at":"x"}'),
+    '%E0%A4%A',
+  ])('treats %s as "not chosen yet"', (value) => {
+    expect(parseConsent(value)).toBeNull();
+  });
 });

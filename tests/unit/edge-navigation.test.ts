@@ -19,11 +19,14 @@ describe('getEdgePathname', () => {
   ];
 
   it.each(locales)('matches next-intl for /%s', (locale) => {
-    for (const href of hrefs) expect(getEdgePathname({ href, locale }), JSON.stringify(href)).toBe(getPathname({ href, locale }));
+    for (const href of hrefs)
+      expect(getEdgePathname({ href, locale }), JSON.stringify(href)).toBe(getPathname({ href, locale }));
   });
 
   it('prefixes every path, the home page without a trailing slash', () => {
     expect(getEdgePathname({ href: '/', locale: 'de' })).toBe('/de');
-    expect(getEdgePathname({ href: { pathname: '/sign-in', query: { next: '/account' } }, locale: 'ar' })).toBe('/ar/sign-in?next=%2Faccount');
+    expect(
+      getEdgePathname({ href: { pathname: '/sign-in', query: { next: '/account' } }, locale: 'ar' }),
+    ).toBe('/ar/sign-in?next=%2Faccount');
   });
 });

@@ -23,18 +23,28 @@ const valid = { displayName: 'Ada', email: 'ada@example.com', password: 'Secret1
 
 describe('sign-up schema', () => {
   it('accepts a good sign-up and trims text', () => {
-    expect(signUpSchema.parse({ ...valid, displayName: '  Ada  ', email: ' ada@example.com ' })).toEqual(valid);
+    expect(signUpSchema.parse({ ...valid, displayName: '  Ada  ', email: ' ada@example.com ' })).toEqual(
+      valid,
+    );
   });
 
   it('names each rule kind', () => {
-    expect(errorsOf(signUpSchema, {})).toEqual({ displayName: 'required', email: 'required', password: 'required' });
+    expect(errorsOf(signUpSchema, {})).toEqual({
+      displayName: 'required',
+      email: 'required',
+      password: 'required',
+    });
     expect(errorsOf(signUpSchema, { ...valid, displayName: '' }).displayName).toBe('required');
     expect(errorsOf(signUpSchema, { ...valid, displayName: '    ' }).displayName).toBe('whitespace');
     expect(errorsOf(signUpSchema, { ...valid, displayName: 42 }).displayName).toBe('wrongType');
-    expect(errorsOf(signUpSchema, { ...valid, displayName: 'x'.repeat(61) }).displayName).toBe('tooLong {"max":60}');
+    expect(errorsOf(signUpSchema, { ...valid, displayName: 'x'.repeat(61) }).displayName).toBe(
+      'tooLong {"max":60}',
+    );
     expect(errorsOf(signUpSchema, { ...valid, email: 'not-an-email' }).email).toBe('email');
     expect(errorsOf(signUpSchema, { ...valid, password: 'Ab1' }).password).toBe('tooShort {"min":8}');
-    expect(errorsOf(signUpSchema, { ...valid, password: `Ab1${'x'.repeat(70)}` }).password).toBe('tooLong {"max":72}');
+    expect(errorsOf(signUpSchema, { ...valid, password: `Ab1${'x'.repeat(70)}` }).password).toBe(
+      'tooLong {"max":72}',
+    );
     expect(errorsOf(signUpSchema, { ...valid, password: 'alllowercase1' }).password).toBe('passwordPolicy');
     expect(errorsOf(signUpSchema, { ...valid, password: 'NoDigitsHere' }).password).toBe('passwordPolicy');
   });
@@ -52,17 +62,23 @@ describe('other schemas', () => {
   });
 
   it('wants the two new passwords to match', () => {
-    expect(errorsOf(resetPasswordSchema, { password: 'Secret123', confirmPassword: 'Secret124' })).toEqual({ confirmPassword: 'passwordMismatch' });
+    expect(errorsOf(resetPasswordSchema, { password: 'Secret123', confirmPassword: 'Secret124' })).toEqual({
+      confirmPassword: 'passwordMismatch',
+    });
   });
 
   it('limits the preferred language to our locales (enum)', () => {
-    expect(errorsOf(profileSchema, { displayName: 'Ada', preferredLocale: 'it' })).toEqual({ preferredLocale: 'oneOf' });
+    expect(errorsOf(profileSchema, { displayName: 'Ada', preferredLocale: 'it' })).toEqual({
+      preferredLocale: 'oneOf',
+    });
     expect(errorsOf(profileSchema, { displayName: 'Ada', preferredLocale: 'ar' })).toEqual({});
   });
 
   it('needs the localized confirmation word to delete', () => {
     expect(errorsOf(deleteAccountSchema('löschen'), { confirmation: 'LÖSCHEN' })).toEqual({});
-    expect(errorsOf(deleteAccountSchema('löschen'), { confirmation: 'delete' })).toEqual({ confirmation: 'confirmationMismatch' });
+    expect(errorsOf(deleteAccountSchema('löschen'), { confirmation: 'delete' })).toEqual({
+      confirmation: 'confirmationMismatch',
+    });
   });
 });
 
@@ -71,7 +87,10 @@ describe('validationMessage', () => {
     const range = z.object({ n: z.number().check(z.gte(1), z.lte(10)), s: z.string().check(z.regex(/^a/)) });
     const low = range.safeParse({ n: 0, s: 'a' }, { reportInput: true });
     const high = range.safeParse({ n: 11, s: 'b' }, { reportInput: true });
-    expect(low.success ? null : validationMessage(low.error.issues[0]!)).toEqual({ key: 'tooSmall', values: { min: 1 } });
+    expect(low.success ? null : validationMessage(low.error.issues[0]!)).toEqual({
+      key: 'tooSmall',
+      values: { min: 1 },
+    });
     expect(high.success ? [] : high.error.issues.map(validationMessage)).toEqual([
       { key: 'tooBig', values: { max: 10 } },
       { key: 'pattern' },

@@ -16,24 +16,30 @@ const config = parse(readFileSync('supabase/config.toml', 'utf8')) as {
 const readMessages = (locale: string) => JSON.parse(readFileSync(`messages/${locale}.json`, 'utf8'));
 
 /** The languages a Go template branches on (`eq .Data.locale "de"`), in order. */
-const branches = (template: string) => [...template.matchAll(/eq \.Data\.locale \\?"([^"\\]+)\\?"/g)].map((match) => match[1]);
+const branches = (template: string) =>
+  [...template.matchAll(/eq \.Data\.locale \\?"([^"\\]+)\\?"/g)].map((match) => match[1]);
 
 describe.each(locales)('language %s', (locale) => {
   it('has its messages file', () => {
     expect(existsSync(`messages/${locale}.json`)).toBe(true);
   });
 
-  it.each(templates)('has its branch in supabase/templates/%s, marked with its language and direction', (name) => {
-    const html = readFileSync(`supabase/templates/${name}`, 'utf8');
-    const dir = textDirection(locale) === 'rtl' ? ' dir="rtl"' : '';
-    if (locale === defaultLocale) {
-      // The default language is the {{ else }} branch, also used for users without a stored language.
-      expect(html).toMatch(new RegExp(`\\{\\{ else \\}\\}\\s*<div lang="${locale}"${dir}>`));
-    } else {
-      expect(branches(html)).toContain(locale);
-      expect(html).toMatch(new RegExp(`eq \\.Data\\.locale "${locale}" \\}\\}\\s*<div lang="${locale}"${dir}>`));
-    }
-  });
+  it.each(templates)(
+    'has its branch in supabase/templates/%s, marked with its language and direction',
+    (name) => {
+      const html = readFileSync(`supabase/templates/${name}`, 'utf8');
+      const dir = textDirection(locale) === 'rtl' ? ' dir="rtl"' : '';
+      if (locale === defaultLocale) {
+        // The default language is the {{ else }} branch, also used for users without a stored language.
+        expect(html).toMatch(new RegExp(`\\{\\{ else \\}\\}\\s*<div lang="${locale}"${dir}>`));
+      } else {
+        expect(branches(html)).toContain(locale);
+        expect(html).toMatch(
+          new RegExp(`eq \\.Data\\.locale "${locale}" \\}\\}\\s*<div lang="${locale}"${dir}>`),
+        );
+      }
+    },
+  );
 
   it('has its email subjects in supabase/config.toml', () => {
     for (const [name, template] of Object.entries(config.auth.email.template)) {
@@ -51,19 +57,29 @@ describe.each(locales)('language %s', (locale) => {
 
   it('has its manifest texts and install screenshots', () => {
     const manifest = readMessages(locale).Manifest as Record<string, string>;
-    for (const key of ['name', 'shortName', 'description', 'wideScreenshot', 'narrowScreenshot']) expect(manifest[key], key).toBeTruthy();
-    for (const form of ['wide', 'narrow']) expect(existsSync(`public/screenshots/${locale}-${form}.jpg`), form).toBe(true);
+    for (const key of ['name', 'shortName', 'description', 'wideScreenshot', 'narrowScreenshot'])
+      expect(manifest[key], key).toBeTruthy();
+    for (const form of ['wide', 'narrow'])
+      expect(existsSync(`public/screenshots/${locale}-${form}.jpg`), form).toBe(true);
   });
 });
 
 describe('no leftovers of a removed language', () => {
   it('every messages file, template branch and subject branch belongs to a listed language', () => {
     const known: readonly string[] = locales;
-    for (const file of readdirSync('messages').filter((name) => name.endsWith('.json'))) expect(known, file).toContain(file.replace('.json', ''));
-    for (const name of templates) for (const branch of branches(readFileSync(`supabase/templates/${name}`, 'utf8'))) expect(known, name).toContain(branch);
-    for (const template of Object.values(config.auth.email.template)) for (const branch of branches(template.subject)) expect(known).toContain(branch);
+    for (const file of readdirSync('messages').filter((name) => name.endsWith('.json')))
+      expect(known, file).toContain(file.replace('.json', ''));
+    for (const name of templates)
+      for (const branch of branches(readFileSync(`supabase/templates/${name}`, 'utf8')))
+        expect(known, name).toContain(branch);
+    for (const template of Object.values(config.auth.email.template))
+      for (const branch of branches(template.subject)) expect(known).toContain(branch);
     // Every template file is one the config sends.
-    expect(Object.values(config.auth.email.template).map((t) => t.content_path.replace('./supabase/templates/', '')).sort()).toEqual([...templates].sort());
+    expect(
+      Object.values(config.auth.email.template)
+        .map((t) => t.content_path.replace('./supabase/templates/', ''))
+        .sort(),
+    ).toEqual([...templates].sort());
   });
 });
 
@@ -76,7 +92,9 @@ describe('app/global-error.tsx', () => {
     expect(html).toContain('<html lang="ar" dir="rtl">');
     expect(html).toContain(readMessages('ar').Error.title);
     vi.stubGlobal('window', { location: { pathname: '/it/x' } });
-    expect(renderToStaticMarkup(createElement(GlobalError, { error: new Error('x'), reset: () => {} }))).toContain(`<html lang="${defaultLocale}" dir="ltr">`);
+    expect(
+      renderToStaticMarkup(createElement(GlobalError, { error: new Error('x'), reset: () => {} })),
+    ).toContain(`<html lang="${defaultLocale}" dir="ltr">`);
     vi.unstubAllGlobals();
     vi.unstubAllEnvs();
   });

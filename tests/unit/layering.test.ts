@@ -20,7 +20,9 @@ describe('lib/supabase/', () => {
     const specifiers = importsOf(`lib/supabase/${name}`);
     if (name !== 'config.ts' && name !== 'auth-fetch.ts') expect(specifiers).toContain('./config');
     for (const specifier of specifiers) {
-      expect(specifier.startsWith('@/') || specifier.startsWith('../'), `${name} imports ${specifier}`).toBe(false);
+      expect(specifier.startsWith('@/') || specifier.startsWith('../'), `${name} imports ${specifier}`).toBe(
+        false,
+      );
     }
   });
 });

@@ -1,10 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { detectRequestLocale, type LocaleRequestSignals, matchAcceptLanguage, storedLocaleToRestore } from '@/i18n/detection';
+import {
+  detectRequestLocale,
+  type LocaleRequestSignals,
+  matchAcceptLanguage,
+  storedLocaleToRestore,
+} from '@/i18n/detection';
 
 /** The whole order as a visitor meets it: the middleware's choice, then the browser's stored one (LocaleStorageSync). */
-function resolveLocale(signals: LocaleRequestSignals & { localStorage?: string | null; sessionStorage?: string | null }) {
+function resolveLocale(
+  signals: LocaleRequestSignals & { localStorage?: string | null; sessionStorage?: string | null },
+) {
   const server = detectRequestLocale(signals);
-  return storedLocaleToRestore({ ...signals, current: server.locale, source: server.source }) ?? server.locale;
+  return (
+    storedLocaleToRestore({ ...signals, current: server.locale, source: server.source }) ?? server.locale
+  );
 }
 
 describe('matchAcceptLanguage', () => {
@@ -68,11 +77,15 @@ describe('detection order', () => {
   });
 
   it('ignores unsupported or malformed values at every step', () => {
-    expect(resolveLocale({ query: 'xx', cookie: '../en', localStorage: 'klingon', acceptLanguage: 'es' })).toBe('es');
+    expect(
+      resolveLocale({ query: 'xx', cookie: '../en', localStorage: 'klingon', acceptLanguage: 'es' }),
+    ).toBe('es');
   });
 
   it('restores storage only when the server guessed and the choice differs', () => {
-    expect(storedLocaleToRestore({ current: 'en', source: 'accept-language', localStorage: 'de' })).toBe('de');
+    expect(storedLocaleToRestore({ current: 'en', source: 'accept-language', localStorage: 'de' })).toBe(
+      'de',
+    );
     expect(storedLocaleToRestore({ current: 'de', source: 'default', localStorage: 'de' })).toBeUndefined();
     expect(storedLocaleToRestore({ current: 'en', source: 'cookie', localStorage: 'de' })).toBeUndefined();
     expect(storedLocaleToRestore({ current: 'en', source: 'query', sessionStorage: 'de' })).toBeUndefined();

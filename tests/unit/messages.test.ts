@@ -6,7 +6,9 @@ import { defaultLocale, locales } from '@/i18n/locales';
 type Messages = { [key: string]: string | Messages };
 
 function load(locale: string): Messages {
-  return JSON.parse(readFileSync(new URL(`../../messages/${locale}.json`, import.meta.url), 'utf8')) as Messages;
+  return JSON.parse(
+    readFileSync(new URL(`../../messages/${locale}.json`, import.meta.url), 'utf8'),
+  ) as Messages;
 }
 
 function flatten(messages: Messages, prefix = ''): Map<string, string> {
@@ -65,13 +67,16 @@ describe.each(locales)('messages/%s.json', (locale) => {
       }
       const english = reference.get(key);
       if (english === undefined) continue;
-      expect([...placeholders(ast)].sort(), `${locale}:${key}`).toEqual([...placeholders(parse(english))].sort());
+      expect([...placeholders(ast)].sort(), `${locale}:${key}`).toEqual(
+        [...placeholders(parse(english))].sort(),
+      );
     }
   });
 
   it('isolates values that are not translated text in <bdi> (i18n/isolate.tsx formats the tag)', () => {
     for (const [key, message] of messages) {
-      for (const name of outsideBdi(parse(message))) expect(valueArguments, `${locale}:${key} has {${name}} outside <bdi>`).not.toContain(name);
+      for (const name of outsideBdi(parse(message)))
+        expect(valueArguments, `${locale}:${key} has {${name}} outside <bdi>`).not.toContain(name);
     }
   });
 

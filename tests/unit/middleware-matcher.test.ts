@@ -16,16 +16,28 @@ const runs = (url: string) => unstable_doesMiddlewareMatch({ config, url });
 // entry that puts a static public page on the middleware's path.
 describe('middleware matcher', () => {
   describe.each(locales)('under /%s', (locale) => {
-    it.each(routeTable.map((entry) => [entry.path, entry] as const))('%s runs the middleware only if the route needs it', (path, entry) => {
-      const url = getPathname({ href: path, locale });
-      expect(runs(url), url).toBe(needsMiddleware(entry));
-      if ('subtree' in entry) expect(runs(`${url}/nested/page`), `${url}/nested/page`).toBe(needsMiddleware(entry));
-      // The RSC payload of a client navigation takes the same path through the middleware.
-      expect(runs(`${url}?_rsc=1`), `${url}?_rsc=1`).toBe(needsMiddleware(entry));
-    });
+    it.each(routeTable.map((entry) => [entry.path, entry] as const))(
+      '%s runs the middleware only if the route needs it',
+      (path, entry) => {
+        const url = getPathname({ href: path, locale });
+        expect(runs(url), url).toBe(needsMiddleware(entry));
+        if ('subtree' in entry)
+          expect(runs(`${url}/nested/page`), `${url}/nested/page`).toBe(needsMiddleware(entry));
+        // The RSC payload of a client navigation takes the same path through the middleware.
+        expect(runs(`${url}?_rsc=1`), `${url}?_rsc=1`).toBe(needsMiddleware(entry));
+      },
+    );
 
     it('leaves look-alikes of session routes alone', () => {
-      for (const path of ['/accounting', '/sign-in-help', '/sign-up/other', '/authors', '/sign-in/email-link/extra', '/sign-in/verify/extra', '/sign-in/verifying']) {
+      for (const path of [
+        '/accounting',
+        '/sign-in-help',
+        '/sign-up/other',
+        '/authors',
+        '/sign-in/email-link/extra',
+        '/sign-in/verify/extra',
+        '/sign-in/verifying',
+      ]) {
         expect(runs(`/${locale}${path}`), path).toBe(false);
       }
     });
@@ -37,23 +49,50 @@ describe('middleware matcher', () => {
   });
 
   it('skips API routes, Next internals, Vercel endpoints, the service worker and files', () => {
-    for (const url of ['/api/health', '/api', '/_next/static/chunks/a.js', '/_vercel/insights/view', '/serwist/sw.js', '/icons/icon-192.png', '/en/manifest.webmanifest', '/favicon.ico']) {
+    for (const url of [
+      '/api/health',
+      '/api',
+      '/_next/static/chunks/a.js',
+      '/_vercel/insights/view',
+      '/serwist/sw.js',
+      '/icons/icon-192.png',
+      '/en/manifest.webmanifest',
+      '/favicon.ico',
+    ]) {
       expect(runs(url), url).toBe(false);
     }
   });
 
   it('runs for every path with a percent sign, to redirect undecodable ones', () => {
-    for (const url of ['/en/%ff', '/api/%ff', '/_next/static/%ff', '/%E0%A4%A']) expect(runs(url), url).toBe(true);
+    for (const url of ['/en/%ff', '/api/%ff', '/_next/static/%ff', '/%E0%A4%A'])
+      expect(runs(url), url).toBe(true);
   });
 
   it('runs for server-action and form POSTs on every page, to refuse bad ones with a 4xx (issue 18)', () => {
     const action = { 'next-action': '7f7424f9f1ed2ab369cf25ced868876cef35b2fbaf' };
     for (const url of ['/en', '/en/forgot-password', '/de/sign-in/email-link']) {
       expect(unstable_doesMiddlewareMatch({ config, url, headers: action }), url).toBe(true);
-      expect(unstable_doesMiddlewareMatch({ config, url, headers: { 'content-type': 'multipart/form-data; boundary=x' } }), url).toBe(true);
-      expect(unstable_doesMiddlewareMatch({ config, url, headers: { 'content-type': 'text/plain;charset=UTF-8' } }), url).toBe(true);
-      expect(unstable_doesMiddlewareMatch({ config, url, headers: { accept: 'text/html' } }), url).toBe(false);
+      expect(
+        unstable_doesMiddlewareMatch({
+          config,
+          url,
+          headers: { 'content-type': 'multipart/form-data; boundary=x' },
+        }),
+        url,
+      ).toBe(true);
+      expect(
+        unstable_doesMiddlewareMatch({
+          config,
+          url,
+          headers: { 'content-type': 'text/plain;charset=UTF-8' },
+        }),
+        url,
+      ).toBe(true);
+      expect(unstable_doesMiddlewareMatch({ config, url, headers: { accept: 'text/html' } }), url).toBe(
+        false,
+      );
     }
-    for (const url of ['/api/health', '/_next/static/chunks/a.js']) expect(unstable_doesMiddlewareMatch({ config, url, headers: action }), url).toBe(false);
+    for (const url of ['/api/health', '/_next/static/chunks/a.js'])
+      expect(unstable_doesMiddlewareMatch({ config, url, headers: action }), url).toBe(false);
   });
 });

@@ -39,7 +39,9 @@ describe('passkeyBrowserErrorKey: what the browser threw', () => {
   });
 
   it('reads anything else as a failure, never as a crash', () => {
-    expect(passkeyBrowserErrorKey(new Error('WebAuthn is not supported in this browser'))).toBe('passkeyFailed');
+    expect(passkeyBrowserErrorKey(new Error('WebAuthn is not supported in this browser'))).toBe(
+      'passkeyFailed',
+    );
     expect(passkeyBrowserErrorKey(null)).toBe('passkeyFailed');
     expect(passkeyBrowserErrorKey('text')).toBe('passkeyFailed');
     expect(passkeyBrowserErrorKey({ name: 42 })).toBe('passkeyFailed');
@@ -47,7 +49,8 @@ describe('passkeyBrowserErrorKey: what the browser threw', () => {
 });
 
 describe('the auth server’s passkey answers (GoTrue internal/api/passkey_*.go)', () => {
-  const answer = (status: number, code: string) => authErrorMessage(new AuthApiError('server text', status, code));
+  const answer = (status: number, code: string) =>
+    authErrorMessage(new AuthApiError('server text', status, code));
 
   it.each([
     [404, 'passkey_disabled', 'passkeyDisabled'],
@@ -76,9 +79,18 @@ describe('the auth server’s passkey answers (GoTrue internal/api/passkey_*.go)
 });
 
 describe('every passkey outcome has its message in all six locales', () => {
-  const keys = [...passkeyBrowserKeys, 'passkeyUnknown', 'passkeyNotVerified', 'passkeyDisabled', 'tooManyPasskeys', 'insufficientAal'];
+  const keys = [
+    ...passkeyBrowserKeys,
+    'passkeyUnknown',
+    'passkeyNotVerified',
+    'passkeyDisabled',
+    'tooManyPasskeys',
+    'insufficientAal',
+  ];
   it.each(locales)('%s', (locale) => {
-    const messages = JSON.parse(readFileSync(new URL(`../../messages/${locale}.json`, import.meta.url), 'utf8'));
+    const messages = JSON.parse(
+      readFileSync(new URL(`../../messages/${locale}.json`, import.meta.url), 'utf8'),
+    );
     for (const key of keys) expect(messages.AuthErrors[key], `${locale}:${key}`).toBeTruthy();
   });
 });

@@ -5,7 +5,11 @@ import { oauthProviders } from '@/lib/auth/oauth-providers';
 import { missingCharacterGroups, passwordPolicy } from '@/lib/auth/password-policy';
 
 const config = parse(readFileSync(new URL('../../supabase/config.toml', import.meta.url), 'utf8')) as {
-  auth: { minimum_password_length: number; password_requirements: string; external: Record<string, { enabled: boolean }> };
+  auth: {
+    minimum_password_length: number;
+    password_requirements: string;
+    external: Record<string, { enabled: boolean }>;
+  };
 };
 
 describe('password policy', () => {
@@ -22,7 +26,9 @@ describe('password policy', () => {
 
 describe('OAuth buttons', () => {
   it('offer exactly the providers enabled in config.toml', () => {
-    const enabled = Object.entries(config.auth.external).filter(([, provider]) => provider.enabled).map(([name]) => name);
+    const enabled = Object.entries(config.auth.external)
+      .filter(([, provider]) => provider.enabled)
+      .map(([name]) => name);
     expect([...oauthProviders].sort()).toEqual(enabled.sort());
   });
 });

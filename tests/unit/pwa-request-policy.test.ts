@@ -1,12 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { offlinePageFor } from '@/lib/pwa/offline-pages';
-import { isFont, isHashedStaticAsset, isIcon, isPrivateRequest, isSignOutRequest } from '@/lib/pwa/request-policy';
+import {
+  isFont,
+  isHashedStaticAsset,
+  isIcon,
+  isPrivateRequest,
+  isSignOutRequest,
+} from '@/lib/pwa/request-policy';
 
 const origin = 'https://polyglot.example';
 const supabase = 'https://abc.supabase.co';
 
-function facts(path: string, init: { method?: string; mode?: RequestMode; headers?: Record<string, string> } = {}) {
-  return { url: new URL(path, origin), origin, method: init.method ?? 'GET', mode: init.mode ?? 'cors', headers: new Headers(init.headers) };
+function facts(
+  path: string,
+  init: { method?: string; mode?: RequestMode; headers?: Record<string, string> } = {},
+) {
+  return {
+    url: new URL(path, origin),
+    origin,
+    method: init.method ?? 'GET',
+    mode: init.mode ?? 'cors',
+    headers: new Headers(init.headers),
+  };
 }
 
 describe('service worker request policy', () => {
@@ -53,7 +68,14 @@ describe('service worker request policy', () => {
   });
 
   it('picks the offline page in the language of the URL', () => {
-    const pages = { en: '/en/~offline', de: '/de/~offline', fr: '/fr/~offline', es: '/es/~offline', ja: '/ja/~offline', ar: '/ar/~offline' };
+    const pages = {
+      en: '/en/~offline',
+      de: '/de/~offline',
+      fr: '/fr/~offline',
+      es: '/es/~offline',
+      ja: '/ja/~offline',
+      ar: '/ar/~offline',
+    };
     expect(offlinePageFor(pages, '/ar/account')).toBe('/ar/~offline');
     expect(offlinePageFor(pages, '/de')).toBe('/de/~offline');
     expect(offlinePageFor(pages, '/')).toBe('/en/~offline');

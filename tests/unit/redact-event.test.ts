@@ -3,9 +3,9 @@ import { redactEvent, redactUrl } from '@/lib/analytics/redact-event';
 
 describe('analytics redaction', () => {
   it('drops query strings and fragments', () => {
-    expect(redactUrl('https://polyglot.example/en/auth/confirm?token_hash=abc&type=email#access_token=xyz')).toBe(
-      'https://polyglot.example/en/auth/confirm',
-    );
+    expect(
+      redactUrl('https://polyglot.example/en/auth/confirm?token_hash=abc&type=email#access_token=xyz'),
+    ).toBe('https://polyglot.example/en/auth/confirm');
   });
 
   it.each([
@@ -20,7 +20,9 @@ describe('analytics redaction', () => {
   });
 
   it('keeps ordinary paths intact', () => {
-    expect(redactUrl('https://polyglot.example/ar/account/security-settings')).toBe('https://polyglot.example/ar/account/security-settings');
+    expect(redactUrl('https://polyglot.example/ar/account/security-settings')).toBe(
+      'https://polyglot.example/ar/account/security-settings',
+    );
     expect(redactUrl('https://polyglot.example/en')).toBe('https://polyglot.example/en');
   });
 
@@ -30,7 +32,15 @@ describe('analytics redaction', () => {
   });
 
   it('redacts whole events and keeps their other fields', () => {
-    const event = { type: 'vital' as const, url: 'https://polyglot.example/en/account?email=a@b.co', route: '/[locale]/account' };
-    expect(redactEvent(event)).toEqual({ type: 'vital', url: 'https://polyglot.example/en/account', route: '/[locale]/account' });
+    const event = {
+      type: 'vital' as const,
+      url: 'https://polyglot.example/en/account?email=a@b.co',
+      route: '/[locale]/account',
+    };
+    expect(redactEvent(event)).toEqual({
+      type: 'vital',
+      url: 'https://polyglot.example/en/account',
+      route: '/[locale]/account',
+    });
   });
 });

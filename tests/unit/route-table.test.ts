@@ -27,12 +27,17 @@ describe('route table', () => {
     const paths = routeTable.map((entry) => entry.path);
     expect(new Set(paths).size).toBe(paths.length);
     // No entry without a route behind it (a subtree entry needs at least one route below it).
-    for (const { path } of routeTable) expect(routes.some((route) => findRoute(route)?.path === path), path).toBe(true);
+    for (const { path } of routeTable)
+      expect(
+        routes.some((route) => findRoute(route)?.path === path),
+        path,
+      ).toBe(true);
   });
 
   it('never lets the service worker store a private or access-controlled route', () => {
     for (const entry of routeTable) {
-      if (entry.caching === 'private' || entry.access !== 'anyone') expect(entry.worker, entry.path).toBe('network');
+      if (entry.caching === 'private' || entry.access !== 'anyone')
+        expect(entry.worker, entry.path).toBe('network');
     }
     expect(findRoute(offlineRoute)?.worker).toBe('precache');
   });

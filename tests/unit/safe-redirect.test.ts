@@ -91,6 +91,8 @@ describe('authRedirectUrl', () => {
     const url = new URL(authRedirectUrl('es', '/auth/confirm', '//evil.example'));
     expect(url.pathname).toBe('/es/auth/confirm');
     expect(url.searchParams.get('next')).toBe('/account');
-    expect(new URL(authRedirectUrl('de', '/auth/callback', '/de/account?x=1')).searchParams.get('next')).toBe('/account?x=1');
+    expect(new URL(authRedirectUrl('de', '/auth/callback', '/de/account?x=1')).searchParams.get('next')).toBe(
+      '/account?x=1',
+    );
   });
 });

@@ -18,9 +18,16 @@ function captured(run: () => void): Record<string, string>[] {
 
 describe('server log', () => {
   it('writes one JSON line per error with the path, the code and the message', () => {
-    const lines = captured(() => logServerError({ path: '/en/account', code: 'auth_unreachable', error: new TypeError('fetch failed') }));
+    const lines = captured(() =>
+      logServerError({ path: '/en/account', code: 'auth_unreachable', error: new TypeError('fetch failed') }),
+    );
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatchObject({ level: 'error', path: '/en/account', code: 'auth_unreachable', message: 'fetch failed' });
+    expect(lines[0]).toMatchObject({
+      level: 'error',
+      path: '/en/account',
+      code: 'auth_unreachable',
+      message: 'fetch failed',
+    });
     expect(Date.parse(lines[0]!.time!)).not.toBeNaN();
   });
 
@@ -34,16 +41,30 @@ describe('server log', () => {
   });
 
   it('keeps only a message, and a short one', () => {
-    expect(serverErrorLine({ path: '/', code: 'c', error: { message: 'x'.repeat(1000), token: 'secret' } }).message).toHaveLength(300);
-    expect(serverErrorLine({ path: '/', code: 'c', error: 42 })).toEqual({ level: 'error', path: '/', code: 'c' });
+    expect(
+      serverErrorLine({ path: '/', code: 'c', error: { message: 'x'.repeat(1000), token: 'secret' } })
+        .message,
+    ).toHaveLength(300);
+    expect(serverErrorLine({ path: '/', code: 'c', error: 42 })).toEqual({
+      level: 'error',
+      path: '/',
+      code: 'c',
+    });
   });
 });
 
 describe('auth failures', () => {
   it('logs an unreachable auth server and unknown answers, not the visitor’s own mistakes', () => {
     const lines = captured(() => {
-      expect(reportAuthFailure(new AuthRetryableFetchError('fetch failed', 0), '/de/sign-in').key).toBe('serviceUnavailable');
-      expect(reportAuthFailure(new AuthApiError('Invalid login credentials', 400, 'invalid_credentials'), '/de/sign-in').key).toBe('invalidCredentials');
+      expect(reportAuthFailure(new AuthRetryableFetchError('fetch failed', 0), '/de/sign-in').key).toBe(
+        'serviceUnavailable',
+      );
+      expect(
+        reportAuthFailure(
+          new AuthApiError('Invalid login credentials', 400, 'invalid_credentials'),
+          '/de/sign-in',
+        ).key,
+      ).toBe('invalidCredentials');
       reportAuthFailure(new AuthApiError('boom', 500, 'unexpected_failure'), '/de/account');
       reportAuthFailure(new AuthApiError('new', 422, 'some_new_code'), '/de/account');
     });

@@ -1,10 +1,19 @@
 import { describe, expect, it, vi } from 'vitest';
 import { syncPresenceHint } from '@/lib/session/presence-hint';
-import { identityOf, isSecondFactorPending, PRESENCE_HINT_COOKIE, presenceName, storedUserFactors, verifiedFactors } from '@/lib/session/types';
+import {
+  identityOf,
+  isSecondFactorPending,
+  PRESENCE_HINT_COOKIE,
+  presenceName,
+  storedUserFactors,
+  verifiedFactors,
+} from '@/lib/session/types';
 
 function sync(current: string | undefined, identity: Parameters<typeof syncPresenceHint>[1]) {
   const writes: { name: string; value: string; maxAge: number; httpOnly: boolean }[] = [];
-  syncPresenceHint(current, identity, (name, value, options) => writes.push({ name, value, maxAge: options.maxAge, httpOnly: options.httpOnly }));
+  syncPresenceHint(current, identity, (name, value, options) =>
+    writes.push({ name, value, maxAge: options.maxAge, httpOnly: options.httpOnly }),
+  );
   return writes;
 }
 
@@ -12,14 +21,18 @@ const ada = { id: 'u1', email: 'ada@example.com', displayName: 'Ada' };
 
 describe('syncPresenceHint', () => {
   it('sets a readable hint holding the display name, or the email without one', () => {
-    expect(sync(undefined, ada)).toEqual([{ name: PRESENCE_HINT_COOKIE, value: 'Ada', maxAge: 400 * 24 * 60 * 60, httpOnly: false }]);
+    expect(sync(undefined, ada)).toEqual([
+      { name: PRESENCE_HINT_COOKIE, value: 'Ada', maxAge: 400 * 24 * 60 * 60, httpOnly: false },
+    ]);
     expect(sync(undefined, { ...ada, displayName: undefined })[0]?.value).toBe('ada@example.com');
   });
 
   it('writes nothing when the hint already matches, and clears it on sign-out', () => {
     expect(sync('Ada', ada)).toEqual([]);
     expect(sync(undefined, null)).toEqual([]);
-    expect(sync('Ada', null)).toEqual([{ name: PRESENCE_HINT_COOKIE, value: '', maxAge: 0, httpOnly: false }]);
+    expect(sync('Ada', null)).toEqual([
+      { name: PRESENCE_HINT_COOKIE, value: '', maxAge: 0, httpOnly: false },
+    ]);
     expect(sync('Ada', { ...ada, displayName: 'Grace' })[0]?.value).toBe('Grace');
   });
 
@@ -32,16 +45,38 @@ describe('syncPresenceHint', () => {
 
 describe('identityOf', () => {
   it('reads claims and user objects alike, names from our sign-up or from OAuth', () => {
-    expect(identityOf({ sub: 'u1', email: 'a@b.c', user_metadata: { display_name: 'Ada' } })).toEqual({ id: 'u1', email: 'a@b.c', displayName: 'Ada' });
-    expect(identityOf({ id: 'u2', email: 'g@h.i', user_metadata: { full_name: 'Grace Hopper' } })?.displayName).toBe('Grace Hopper');
-    expect(identityOf({ id: 'u3', user_metadata: { name: '  ' } })).toEqual({ id: 'u3', email: '', displayName: undefined });
+    expect(identityOf({ sub: 'u1', email: 'a@b.c', user_metadata: { display_name: 'Ada' } })).toEqual({
+      id: 'u1',
+      email: 'a@b.c',
+      displayName: 'Ada',
+    });
+    expect(
+      identityOf({ id: 'u2', email: 'g@h.i', user_metadata: { full_name: 'Grace Hopper' } })?.displayName,
+    ).toBe('Grace Hopper');
+    expect(identityOf({ id: 'u3', user_metadata: { name: '  ' } })).toEqual({
+      id: 'u3',
+      email: '',
+      displayName: undefined,
+    });
     expect(identityOf({ email: 'no-id@example.com' })).toBeNull();
   });
 });
 
 describe('second factor (issue 17)', () => {
-  const verified = { id: 'f1', status: 'verified', factor_type: 'totp', friendly_name: 'Phone', created_at: '2026-01-02T00:00:00Z' };
-  const unverified = { id: 'f0', status: 'unverified', factor_type: 'totp', friendly_name: 'Abandoned', created_at: '2026-01-01T00:00:00Z' };
+  const verified = {
+    id: 'f1',
+    status: 'verified',
+    factor_type: 'totp',
+    friendly_name: 'Phone',
+    created_at: '2026-01-02T00:00:00Z',
+  };
+  const unverified = {
+    id: 'f0',
+    status: 'unverified',
+    factor_type: 'totp',
+    friendly_name: 'Abandoned',
+    created_at: '2026-01-01T00:00:00Z',
+  };
 
   it('is owed when the token is below aal2 and the user has a verified factor', () => {
     expect(isSecondFactorPending('aal1', [verified])).toBe(true);
@@ -61,10 +96,13 @@ describe('second factor (issue 17)', () => {
     ]);
   });
 
-  it('reads the session cookie user\'s factors without the insecure-read warning', async () => {
+  it("reads the session cookie user's factors without the insecure-read warning", async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     // supabase-js's server-side proxy: every property read warns.
-    const user = new Proxy({ id: 'u1', factors: [verified] }, { get: (target, key) => (console.warn('insecure'), Reflect.get(target, key)) });
+    const user = new Proxy(
+      { id: 'u1', factors: [verified] },
+      { get: (target, key) => (console.warn('insecure'), Reflect.get(target, key)) },
+    );
     expect(storedUserFactors(user)).toEqual([verified]);
     expect(warn).not.toHaveBeenCalled();
     expect(storedUserFactors(undefined)).toBeUndefined();

@@ -26,17 +26,28 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t('title'), robots: { index: false, follow: false } };
 }
 
-const updateMessages = { profile: 'profileSaved', email: 'emailUpdated', emailPending: 'emailPending', password: 'passwordUpdated' } as const;
+const updateMessages = {
+  profile: 'profileSaved',
+  email: 'emailUpdated',
+  emailPending: 'emailPending',
+  password: 'passwordUpdated',
+} as const;
 
-async function AccountContent({ searchParams }: { searchParams: PageProps<'/[locale]/account'>['searchParams'] }) {
+async function AccountContent({
+  searchParams,
+}: {
+  searchParams: PageProps<'/[locale]/account'>['searchParams'];
+}) {
   const locale = await getLocale();
   const t = await getTranslations('Account');
   // The middleware checked the token locally; the page confirms the session with the auth server, so one ended
   // elsewhere goes through session-ended (which clears the cookie) to sign-in on the next request.
   const session = await confirmedSession(getPathname({ href: '/account', locale }));
-  if (!session) return redirect({ href: { pathname: '/auth/session-ended', query: { next: '/account' } }, locale });
+  if (!session)
+    return redirect({ href: { pathname: '/auth/session-ended', query: { next: '/account' } }, locale });
   // The middleware decided from the cookie; the auth server's answer decides here (issue 17).
-  if (session.secondFactorPending) return redirect({ href: { pathname: '/sign-in/verify', query: { next: '/account' } }, locale });
+  if (session.secondFactorPending)
+    return redirect({ href: { pathname: '/sign-in/verify', query: { next: '/account' } }, locale });
   const { identity, userMetadata } = session;
   const updateKey = ownEntry(updateMessages, firstParam((await searchParams).updated));
   const displayName = typeof userMetadata.display_name === 'string' ? userMetadata.display_name : '';
@@ -49,7 +60,10 @@ async function AccountContent({ searchParams }: { searchParams: PageProps<'/[loc
         </Alert>
       ) : null}
       <AccountSection id="profile" title={t('profileTitle')} description={t('profileDescription')}>
-        <ProfileForm displayName={displayName} preferredLocale={preferredLocale({ user_metadata: userMetadata }, locale)} />
+        <ProfileForm
+          displayName={displayName}
+          preferredLocale={preferredLocale({ user_metadata: userMetadata }, locale)}
+        />
       </AccountSection>
       <AccountSection
         id="email"

@@ -13,7 +13,11 @@ export function generateMetadata(): Promise<Metadata> {
 export default function ForgotPasswordPage() {
   const t = useTranslations('ForgotPassword');
   return (
-    <AuthCard title={t('title')} description={t('description')} footer={<TextLink href="/sign-in">{t('backToSignIn')}</TextLink>}>
+    <AuthCard
+      title={t('title')}
+      description={t('description')}
+      footer={<TextLink href="/sign-in">{t('backToSignIn')}</TextLink>}
+    >
       <AuthMessages>
         <ForgotPasswordForm />
       </AuthMessages>

@@ -22,5 +22,7 @@ export async function GET(_request: Request, { params }: { params: Promise<{ loc
     wideScreenshot: t('wideScreenshot'),
     narrowScreenshot: t('narrowScreenshot'),
   });
-  return new Response(JSON.stringify(manifest), { headers: { 'Content-Type': 'application/manifest+json; charset=utf-8' } });
+  return new Response(JSON.stringify(manifest), {
+    headers: { 'Content-Type': 'application/manifest+json; charset=utf-8' },
+  });
 }

@@ -22,7 +22,8 @@ async function ResetPasswordContent() {
   const locale = await getLocale();
   const session = await confirmedSession(getPathname({ href: '/reset-password', locale }));
   // GoTrue refuses a new password from an aal1 session of a user with a second factor: the code comes first.
-  if (session?.secondFactorPending) return redirect({ href: { pathname: '/sign-in/verify', query: { next: '/reset-password' } }, locale });
+  if (session?.secondFactorPending)
+    return redirect({ href: { pathname: '/sign-in/verify', query: { next: '/reset-password' } }, locale });
   if (!session) {
     return (
       <>

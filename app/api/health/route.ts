@@ -31,7 +31,11 @@ export async function GET() {
   await connection();
   const auth = await authReachable();
   return Response.json(
-    { status: auth ? 'ok' : 'degraded', version: packageJson.version, auth: auth ? 'reachable' : 'unreachable' },
+    {
+      status: auth ? 'ok' : 'degraded',
+      version: packageJson.version,
+      auth: auth ? 'reachable' : 'unreachable',
+    },
     { headers: { 'Cache-Control': 'no-store' } },
   );
 }

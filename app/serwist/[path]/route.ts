@@ -30,10 +30,9 @@ const revision = offlinePageRevision();
 const precachedPages = routeTable
   .filter((entry) => entry.worker === 'precache')
   .flatMap((entry) => locales.map((locale) => getPathname({ href: entry.path, locale })));
-const offlinePages: OfflinePages = Object.fromEntries(locales.map((locale) => [locale, getPathname({ href: offlineRoute, locale })])) as Record<
-  (typeof locales)[number],
-  string
->;
+const offlinePages: OfflinePages = Object.fromEntries(
+  locales.map((locale) => [locale, getPathname({ href: offlineRoute, locale })]),
+) as Record<(typeof locales)[number], string>;
 
 const serwistRoute = createSerwistRoute({
   swSrc: 'app/sw.ts',

@@ -13,7 +13,16 @@ import {
   updateIdentityData,
 } from '../store/identities.ts';
 import { clearAllOneTimeTokens } from '../store/one-time-tokens.ts';
-import { findUserByEmail, findUserById, insertUser, isBanned, isConfirmed, mergeMetadata, updateUser, type UserRow } from '../store/users.ts';
+import {
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  isBanned,
+  isConfirmed,
+  mergeMetadata,
+  updateUser,
+  type UserRow,
+} from '../store/users.ts';
 
 /** Account life cycle across the users and identities tables: created by email or by a provider, confirmed, linked. */
 
@@ -34,7 +43,10 @@ export interface NewEmailUser {
 /** Inserts a user with its email identity, shaped as GoTrue's signup / admin create / invite leave it. */
 export async function createEmailUser(sql: Sql, opts: NewEmailUser): Promise<UserRow> {
   const id = opts.id ?? crypto.randomUUID();
-  const identityData = emailIdentityData({ id, email: opts.email }, opts.metadataFromIdentity ? opts.data : {});
+  const identityData = emailIdentityData(
+    { id, email: opts.email },
+    opts.metadataFromIdentity ? opts.data : {},
+  );
   const user = await insertUser(sql, {
     id,
     email: opts.email,
@@ -47,7 +59,11 @@ export async function createEmailUser(sql: Sql, opts: NewEmailUser): Promise<Use
 }
 
 /** For an unconfirmed user re-entering by email: ensures the email identity exists, as GoTrue's signup does. */
-export async function ensureEmailIdentity(sql: Sql, user: UserRow, data: Record<string, unknown>): Promise<UserRow> {
+export async function ensureEmailIdentity(
+  sql: Sql,
+  user: UserRow,
+  data: Record<string, unknown>,
+): Promise<UserRow> {
   const identities = await listIdentities(sql, user.id);
   if (identities.some((i) => i.provider === 'email')) return user;
   const identityData = emailIdentityData(user, data);
@@ -90,21 +106,30 @@ export interface ProviderIdentity {
  * GoTrue's createAccountFromExternalIdentity with automatic linking by verified email: a known identity signs its
  * user in, a new identity whose email matches a user is linked to it, otherwise a new user is created.
  */
-export async function accountForIdentity(config: AuthConfig, sql: Sql, id: ProviderIdentity): Promise<UserRow> {
+export async function accountForIdentity(
+  config: AuthConfig,
+  sql: Sql,
+  id: ProviderIdentity,
+): Promise<UserRow> {
   const { claims } = id;
   let user: UserRow | undefined;
   const existing = await findIdentity(sql, id.provider, id.subject);
   if (existing) {
     await recordIdentitySignIn(sql, existing.id, claims);
     user = (await findUserById(sql, existing.user_id))!;
-    user = await updateUser(sql, user.id, { raw_user_meta_data: mergeMetadata(user.raw_user_meta_data, claims) });
+    user = await updateUser(sql, user.id, {
+      raw_user_meta_data: mergeMetadata(user.raw_user_meta_data, claims),
+    });
   } else {
     user = await findUserByEmail(sql, id.email);
     if (user) {
       await createIdentity(sql, user.id, id.provider, id.subject, claims);
-      user = await updateUser(sql, user.id, { raw_user_meta_data: mergeMetadata(user.raw_user_meta_data, claims) });
+      user = await updateUser(sql, user.id, {
+        raw_user_meta_data: mergeMetadata(user.raw_user_meta_data, claims),
+      });
     } else {
-      if (!config.enableSignup) throw unprocessable('signup_disabled', 'Signups not allowed for this instance');
+      if (!config.enableSignup)
+        throw unprocessable('signup_disabled', 'Signups not allowed for this instance');
       user = await insertUser(sql, {
         email: id.email.toLowerCase(),
         raw_app_meta_data: { provider: id.provider, providers: [id.provider] },
@@ -119,9 +144,14 @@ export async function accountForIdentity(config: AuthConfig, sql: Sql, id: Provi
   if (!isConfirmed(user)) {
     // The provider vouches for the email: unconfirmed users keep only this identity, lose their password, and
     // are confirmed (GoTrue's RemoveUnconfirmedIdentities + Confirm).
-    const keep = (await listIdentities(sql, user.id)).find((i) => i.provider === id.provider && i.provider_id === id.subject)!;
+    const keep = (await listIdentities(sql, user.id)).find(
+      (i) => i.provider === id.provider && i.provider_id === id.subject,
+    )!;
     await deleteIdentities(sql, user.id, { exceptId: keep.id });
-    user = await updateUser(sql, user.id, { encrypted_password: null, raw_user_meta_data: mergeMetadata(user.raw_user_meta_data, keep.identity_data) });
+    user = await updateUser(sql, user.id, {
+      encrypted_password: null,
+      raw_user_meta_data: mergeMetadata(user.raw_user_meta_data, keep.identity_data),
+    });
     await syncProviders(sql, user.id);
     user = await confirmUser(sql, (await findUserById(sql, user.id))!);
   }
@@ -137,13 +167,19 @@ export async function linkIdentityToUser(sql: Sql, targetId: string, id: Provide
   if (!target) throw unprocessable('user_not_found', 'Linking target user not found');
   const existing = await findIdentity(sql, id.provider, id.subject);
   if (existing) {
-    throw unprocessable('identity_already_exists', existing.user_id === target.id ? 'Identity is already linked' : 'Identity is already linked to another user');
+    throw unprocessable(
+      'identity_already_exists',
+      existing.user_id === target.id
+        ? 'Identity is already linked'
+        : 'Identity is already linked to another user',
+    );
   }
   await createIdentity(sql, target.id, id.provider, id.subject, id.claims);
   if (!target.email) {
     const email = id.email.toLowerCase();
     const holder = await findUserByEmail(sql, email);
-    if (holder && holder.id !== target.id) throw badRequest('email_exists', 'A user with this email address has already been registered');
+    if (holder && holder.id !== target.id)
+      throw badRequest('email_exists', 'A user with this email address has already been registered');
     await confirmUser(sql, await updateUser(sql, target.id, { email, is_anonymous: false }));
   }
   await syncProviders(sql, target.id);
@@ -156,7 +192,11 @@ export async function linkIdentityToUser(sql: Sql, targetId: string, id: Provide
  */
 export async function unlinkIdentity(sql: Sql, user: UserRow, identityId: string): Promise<void> {
   const identities = await listIdentities(sql, user.id);
-  if (identities.length <= 1) throw unprocessable('single_identity_not_deletable', 'User must have at least 1 identity after unlinking');
+  if (identities.length <= 1)
+    throw unprocessable(
+      'single_identity_not_deletable',
+      'User must have at least 1 identity after unlinking',
+    );
   const removed = identities.find((i) => i.id === identityId);
   if (!removed) throw unprocessable('identity_not_found', "Identity doesn't exist");
   await deleteIdentity(sql, removed.id);
@@ -165,7 +205,11 @@ export async function unlinkIdentity(sql: Sql, user: UserRow, identityId: string
     const email = remaining.find((i) => i.email)?.email;
     if (email) {
       const holder = await findUserByEmail(sql, email);
-      if (holder && holder.id !== user.id) throw unprocessable('email_conflict_identity_not_deletable', 'Unable to unlink identity due to email conflict');
+      if (holder && holder.id !== user.id)
+        throw unprocessable(
+          'email_conflict_identity_not_deletable',
+          'Unable to unlink identity due to email conflict',
+        );
       await updateUser(sql, user.id, { email });
     }
   }

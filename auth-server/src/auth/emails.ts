@@ -14,13 +14,18 @@ export function checkFrequency(app: App, sentAt: Date | null): void {
   if (!sentAt) return;
   const leftMs = sentAt.getTime() + app.config.email.maxFrequencySeconds * 1000 - Date.now();
   if (leftMs > 0) {
-    throw tooManyRequests('over_email_send_rate_limit', `For security purposes, you can only request this after ${Math.floor(leftMs / 1000)} seconds.`);
+    throw tooManyRequests(
+      'over_email_send_rate_limit',
+      `For security purposes, you can only request this after ${Math.floor(leftMs / 1000)} seconds.`,
+    );
   }
 }
 
 /** The global email_sent limiter; GoTrue only applies it when confirmations are on (autoconfirm off). */
 function checkEmailLimit(app: App): void {
-  const exhausted = app.config.rateLimit.emailSent === 0 || (app.config.email.enableConfirmations && !app.limits.allowEmail());
+  const exhausted =
+    app.config.rateLimit.emailSent === 0 ||
+    (app.config.email.enableConfirmations && !app.limits.allowEmail());
   if (exhausted) throw tooManyRequests('over_email_send_rate_limit', 'email rate limit exceeded');
 }
 
@@ -30,7 +35,12 @@ export function confirmationUrl(app: App, hash: string, type: VerificationType, 
 }
 
 function baseData(app: App, user: UserRow, redirectTo: string): Record<string, unknown> {
-  return { SiteURL: app.config.siteUrl, Email: user.email ?? '', Data: user.raw_user_meta_data, RedirectTo: redirectTo };
+  return {
+    SiteURL: app.config.siteUrl,
+    Email: user.email ?? '',
+    Data: user.raw_user_meta_data,
+    RedirectTo: redirectTo,
+  };
 }
 
 interface LinkMail {
@@ -42,16 +52,47 @@ interface LinkMail {
 }
 
 const LINK_MAILS = {
-  signup: { kind: 'confirmation', linkType: 'signup', column: 'confirmation_token', sentAtColumn: 'confirmation_sent_at', ottType: 'confirmation_token' },
-  invite: { kind: 'invite', linkType: 'invite', column: 'confirmation_token', sentAtColumn: 'confirmation_sent_at', ottType: 'confirmation_token' },
-  magiclink: { kind: 'magic_link', linkType: 'magiclink', column: 'recovery_token', sentAtColumn: 'recovery_sent_at', ottType: 'recovery_token' },
-  recovery: { kind: 'recovery', linkType: 'recovery', column: 'recovery_token', sentAtColumn: 'recovery_sent_at', ottType: 'recovery_token' },
+  signup: {
+    kind: 'confirmation',
+    linkType: 'signup',
+    column: 'confirmation_token',
+    sentAtColumn: 'confirmation_sent_at',
+    ottType: 'confirmation_token',
+  },
+  invite: {
+    kind: 'invite',
+    linkType: 'invite',
+    column: 'confirmation_token',
+    sentAtColumn: 'confirmation_sent_at',
+    ottType: 'confirmation_token',
+  },
+  magiclink: {
+    kind: 'magic_link',
+    linkType: 'magiclink',
+    column: 'recovery_token',
+    sentAtColumn: 'recovery_sent_at',
+    ottType: 'recovery_token',
+  },
+  recovery: {
+    kind: 'recovery',
+    linkType: 'recovery',
+    column: 'recovery_token',
+    sentAtColumn: 'recovery_sent_at',
+    ottType: 'recovery_token',
+  },
 } satisfies Record<string, LinkMail>;
 
 export type LinkMailType = keyof typeof LINK_MAILS;
 
 /** Signup confirmation, invite, magic link or recovery mail: new OTP + token hash stored on the user, then mailed. */
-export async function sendLinkMail(app: App, sql: Sql, user: UserRow, type: LinkMailType, pkce: boolean, redirectTo: string): Promise<UserRow> {
+export async function sendLinkMail(
+  app: App,
+  sql: Sql,
+  user: UserRow,
+  type: LinkMailType,
+  pkce: boolean,
+  redirectTo: string,
+): Promise<UserRow> {
   const spec: LinkMail = LINK_MAILS[type];
   // Invites are not throttled by max_frequency in GoTrue (sendInvite has no frequency check).
   if (type !== 'invite') checkFrequency(app, user[spec.sentAtColumn]);
@@ -73,7 +114,14 @@ export async function sendLinkMail(app: App, sql: Sql, user: UserRow, type: Link
 }
 
 /** Email change: a mail to the new address and, with double_confirm_changes, one to the current address. */
-export async function sendEmailChange(app: App, sql: Sql, user: UserRow, newEmail: string, pkce: boolean, redirectTo: string): Promise<UserRow> {
+export async function sendEmailChange(
+  app: App,
+  sql: Sql,
+  user: UserRow,
+  newEmail: string,
+  pkce: boolean,
+  redirectTo: string,
+): Promise<UserRow> {
   checkFrequency(app, user.email_change_sent_at);
   checkEmailLimit(app);
   const len = app.config.email.otpLength;
@@ -114,7 +162,10 @@ export async function sendReauthentication(app: App, sql: Sql, user: UserRow): P
   const email = user.email ?? '';
   const otp = generateOtp(app.config.email.otpLength);
   const hash = tokenHash(email, otp);
-  await app.mailer.send(sql, 'reauthentication', email, { ...baseData(app, user, app.config.siteUrl), Token: otp });
+  await app.mailer.send(sql, 'reauthentication', email, {
+    ...baseData(app, user, app.config.siteUrl),
+    Token: otp,
+  });
   await updateUser(sql, user.id, { reauthentication_token: hash, reauthentication_sent_at: new Date() });
   await saveOneTimeToken(sql, user.id, 'reauthentication_token', hash, email);
 }

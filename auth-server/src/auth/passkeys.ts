@@ -8,7 +8,13 @@ import {
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
-import { COSEALG, decodeAttestationObject, decodeClientDataJSON, isoBase64URL, parseAuthenticatorData } from '@simplewebauthn/server/helpers';
+import {
+  COSEALG,
+  decodeAttestationObject,
+  decodeClientDataJSON,
+  isoBase64URL,
+  parseAuthenticatorData,
+} from '@simplewebauthn/server/helpers';
 import type { AuthConfig } from '../config/config.ts';
 import { badRequest } from '../errors.ts';
 import type { ChallengeSession, NewPasskey, PasskeyRow } from '../store/passkeys.ts';
@@ -25,12 +31,23 @@ type WebAuthnConfig = AuthConfig['webauthn'];
 
 /** go-webauthn's default credential parameters, in its order. */
 const ALGORITHMS = [
-  COSEALG.ES256, COSEALG.ES384, COSEALG.ES512, COSEALG.RS256, COSEALG.RS384, COSEALG.RS512, COSEALG.PS256, COSEALG.PS384, COSEALG.PS512, COSEALG.EdDSA,
+  COSEALG.ES256,
+  COSEALG.ES384,
+  COSEALG.ES512,
+  COSEALG.RS256,
+  COSEALG.RS384,
+  COSEALG.RS512,
+  COSEALG.PS256,
+  COSEALG.PS384,
+  COSEALG.PS512,
+  COSEALG.EdDSA,
 ];
 const TIMEOUT_MS = 300_000;
 
-export const invalidResponse = () => badRequest('webauthn_verification_failed', 'Invalid credential response');
-export const verificationFailed = () => badRequest('webauthn_verification_failed', 'Credential verification failed');
+export const invalidResponse = () =>
+  badRequest('webauthn_verification_failed', 'Invalid credential response');
+export const verificationFailed = () =>
+  badRequest('webauthn_verification_failed', 'Credential verification failed');
 
 /** The WebAuthn user handle: the ASCII bytes of the user's UUID string (not its 16 raw bytes), as GoTrue uses. */
 const userHandle = (userId: string): Uint8Array<ArrayBuffer> => new Uint8Array(Buffer.from(userId, 'ascii'));
@@ -60,25 +77,57 @@ export async function registrationOptions(
     challenge: generated.challenge,
     pubKeyCredParams: generated.pubKeyCredParams,
     timeout: generated.timeout,
-    ...(existing.length ? { excludeCredentials: existing.map((p) => ({ type: 'public-key', id: isoBase64URL.fromBuffer(p.credential_id) })) } : {}),
+    ...(existing.length
+      ? {
+          excludeCredentials: existing.map((p) => ({
+            type: 'public-key',
+            id: isoBase64URL.fromBuffer(p.credential_id),
+          })),
+        }
+      : {}),
     authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
     attestation: generated.attestation,
   };
-  return { options, session: { challenge: generated.challenge, rpId: rp.rpId, user_id: generated.user.id, userVerification: 'preferred' } };
+  return {
+    options,
+    session: {
+      challenge: generated.challenge,
+      rpId: rp.rpId,
+      user_id: generated.user.id,
+      userVerification: 'preferred',
+    },
+  };
 }
 
 /** PublicKeyCredentialRequestOptions for a discoverable login: no allowCredentials. */
-export async function authenticationOptions(rp: WebAuthnConfig): Promise<{ options: Record<string, unknown>; session: ChallengeSession }> {
-  const generated = await generateAuthenticationOptions({ rpID: rp.rpId, timeout: TIMEOUT_MS, userVerification: 'preferred' });
-  const options = { challenge: generated.challenge, timeout: generated.timeout, rpId: generated.rpId, userVerification: generated.userVerification };
-  return { options, session: { challenge: generated.challenge, rpId: rp.rpId, userVerification: 'preferred' } };
+export async function authenticationOptions(
+  rp: WebAuthnConfig,
+): Promise<{ options: Record<string, unknown>; session: ChallengeSession }> {
+  const generated = await generateAuthenticationOptions({
+    rpID: rp.rpId,
+    timeout: TIMEOUT_MS,
+    userVerification: 'preferred',
+  });
+  const options = {
+    challenge: generated.challenge,
+    timeout: generated.timeout,
+    rpId: generated.rpId,
+    userVerification: generated.userVerification,
+  };
+  return {
+    options,
+    session: { challenge: generated.challenge, rpId: rp.rpId, userVerification: 'preferred' },
+  };
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 const isB64 = (v: unknown): v is string => typeof v === 'string' && v !== '' && isoBase64URL.isBase64URL(v);
 
 type Ceremony = 'create' | 'get';
-type CredentialJSON = Record<string, unknown> & { response: Record<string, unknown> & { clientDataJSON: string } };
+type CredentialJSON = Record<string, unknown> & {
+  response: Record<string, unknown> & { clientDataJSON: string };
+};
 /** A sign-in answer that passed go-webauthn's parser checks (parseAssertion). */
 export type Assertion = CredentialJSON;
 
@@ -88,7 +137,10 @@ const FIELDS: Record<Ceremony, readonly string[]> = {
 };
 
 /** The authenticator data a response carries: inside the attestation object (create) or as itself (get). */
-function authenticatorData(ceremony: Ceremony, response: Record<string, string>): ReturnType<typeof isoBase64URL.toBuffer> {
+function authenticatorData(
+  ceremony: Ceremony,
+  response: Record<string, string>,
+): ReturnType<typeof isoBase64URL.toBuffer> {
   if (ceremony === 'get') return isoBase64URL.toBuffer(response.authenticatorData!);
   return decodeAttestationObject(isoBase64URL.toBuffer(response.attestationObject!)).get('authData');
 }
@@ -98,7 +150,8 @@ function authenticatorData(ceremony: Ceremony, response: Record<string, string>)
  * base64url id, type public-key, and client data, attestation object and authenticator data that decode.
  */
 function parseCredential(raw: unknown, ceremony: Ceremony): CredentialJSON {
-  if (!isObject(raw) || !isB64(raw.id) || raw.type !== 'public-key' || !isObject(raw.response)) throw invalidResponse();
+  if (!isObject(raw) || !isB64(raw.id) || raw.type !== 'public-key' || !isObject(raw.response))
+    throw invalidResponse();
   const response = raw.response;
   if (!FIELDS[ceremony].every((field) => isB64(response[field]))) throw invalidResponse();
   try {
@@ -117,7 +170,9 @@ function parseCredential(raw: unknown, ceremony: Ceremony): CredentialJSON {
 function expectedOrigin(rp: WebAuthnConfig, clientDataJSON: string): string | string[] {
   const { origin } = decodeClientDataJSON(clientDataJSON);
   const normal = (o: string) => (URL.canParse(o) ? new URL(o).origin : o.toLowerCase());
-  return typeof origin === 'string' && rp.rpOrigins.some((o) => normal(o) === normal(origin)) ? origin : rp.rpOrigins;
+  return typeof origin === 'string' && rp.rpOrigins.some((o) => normal(o) === normal(origin))
+    ? origin
+    : rp.rpOrigins;
 }
 
 function sameChallenge(stored: string): (received: string) => boolean {
@@ -198,14 +253,17 @@ export async function verifyAuthentication(
       requireUserVerification: false,
     });
     // The backup-eligible flag is fixed at registration; a change means another authenticator.
-    if (!verified || (authenticationInfo.credentialDeviceType === 'multiDevice') !== passkey.backup_eligible) throw verificationFailed();
+    if (!verified || (authenticationInfo.credentialDeviceType === 'multiDevice') !== passkey.backup_eligible)
+      throw verificationFailed();
     return { passkey, counter: authenticationInfo.newCounter };
   } catch {
     throw verificationFailed();
   }
 }
 
-const AAGUIDS = JSON.parse(readFileSync(new URL('./passkey-aaguids.json', import.meta.url), 'utf8')) as { names: Record<string, string> };
+const AAGUIDS = JSON.parse(readFileSync(new URL('./passkey-aaguids.json', import.meta.url), 'utf8')) as {
+  names: Record<string, string>;
+};
 
 /** The default name of a new passkey: its authenticator's name from the community AAGUID list, else "Passkey". */
 export function passkeyFriendlyName(aaguid: string | null): string {

@@ -26,7 +26,14 @@ class Bucket {
   }
 }
 
-export type IpLimit = 'tokenRefresh' | 'signInSignUps' | 'tokenVerifications' | 'anonymousUsers' | 'passkey' | 'factorChallenge' | 'factorVerify';
+export type IpLimit =
+  | 'tokenRefresh'
+  | 'signInSignUps'
+  | 'tokenVerifications'
+  | 'anonymousUsers'
+  | 'passkey'
+  | 'factorChallenge'
+  | 'factorVerify';
 const FIVE_MINUTES = 5 * 60_000;
 
 /** Each bucket's rate setting and window: anonymous_users per hour, MFA per minute, the others per 5 minutes. */
@@ -46,7 +53,8 @@ const BURST = 30;
 export const MAX_FAILED_OTP_ATTEMPTS = 5;
 
 /** The first comma-separated value of a header, trimmed; undefined when empty. */
-export const firstValue = (header: string | undefined): string | undefined => header?.split(',')[0]?.trim() || undefined;
+export const firstValue = (header: string | undefined): string | undefined =>
+  header?.split(',')[0]?.trim() || undefined;
 
 /** An IP as GoTrue's sbff stores it (`::ffff:1.2.3.4` → `1.2.3.4`); undefined for anything that is not one. */
 export function canonicalIp(value: string | undefined): string | undefined {

@@ -150,7 +150,10 @@ export function compileRedirectPattern(pattern: string): RedirectPattern {
   if (start === -1) return { origin: undefined, rest: globToRegExp(pattern) };
   const slash = pattern.indexOf('/', start + 3);
   const origin = slash === -1 ? pattern : pattern.slice(0, slash);
-  return { origin: globToRegExp(origin.toLowerCase()), rest: globToRegExp(slash === -1 ? '/' : pattern.slice(slash)) };
+  return {
+    origin: globToRegExp(origin.toLowerCase()),
+    rest: globToRegExp(slash === -1 ? '/' : pattern.slice(slash)),
+  };
 }
 
 function matches(pattern: RedirectPattern, url: RedirectUrl): boolean {
@@ -159,7 +162,8 @@ function matches(pattern: RedirectPattern, url: RedirectUrl): boolean {
 }
 
 /** GoTrue's isLocalhost: names that only ever reach the visitor's own machine. */
-const isLocalhost = (host: string) => host === 'localhost' || host.endsWith('.localhost') || host === '127.0.0.1' || host === '[::1]';
+const isLocalhost = (host: string) =>
+  host === 'localhost' || host.endsWith('.localhost') || host === '127.0.0.1' || host === '[::1]';
 
 /** Loopback IP literals (127.0.0.0/8, ::1, ::ffff:127.x.y.z): the browser's own machine, whatever the port. */
 function isLoopbackIp(host: string): boolean {
@@ -173,11 +177,20 @@ const isIpLiteral = (host: string) => host.startsWith('[') || DOTTED_QUAD.test(h
  * loopback IP literal (GoTrue accepts these whatever the list says; they cannot leave the visitor's machine), or an
  * allow-list entry. Other IP literals are refused, as GoTrue does. Returns the normalised URL to redirect to.
  */
-export function allowedRedirect(config: AuthConfig, patterns: readonly RedirectPattern[], candidate: string): string | undefined {
+export function allowedRedirect(
+  config: AuthConfig,
+  patterns: readonly RedirectPattern[],
+  candidate: string,
+): string | undefined {
   const target = parseRedirectUrl(candidate);
   if (!target) return undefined;
   const site = parseRedirectUrl(config.siteUrl);
-  if (site && site.scheme === target.scheme && site.host === target.host && (site.port === target.port || isLocalhost(target.host))) {
+  if (
+    site &&
+    site.scheme === target.scheme &&
+    site.host === target.host &&
+    (site.port === target.port || isLocalhost(target.host))
+  ) {
     return target.href;
   }
   if (isIpLiteral(target.host)) return isLoopbackIp(target.host) ? target.href : undefined;
@@ -188,14 +201,25 @@ export function allowedRedirect(config: AuthConfig, patterns: readonly RedirectP
  * Whether a browser Origin is the app's: site_url's origin or the origin part of an additional_redirect_urls
  * entry. Loopback literals are not included: this guards reading, not landing.
  */
-export function isAppOrigin(config: AuthConfig, patterns: readonly RedirectPattern[], origin: string): boolean {
+export function isAppOrigin(
+  config: AuthConfig,
+  patterns: readonly RedirectPattern[],
+  origin: string,
+): boolean {
   const url = parseRedirectUrl(origin);
   if (!url || url.rest !== '/' || origin.replace(/\/$/, '').toLowerCase() !== url.origin) return false;
-  return parseRedirectUrl(config.siteUrl)?.origin === url.origin || patterns.some((p) => p.origin?.test(url.origin));
+  return (
+    parseRedirectUrl(config.siteUrl)?.origin === url.origin ||
+    patterns.some((p) => p.origin?.test(url.origin))
+  );
 }
 
 /** GoTrue's GetReferrer: the first allowed candidate (redirect_to header, then query, then Referer), else site_url. */
-export function resolveRedirect(config: AuthConfig, patterns: readonly RedirectPattern[], candidates: (string | undefined)[]): string {
+export function resolveRedirect(
+  config: AuthConfig,
+  patterns: readonly RedirectPattern[],
+  candidates: (string | undefined)[],
+): string {
   for (const c of candidates) {
     const allowed = c ? allowedRedirect(config, patterns, c) : undefined;
     if (allowed) return allowed;

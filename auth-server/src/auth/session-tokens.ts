@@ -17,7 +17,12 @@ import {
 import { findUserById, isBanned, reviveUser, userJson } from '../store/users.ts';
 
 /** GoTrue's AccessTokenResponse, as /token, /verify and the OAuth callback answer it. */
-export type TokenResponse = Record<string, unknown> & { access_token: string; refresh_token: string; expires_in: number; expires_at: number };
+export type TokenResponse = Record<string, unknown> & {
+  access_token: string;
+  refresh_token: string;
+  expires_in: number;
+  expires_at: number;
+};
 
 interface TokenSubject {
   user: Record<string, unknown>;
@@ -28,7 +33,8 @@ interface TokenSubject {
 
 /** GoTrue's CalculateAALAndAMR: aal2 when the session has an MFA amr entry (not sessions.aal, which handlers check). */
 const MFA_METHODS = new Set(Object.values(AMR_METHOD));
-const aalOf = (amr: { method: string }[]): string => (amr.some((e) => MFA_METHODS.has(e.method)) ? 'aal2' : 'aal1');
+const aalOf = (amr: { method: string }[]): string =>
+  amr.some((e) => MFA_METHODS.has(e.method)) ? 'aal2' : 'aal1';
 
 /** A fresh ES256 access token for the session plus the given refresh token and the user. */
 export async function tokenResponse(
@@ -96,7 +102,8 @@ export async function signIn(
   return tokenResponse(app, sql, userId, sessionId, refreshToken, extra);
 }
 
-const tokenNotFound = () => badRequest('refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+const tokenNotFound = () =>
+  badRequest('refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
 
 /**
  * The refresh_token grant with GoTrue's legacy-token rules: rotation revokes the used token and issues a child;
@@ -110,7 +117,8 @@ export async function refreshGrant(app: App, refreshToken: string): Promise<Toke
     const user = await findUserById(sql, token.user_id);
     if (!user) throw tokenNotFound();
     if (isBanned(user)) throw badRequest('user_banned', 'Invalid Refresh Token: User Banned');
-    if (!(await sessionExists(sql, token.session_id))) throw badRequest('session_not_found', 'Invalid Refresh Token: No Valid Session Found');
+    if (!(await sessionExists(sql, token.session_id)))
+      throw badRequest('session_not_found', 'Invalid Refresh Token: No Valid Session Found');
 
     let issued: string | undefined;
     if (token.revoked) {
@@ -125,7 +133,10 @@ export async function refreshGrant(app: App, refreshToken: string): Promise<Toke
     }
     issued ??= await rotateRefreshToken(sql, token);
     await markSessionRefreshed(sql, token.session_id);
-    return { reused: false, response: await tokenResponse(app, sql, user.id, token.session_id, issued) } as const;
+    return {
+      reused: false,
+      response: await tokenResponse(app, sql, user.id, token.session_id, issued),
+    } as const;
   });
   if (outcome.reused) throw badRequest('refresh_token_already_used', 'Invalid Refresh Token: Already Used');
   return outcome.response;

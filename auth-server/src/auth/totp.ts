@@ -30,7 +30,9 @@ function goEscape(text: string, segment: boolean): string {
 /** pquerna's key URL: `otpauth://totp/<issuer>:<account>?` with the parameters sorted and path-escaped. */
 function keyUri(issuer: string, account: string, secret: string): string {
   const query = { algorithm: 'SHA1', digits: String(DIGITS), issuer, period: String(PERIOD), secret };
-  const encoded = Object.entries(query).map(([k, v]) => `${k}=${goEscape(v, true)}`).join('&');
+  const encoded = Object.entries(query)
+    .map(([k, v]) => `${k}=${goEscape(v, true)}`)
+    .join('&');
   return `otpauth://totp/${goEscape(`${issuer}:${account}`, false)}?${encoded}`;
 }
 
@@ -49,7 +51,12 @@ export async function generateTotpKey(issuer: string, account: string): Promise<
 export function totpStep(secret: string, code: string, now = Date.now()): number | undefined {
   const token = code.trim();
   if (token.length !== DIGITS) return undefined;
-  const totp = new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: DIGITS, period: PERIOD });
+  const totp = new TOTP({
+    secret: Secret.fromBase32(secret),
+    algorithm: 'SHA1',
+    digits: DIGITS,
+    period: PERIOD,
+  });
   const delta = totp.validate({ token, timestamp: now, window: SKEW });
   return delta === null ? undefined : Math.floor(now / 1000 / PERIOD) + delta;
 }

@@ -4,14 +4,36 @@ import { storedHashMatches, tokenHash } from '../crypto/codes.ts';
 import { hashPassword } from '../crypto/passwords.ts';
 import { ApiError, badRequest, forbidden } from '../errors.ts';
 import type { Sql } from '../store/database.ts';
-import { createIdentity, emailIdentityData, findEmailIdentity, syncProviders, updateIdentityData } from '../store/identities.ts';
+import {
+  createIdentity,
+  emailIdentityData,
+  findEmailIdentity,
+  syncProviders,
+  updateIdentityData,
+} from '../store/identities.ts';
 import { clearAllOneTimeTokens, clearOneTimeToken } from '../store/one-time-tokens.ts';
-import { findUserByEmail, findUserById, findUserForEmailChange, isBanned, isConfirmed, mergeMetadata, updateUser, type UserRow } from '../store/users.ts';
+import {
+  findUserByEmail,
+  findUserById,
+  findUserForEmailChange,
+  isBanned,
+  isConfirmed,
+  mergeMetadata,
+  updateUser,
+  type UserRow,
+} from '../store/users.ts';
 import { confirmUser, markEmailIdentityVerified } from './accounts.ts';
 import { isOneOf } from './validation.ts';
 
 /** The `type` of POST/GET /verify and of emailed links (GoTrue's mail.*Verification for email). */
-export const VERIFICATION_TYPES = ['signup', 'invite', 'magiclink', 'recovery', 'email_change', 'email'] as const;
+export const VERIFICATION_TYPES = [
+  'signup',
+  'invite',
+  'magiclink',
+  'recovery',
+  'email_change',
+  'email',
+] as const;
 export type VerificationType = (typeof VERIFICATION_TYPES)[number];
 /** `email` (a code from any email) resolves to the action its token belongs to. */
 export type VerifiedType = Exclude<VerificationType, 'email'>;
@@ -49,9 +71,17 @@ const HASH_COLUMNS: Record<VerificationType, string> = {
 };
 
 /** GoTrue's verifyTokenHash: finds the user by the stored hash; type `email` resolves to signup or magiclink. */
-export async function userByTokenHash(app: App, sql: Sql, type: VerificationType | undefined, hash: string): Promise<Verified> {
+export async function userByTokenHash(
+  app: App,
+  sql: Sql,
+  type: VerificationType | undefined,
+  hash: string,
+): Promise<Verified> {
   if (!type) throw badRequest('validation_failed', 'Invalid email verification type');
-  const user = hash === '' ? undefined : (await sql.query<UserRow>(`select * from auth.users where ${HASH_COLUMNS[type]}`, [hash])).rows[0];
+  const user =
+    hash === ''
+      ? undefined
+      : (await sql.query<UserRow>(`select * from auth.users where ${HASH_COLUMNS[type]}`, [hash])).rows[0];
   if (!user) throw linkInvalid();
   if (isBanned(user)) throw forbidden('user_banned', 'User is banned');
   const resolved = type === 'email' ? (user.recovery_token === hash ? 'magiclink' : 'signup') : type;
@@ -60,10 +90,18 @@ export async function userByTokenHash(app: App, sql: Sql, type: VerificationType
 }
 
 /** GoTrue's verifyUserAndToken: email + OTP; the hash is recomputed and compared with the stored one. */
-export async function userByEmailAndOtp(app: App, sql: Sql, type: VerificationType | undefined, email: string, otp: string): Promise<Verified> {
+export async function userByEmailAndOtp(
+  app: App,
+  sql: Sql,
+  type: VerificationType | undefined,
+  email: string,
+  otp: string,
+): Promise<Verified> {
   const hash = tokenHash(email, otp);
-  const matches = (stored: string, sentAt: Date | null) => storedHashMatches(stored, hash) && !expired(app, sentAt);
-  const user = type === 'email_change' ? await findUserForEmailChange(sql, email) : await findUserByEmail(sql, email);
+  const matches = (stored: string, sentAt: Date | null) =>
+    storedHashMatches(stored, hash) && !expired(app, sentAt);
+  const user =
+    type === 'email_change' ? await findUserForEmailChange(sql, email) : await findUserByEmail(sql, email);
   if (!user) throw tokenInvalid();
   if (isBanned(user)) throw forbidden('user_banned', 'User is banned');
   let resolved: VerifiedType | undefined;
@@ -76,7 +114,8 @@ export async function userByEmailAndOtp(app: App, sql: Sql, type: VerificationTy
     if (matches(user.recovery_token, user.recovery_sent_at)) resolved = type;
   } else if (type === 'email_change') {
     const sentAt = user.email_change_sent_at;
-    if (matches(user.email_change_token_current, sentAt) || matches(user.email_change_token_new, sentAt)) resolved = type;
+    if (matches(user.email_change_token_current, sentAt) || matches(user.email_change_token_new, sentAt))
+      resolved = type;
   }
   if (!resolved) throw tokenInvalid();
   return { user, type: resolved };
@@ -92,7 +131,13 @@ async function countWrongCode(app: App, email: string): Promise<void> {
   await app.db.tx(async (sql) => {
     for (const user of [await findUserByEmail(sql, email), await findUserForEmailChange(sql, email)]) {
       if (!user) continue;
-      const voided = { confirmation_token: '', recovery_token: '', email_change_token_current: '', email_change_token_new: '', reauthentication_token: '' };
+      const voided = {
+        confirmation_token: '',
+        recovery_token: '',
+        email_change_token_current: '',
+        email_change_token_new: '',
+        reauthentication_token: '',
+      };
       await updateUser(sql, user.id, voided);
       await clearAllOneTimeTokens(sql, user.id);
     }
@@ -117,11 +162,18 @@ const WRONG_CODE = new Set(['otp_expired', 'reauthentication_not_valid']);
  * Applies a verified token. Returns the updated user, or undefined for the first half of a secure email change
  * (both the old and the new address must confirm).
  */
-export async function applyVerification(app: App, sql: Sql, { user, type }: Verified, hash: string): Promise<UserRow | undefined> {
+export async function applyVerification(
+  app: App,
+  sql: Sql,
+  { user, type }: Verified,
+  hash: string,
+): Promise<UserRow | undefined> {
   let result: UserRow;
   if (type === 'signup' || type === 'invite') {
     if (!user.encrypted_password && user.invited_at) {
-      user = await updateUser(sql, user.id, { encrypted_password: await hashPassword(randomBytes(32).toString('base64url')) });
+      user = await updateUser(sql, user.id, {
+        encrypted_password: await hashPassword(randomBytes(32).toString('base64url')),
+      });
     }
     result = await confirmUser(sql, user);
     await markEmailIdentityVerified(sql, result);
@@ -142,19 +194,38 @@ export async function applyVerification(app: App, sql: Sql, { user, type }: Veri
  * GoTrue's emailChangeVerify: the first of two confirmations (secure change) is only recorded; otherwise the address
  * switches, the email identity is updated or created and the user is confirmed and no longer anonymous.
  */
-export async function verifyEmailChange(app: App, sql: Sql, user: UserRow, hash: string): Promise<UserRow | undefined> {
+export async function verifyEmailChange(
+  app: App,
+  sql: Sql,
+  user: UserRow,
+  hash: string,
+): Promise<UserRow | undefined> {
   const { enableConfirmations, doubleConfirmChanges } = app.config.email;
   if (enableConfirmations && doubleConfirmChanges && user.email_change_confirm_status === 0 && user.email) {
     const current = storedHashMatches(user.email_change_token_current, hash);
-    await updateUser(sql, user.id, current ? { email_change_confirm_status: 1, email_change_token_current: '' } : { email_change_confirm_status: 1, email_change_token_new: '' });
+    await updateUser(
+      sql,
+      user.id,
+      current
+        ? { email_change_confirm_status: 1, email_change_token_current: '' }
+        : { email_change_confirm_status: 1, email_change_token_new: '' },
+    );
     await clearOneTimeToken(sql, user.id, current ? 'email_change_token_current' : 'email_change_token_new');
     return undefined;
   }
   const newEmail = user.email_change;
   const emailIdentity = await findEmailIdentity(sql, user.id);
-  if (emailIdentity) await updateIdentityData(sql, emailIdentity.id, { email: newEmail, email_verified: true });
-  else await createIdentity(sql, user.id, 'email', user.id, { ...emailIdentityData({ ...user, email: newEmail }), email_verified: true });
-  const metadata = 'email' in user.raw_user_meta_data ? mergeMetadata(user.raw_user_meta_data, { email: newEmail }) : user.raw_user_meta_data;
+  if (emailIdentity)
+    await updateIdentityData(sql, emailIdentity.id, { email: newEmail, email_verified: true });
+  else
+    await createIdentity(sql, user.id, 'email', user.id, {
+      ...emailIdentityData({ ...user, email: newEmail }),
+      email_verified: true,
+    });
+  const metadata =
+    'email' in user.raw_user_meta_data
+      ? mergeMetadata(user.raw_user_meta_data, { email: newEmail })
+      : user.raw_user_meta_data;
   const updated = await updateUser(sql, user.id, {
     email: newEmail,
     email_change: '',

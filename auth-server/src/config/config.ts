@@ -47,7 +47,8 @@ function goQuote(text: string): string {
   let out = '"';
   for (const ch of text) {
     const code = ch.codePointAt(0)!;
-    if (code < 0x20 || code >= 0x80) for (const b of Buffer.from(ch)) out += `\\x${b.toString(16).padStart(2, '0')}`;
+    if (code < 0x20 || code >= 0x80)
+      for (const b of Buffer.from(ch)) out += `\\x${b.toString(16).padStart(2, '0')}`;
     else out += ch === '"' || ch === '\\' ? `\\${ch}` : ch;
   }
   return `${out}"`;
@@ -78,12 +79,13 @@ export function parseGoDuration(orig: string): { ns: bigint } | { error: string 
     if (unitText === '') return { error: `time: missing unit in duration ${goQuote(orig)}` };
     s = s.slice(unitText.length);
     const unit = UNIT_NS.get(unitText);
-    if (unit === undefined) return { error: `time: unknown unit ${goQuote(unitText)} in duration ${goQuote(orig)}` };
+    if (unit === undefined)
+      return { error: `time: unknown unit ${goQuote(unitText)} in duration ${goQuote(orig)}` };
     const v = BigInt(whole || '0');
     if (v > MAX_NS / unit) return invalid;
     let part = v * unit;
     // Go keeps the fraction's digits while they fit in int64 and scales them in float64.
-    if (fraction) part += BigInt(Math.floor((Number(`0.${fraction}`) * Number(unit))));
+    if (fraction) part += BigInt(Math.floor(Number(`0.${fraction}`) * Number(unit)));
     if (part > MAX_NS) return invalid;
     total += part;
     if (total > MAX_NS) return invalid;
@@ -148,16 +150,23 @@ function loadMfa(auth: Table, env: NodeJS.ProcessEnv): AuthConfig['mfa'] {
       throw new Error(`Invalid MFA config: auth.mfa.${kind}.enroll_enabled requires verify_enabled`);
     }
   }
-  const refused = ['phone', 'web_authn'].filter((kind) => ['enroll_enabled', 'verify_enabled'].some((k) => table(mfa[kind])[k] === true));
+  const refused = ['phone', 'web_authn'].filter((kind) =>
+    ['enroll_enabled', 'verify_enabled'].some((k) => table(mfa[kind])[k] === true),
+  );
   if (refused.length) {
-    throw new Error(`config: the local auth server does not support ${refused.map((k) => `[auth.mfa.${k}]`).join(' and ')} factors. Turn them off or use hosted Supabase.`);
+    throw new Error(
+      `config: the local auth server does not support ${refused.map((k) => `[auth.mfa.${k}]`).join(' and ')} factors. Turn them off or use hosted Supabase.`,
+    );
   }
   const factorExpiry = env.GOTRUE_MFA_FACTOR_EXPIRY_DURATION;
   return {
-    maxEnrolledFactors: envNumber(env, 'GOTRUE_MFA_MAX_ENROLLED_FACTORS') ?? num(mfa.max_enrolled_factors, 10),
+    maxEnrolledFactors:
+      envNumber(env, 'GOTRUE_MFA_MAX_ENROLLED_FACTORS') ?? num(mfa.max_enrolled_factors, 10),
     maxVerifiedFactors: envCount(env, 'GOTRUE_MFA_MAX_VERIFIED_FACTORS') ?? 10,
     challengeExpirySeconds: envNumber(env, 'GOTRUE_MFA_CHALLENGE_EXPIRY_DURATION') ?? 300,
-    factorExpirySeconds: factorExpiry ? duration(factorExpiry, 'GOTRUE_MFA_FACTOR_EXPIRY_DURATION') / 1000 : 300,
+    factorExpirySeconds: factorExpiry
+      ? duration(factorExpiry, 'GOTRUE_MFA_FACTOR_EXPIRY_DURATION') / 1000
+      : 300,
     totp: {
       enrollEnabled: envBool(env, 'GOTRUE_MFA_TOTP_ENROLL_ENABLED') ?? bool(totp.enroll_enabled, false),
       verifyEnabled: envBool(env, 'GOTRUE_MFA_TOTP_VERIFY_ENABLED') ?? bool(totp.verify_enabled, false),
@@ -182,15 +191,23 @@ function refuseUnsupported(auth: Table): void {
   const on = (t: unknown, key = 'enabled') => table(t)[key] === true;
   const refused: string[] = [];
   if (on(auth.sms, 'enable_signup')) refused.push('[auth.sms] enable_signup (no SMS / phone logins)');
-  for (const chain of ['solana', 'ethereum']) if (on(table(auth.web3)[chain])) refused.push(`[auth.web3.${chain}] enabled (no Web3 sign-in)`);
+  for (const chain of ['solana', 'ethereum'])
+    if (on(table(auth.web3)[chain])) refused.push(`[auth.web3.${chain}] enabled (no Web3 sign-in)`);
   if (on(auth.oauth_server)) refused.push('[auth.oauth_server] enabled (no OAuth 2.1 server)');
   if (on(auth.captcha)) refused.push('[auth.captcha] enabled (no captcha verification)');
   if (on(table(auth.email).smtp)) refused.push('[auth.email.smtp] enabled (mail goes to the local mailbox)');
-  for (const [name, hook] of Object.entries(table(auth.hook))) if (on(hook)) refused.push(`[auth.hook.${name}] enabled (no auth hooks)`);
+  for (const [name, hook] of Object.entries(table(auth.hook)))
+    if (on(hook)) refused.push(`[auth.hook.${name}] enabled (no auth hooks)`);
   for (const [name, provider] of Object.entries(table(auth.external))) {
-    if (on(provider) && !LOCAL_IDP_PROVIDERS.includes(name)) refused.push(`[auth.external.${name}] enabled (the local identity page serves ${LOCAL_IDP_PROVIDERS.join(' and ')} only)`);
+    if (on(provider) && !LOCAL_IDP_PROVIDERS.includes(name))
+      refused.push(
+        `[auth.external.${name}] enabled (the local identity page serves ${LOCAL_IDP_PROVIDERS.join(' and ')} only)`,
+      );
   }
-  if (refused.length) throw new Error(`config: the local auth server does not support ${refused.join('; ')}. Turn these off or use hosted Supabase.`);
+  if (refused.length)
+    throw new Error(
+      `config: the local auth server does not support ${refused.join('; ')}. Turn these off or use hosted Supabase.`,
+    );
 }
 
 /**
@@ -209,7 +226,9 @@ export function loadConfig(configPath: string | undefined, env: NodeJS.ProcessEn
   const email = table(auth.email);
   const rate = table(auth.rate_limit);
   const requirements = str(auth.password_requirements, '');
-  const chars = Object.hasOwn(PASSWORD_REQUIREMENTS, requirements) ? PASSWORD_REQUIREMENTS[requirements] : undefined;
+  const chars = Object.hasOwn(PASSWORD_REQUIREMENTS, requirements)
+    ? PASSWORD_REQUIREMENTS[requirements]
+    : undefined;
   if (!chars) throw new Error(`config: unknown password_requirements "${requirements}"`);
 
   const external: AuthConfig['external'] = {};
@@ -240,7 +259,8 @@ export function loadConfig(configPath: string | undefined, env: NodeJS.ProcessEn
     enableSignup: bool(auth.enable_signup, true),
     enableAnonymousSignIns: bool(auth.enable_anonymous_sign_ins, false),
     enableManualLinking: bool(auth.enable_manual_linking, false),
-    signingKeysPath: str(auth.signing_keys_path, '') && path.resolve(baseDir, str(auth.signing_keys_path, '')),
+    signingKeysPath:
+      str(auth.signing_keys_path, '') && path.resolve(baseDir, str(auth.signing_keys_path, '')),
     minimumPasswordLength: num(auth.minimum_password_length, 6),
     passwordRequiredCharacters: chars,
     email: {
@@ -278,30 +298,50 @@ function passkeyConfig(auth: Table, env: NodeJS.ProcessEnv): Pick<AuthConfig, 'p
   const section = table(auth.passkey);
   const rp = table(auth.webauthn);
   const tomlEnabled = bool(section.enabled, false);
-  const origins = Array.isArray(rp.rp_origins) ? rp.rp_origins.filter((o): o is string => typeof o === 'string' && o !== '') : [];
+  const origins = Array.isArray(rp.rp_origins)
+    ? rp.rp_origins.filter((o): o is string => typeof o === 'string' && o !== '')
+    : [];
   if (tomlEnabled) {
-    if (auth.webauthn === undefined) throw new Error('config: Missing required config section: auth.webauthn (required when auth.passkey.enabled is true)');
-    if (str(rp.rp_id, '') === '') throw new Error('config: Missing required field in config: auth.webauthn.rp_id');
-    if (!origins.length) throw new Error('config: Missing required field in config: auth.webauthn.rp_origins');
+    if (auth.webauthn === undefined)
+      throw new Error(
+        'config: Missing required config section: auth.webauthn (required when auth.passkey.enabled is true)',
+      );
+    if (str(rp.rp_id, '') === '')
+      throw new Error('config: Missing required field in config: auth.webauthn.rp_id');
+    if (!origins.length)
+      throw new Error('config: Missing required field in config: auth.webauthn.rp_origins');
   }
-  const envOrigins = env.GOTRUE_WEBAUTHN_RP_ORIGINS?.split(',').map((o) => o.trim()).filter(Boolean);
+  const envOrigins = env.GOTRUE_WEBAUTHN_RP_ORIGINS?.split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
   const webauthn = {
     rpId: env.GOTRUE_WEBAUTHN_RP_ID || str(rp.rp_id, ''),
     rpDisplayName: env.GOTRUE_WEBAUTHN_RP_DISPLAY_NAME || str(rp.rp_display_name, ''),
     rpOrigins: envOrigins?.length ? envOrigins : origins,
-    challengeExpiryMs: duration(env.GOTRUE_WEBAUTHN_CHALLENGE_EXPIRY_DURATION || '5m', 'GOTRUE_WEBAUTHN_CHALLENGE_EXPIRY_DURATION'),
+    challengeExpiryMs: duration(
+      env.GOTRUE_WEBAUTHN_CHALLENGE_EXPIRY_DURATION || '5m',
+      'GOTRUE_WEBAUTHN_CHALLENGE_EXPIRY_DURATION',
+    ),
   };
   const enabled = envBool(env, 'GOTRUE_PASSKEY_ENABLED') ?? tomlEnabled;
   // GoTrue only warns and then fails every request with a 500; refusing to start says what is missing up front.
   if (enabled) {
-    for (const [value, name] of [[webauthn.rpId, 'RP_ID'], [webauthn.rpDisplayName, 'RP_DISPLAY_NAME'], [webauthn.rpOrigins.join(','), 'RP_ORIGINS']] as const) {
-      if (value === '') throw new Error(`config: GOTRUE_WEBAUTHN_${name} is required when WebAuthn is enabled`);
+    for (const [value, name] of [
+      [webauthn.rpId, 'RP_ID'],
+      [webauthn.rpDisplayName, 'RP_DISPLAY_NAME'],
+      [webauthn.rpOrigins.join(','), 'RP_ORIGINS'],
+    ] as const) {
+      if (value === '')
+        throw new Error(`config: GOTRUE_WEBAUTHN_${name} is required when WebAuthn is enabled`);
     }
     for (const origin of webauthn.rpOrigins) {
       if (!URL.canParse(origin)) throw new Error(`config: the WebAuthn origin "${origin}" is not a URL`);
     }
   }
-  return { passkey: { enabled, maxPerUser: envCount(env, 'GOTRUE_PASSKEY_MAX_PASSKEYS_PER_USER') ?? 10 }, webauthn };
+  return {
+    passkey: { enabled, maxPerUser: envCount(env, 'GOTRUE_PASSKEY_MAX_PASSKEYS_PER_USER') ?? 10 },
+    webauthn,
+  };
 }
 
 /** Deep-merges test overrides (plain objects merge, everything else replaces). */
@@ -311,7 +351,12 @@ export function mergeConfig<T>(base: T, overrides: DeepPartial<T> | undefined): 
   for (const [k, v] of Object.entries(overrides as Table)) {
     const current = out[k];
     out[k] =
-      v && typeof v === 'object' && !Array.isArray(v) && current && typeof current === 'object' && !Array.isArray(current)
+      v &&
+      typeof v === 'object' &&
+      !Array.isArray(v) &&
+      current &&
+      typeof current === 'object' &&
+      !Array.isArray(current)
         ? mergeConfig(current, v as DeepPartial<typeof current>)
         : v;
   }

@@ -1,5 +1,12 @@
 /** Settings and defaults the local server reads from `[auth]` in supabase/config.toml. */
-export const TEMPLATE_KINDS = ['confirmation', 'invite', 'recovery', 'magic_link', 'email_change', 'reauthentication'] as const;
+export const TEMPLATE_KINDS = [
+  'confirmation',
+  'invite',
+  'recovery',
+  'magic_link',
+  'email_change',
+  'reauthentication',
+] as const;
 export type TemplateKind = (typeof TEMPLATE_KINDS)[number];
 
 export interface EmailTemplate {
@@ -65,16 +72,40 @@ export const LOCAL_MAILBOX_EMAIL_LIMIT = 360000;
 
 /** Providers GoTrue lists in GET /settings `external`. */
 export const KNOWN_PROVIDERS = [
-  'anonymous_users', 'apple', 'azure', 'bitbucket', 'discord', 'facebook', 'figma', 'fly', 'github', 'gitlab',
-  'google', 'keycloak', 'kakao', 'linkedin', 'linkedin_oidc', 'notion', 'spotify', 'slack', 'slack_oidc',
-  'workos', 'twitch', 'twitter', 'x', 'email', 'phone', 'saml', 'zoom',
+  'anonymous_users',
+  'apple',
+  'azure',
+  'bitbucket',
+  'discord',
+  'facebook',
+  'figma',
+  'fly',
+  'github',
+  'gitlab',
+  'google',
+  'keycloak',
+  'kakao',
+  'linkedin',
+  'linkedin_oidc',
+  'notion',
+  'spotify',
+  'slack',
+  'slack_oidc',
+  'workos',
+  'twitch',
+  'twitter',
+  'x',
+  'email',
+  'phone',
+  'saml',
+  'zoom',
 ];
 
 /** The CLI's `password_requirements` names → GoTrue's GOTRUE_PASSWORD_REQUIRED_CHARACTERS sets. */
 const LOWER = 'abcdefghijklmnopqrstuvwxyz';
 const UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const DIGITS = '0123456789';
-const SYMBOLS = "!@#$%^&*()_+-=[]{};'\\:\"|<>?,./`~";
+const SYMBOLS = '!@#$%^&*()_+-=[]{};\'\\:"|<>?,./`~';
 export const PASSWORD_REQUIREMENTS: Record<string, string[]> = {
   '': [],
   letters_digits: [LOWER + UPPER, DIGITS],
@@ -86,23 +117,28 @@ export const PASSWORD_REQUIREMENTS: Record<string, string[]> = {
 export const DEFAULT_TEMPLATES: Record<TemplateKind, EmailTemplate> = {
   confirmation: {
     subject: 'Confirm Your Email',
-    content: '<h2>Confirm your email</h2><p>Follow this link to confirm your email:</p><p><a href="{{ .ConfirmationURL }}">Confirm your email address</a></p><p>Alternatively, enter the code: {{ .Token }}</p>',
+    content:
+      '<h2>Confirm your email</h2><p>Follow this link to confirm your email:</p><p><a href="{{ .ConfirmationURL }}">Confirm your email address</a></p><p>Alternatively, enter the code: {{ .Token }}</p>',
   },
   invite: {
     subject: 'You have been invited',
-    content: '<h2>You have been invited</h2><p>You have been invited to create a user on {{ .SiteURL }}. Follow this link to accept the invite:</p><p><a href="{{ .ConfirmationURL }}">Accept the invite</a></p><p>Alternatively, enter the code: {{ .Token }}</p>',
+    content:
+      '<h2>You have been invited</h2><p>You have been invited to create a user on {{ .SiteURL }}. Follow this link to accept the invite:</p><p><a href="{{ .ConfirmationURL }}">Accept the invite</a></p><p>Alternatively, enter the code: {{ .Token }}</p>',
   },
   recovery: {
     subject: 'Reset Your Password',
-    content: '<h2>Reset Password</h2><p>Follow this link to reset the password for your user:</p><p><a href="{{ .ConfirmationURL }}">Reset Password</a></p><p>Alternatively, enter the code: {{ .Token }}</p>',
+    content:
+      '<h2>Reset Password</h2><p>Follow this link to reset the password for your user:</p><p><a href="{{ .ConfirmationURL }}">Reset Password</a></p><p>Alternatively, enter the code: {{ .Token }}</p>',
   },
   magic_link: {
     subject: 'Your Magic Link',
-    content: '<h2>Magic Link</h2><p>Follow this link to login:</p><p><a href="{{ .ConfirmationURL }}">Log In</a></p><p>Alternatively, enter the code: {{ .Token }}</p>',
+    content:
+      '<h2>Magic Link</h2><p>Follow this link to login:</p><p><a href="{{ .ConfirmationURL }}">Log In</a></p><p>Alternatively, enter the code: {{ .Token }}</p>',
   },
   email_change: {
     subject: 'Confirm Email Change',
-    content: '<h2>Confirm email address change</h2><p>Follow this link to confirm the update of your email address from {{ .Email }} to {{ .NewEmail }}:</p><p><a href="{{ .ConfirmationURL }}">Change email address</a></p><p>Alternatively, enter the code: {{ .Token }}</p>',
+    content:
+      '<h2>Confirm email address change</h2><p>Follow this link to confirm the update of your email address from {{ .Email }} to {{ .NewEmail }}:</p><p><a href="{{ .ConfirmationURL }}">Change email address</a></p><p>Alternatively, enter the code: {{ .Token }}</p>',
   },
   reauthentication: {
     subject: 'Confirm reauthentication',

@@ -11,7 +11,9 @@ export function generateOtp(length: number): string {
 
 /** GoTrue's token hash: hex sha224 of address + OTP; PKCE flows prefix it with `pkce_`. */
 export function tokenHash(address: string, otp: string, pkce = false): string {
-  const hash = createHash('sha224').update(address + otp).digest('hex');
+  const hash = createHash('sha224')
+    .update(address + otp)
+    .digest('hex');
   return pkce ? `pkce_${hash}` : hash;
 }
 
@@ -33,7 +35,9 @@ export type PkceMethod = 's256' | 'plain';
 
 /** Whether a PKCE code verifier answers the stored challenge (RFC 7636), compared in constant time. */
 export function pkceVerifierMatches(method: PkceMethod, challenge: string, verifier: string): boolean {
-  const expected = Buffer.from(method === 's256' ? createHash('sha256').update(verifier).digest('base64url') : verifier);
+  const expected = Buffer.from(
+    method === 's256' ? createHash('sha256').update(verifier).digest('base64url') : verifier,
+  );
   const stored = Buffer.from(challenge);
   return expected.length === stored.length && timingSafeEqual(expected, stored);
 }

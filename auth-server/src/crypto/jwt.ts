@@ -17,14 +17,14 @@ export interface AccessTokenClaims extends JWTPayload {
 }
 
 export async function signAccessToken(key: SigningKey, claims: AccessTokenClaims): Promise<string> {
-  return new SignJWT(claims).setProtectedHeader({ alg: key.alg, kid: key.kid, typ: 'JWT' }).sign(key.privateKey);
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: key.alg, kid: key.kid, typ: 'JWT' })
+    .sign(key.privateKey);
 }
 
 /** What a Bearer credential turned out to be. */
 export type Credential =
-  | { kind: 'none' }
-  | { kind: 'api'; role: 'anon' | 'service_role' }
-  | { kind: 'jwt'; claims: JWTPayload };
+  { kind: 'none' } | { kind: 'api'; role: 'anon' | 'service_role' } | { kind: 'jwt'; claims: JWTPayload };
 
 export function bearerToken(authorization: string | undefined): string | undefined {
   const m = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
@@ -35,7 +35,10 @@ export function bearerToken(authorization: string | undefined): string | undefin
  * Resolves Authorization like the CLI gateway + GoTrue pair: opaque sb_ keys map to anon/service_role, JWTs are
  * verified against the configured keys (by kid) or the local HS256 secret, as GoTrue's parseJWTClaims.
  */
-export async function resolveCredential(key: SigningKey, authorization: string | undefined): Promise<Credential> {
+export async function resolveCredential(
+  key: SigningKey,
+  authorization: string | undefined,
+): Promise<Credential> {
   const token = bearerToken(authorization);
   if (!token) return { kind: 'none' };
   if (token === SECRET_KEY) return { kind: 'api', role: 'service_role' };
@@ -74,8 +77,11 @@ async function verifySignature(key: SigningKey, token: string): Promise<JWTPaylo
     const header = decodeProtectedHeader(token);
     const known = header.kid ? key.publicKeys.get(header.kid) : undefined;
     if (known) return (await jwtVerify(token, known.key, { algorithms: [known.alg] })).payload;
-    if (header.alg === 'HS256') return (await jwtVerify(token, HS256_SECRET, { algorithms: ['HS256'] })).payload;
-    throw badJwt(`token is unverifiable: error while executing keyfunc: unrecognized JWT kid ${header.kid ?? ''} for algorithm ${String(header.alg)}`);
+    if (header.alg === 'HS256')
+      return (await jwtVerify(token, HS256_SECRET, { algorithms: ['HS256'] })).payload;
+    throw badJwt(
+      `token is unverifiable: error while executing keyfunc: unrecognized JWT kid ${header.kid ?? ''} for algorithm ${String(header.alg)}`,
+    );
   } catch (err) {
     if (err instanceof ApiError) throw err;
     throw badJwt(describeJoseError(err));
@@ -84,7 +90,8 @@ async function verifySignature(key: SigningKey, token: string): Promise<JWTPaylo
 
 function describeJoseError(err: unknown): string {
   if (err instanceof joseErrors.JWTExpired) return 'token has invalid claims: token is expired';
-  if (err instanceof joseErrors.JWSSignatureVerificationFailed) return 'token signature is invalid: signature is invalid';
+  if (err instanceof joseErrors.JWSSignatureVerificationFailed)
+    return 'token signature is invalid: signature is invalid';
   if (err instanceof joseErrors.JWTClaimValidationFailed) return `token has invalid claims: ${err.message}`;
   return `token is malformed: ${err instanceof Error ? err.message : 'could not parse token'}`;
 }

@@ -43,7 +43,12 @@ export async function loadSigningKey(dataDir: string | undefined, keysFile?: str
     privateJwk = JSON.parse(readFileSync(file, 'utf8')) as JWK;
   } else {
     const pair = await generateKeyPair('ES256', { extractable: true });
-    privateJwk = { ...(await exportJWK(pair.privateKey)), kid: crypto.randomUUID(), alg: 'ES256', key_ops: ['sign', 'verify'] };
+    privateJwk = {
+      ...(await exportJWK(pair.privateKey)),
+      kid: crypto.randomUUID(),
+      alg: 'ES256',
+      key_ops: ['sign', 'verify'],
+    };
     if (file) {
       mkdirSync(path.dirname(file), { recursive: true });
       writeFileSync(file, JSON.stringify(privateJwk, null, 2), { mode: 0o600 });
@@ -90,10 +95,17 @@ async function keysFromJwks(jwks: JWK[]): Promise<SigningKey> {
     const publicPart: JWK = { ...jwk };
     for (const member of PRIVATE_MEMBERS) delete publicPart[member];
     const publicJwk: JWK = { ...publicPart, use: 'sig', key_ops: ['verify'], ext: true };
-    publicKeys.set(jwk.kid!, { alg, key: (await importJWK({ ...publicPart, key_ops: ['verify'], ext: true }, alg)) as CryptoKey });
+    publicKeys.set(jwk.kid!, {
+      alg,
+      key: (await importJWK({ ...publicPart, key_ops: ['verify'], ext: true }, alg)) as CryptoKey,
+    });
     publicJwks.push(publicJwk);
     if (jwk.key_ops?.includes('sign')) {
-      signing = { kid: jwk.kid!, alg, privateKey: (await importJWK({ ...jwk, key_ops: ['sign'] }, alg)) as CryptoKey };
+      signing = {
+        kid: jwk.kid!,
+        alg,
+        privateKey: (await importJWK({ ...jwk, key_ops: ['sign'] }, alg)) as CryptoKey,
+      };
     }
   }
   return { ...signing!, publicKeys, publicJwks };

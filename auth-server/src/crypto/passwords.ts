@@ -13,7 +13,9 @@ const KEY_LEN = 32;
 
 function derive(password: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    scrypt(password, salt, KEY_LEN, { N: n, r, p, maxmem: 256 * n * r * 2 }, (err, key) => (err ? reject(err) : resolve(key)));
+    scrypt(password, salt, KEY_LEN, { N: n, r, p, maxmem: 256 * n * r * 2 }, (err, key) =>
+      err ? reject(err) : resolve(key),
+    );
   });
 }
 
@@ -35,7 +37,10 @@ export async function verifyPassword(password: string, stored: string | null): P
 const MAX_PASSWORD_LENGTH = 72;
 
 /** Why a password fails policy (GoTrue's checkPasswordStrength): reasons and the message as GoTrue words them. */
-export function passwordWeakness(config: AuthConfig, password: string): { reasons: string[]; message: string } | undefined {
+export function passwordWeakness(
+  config: AuthConfig,
+  password: string,
+): { reasons: string[]; message: string } | undefined {
   const reasons: string[] = [];
   const messages: string[] = [];
   if (Buffer.byteLength(password) < config.minimumPasswordLength) {

@@ -39,10 +39,13 @@ const corsForOrigins = (): MiddlewareHandler => {
 /** The API as a Hono app: the route table with its guards, CORS, request counting and the error envelope. */
 export function createApi(app: App, log: ErrorLog): Hono {
   const api = new Hono({ getPath: gotruePath });
-  const answer = (err: unknown, c: Context) => answerError(err, `${c.req.method} ${gotruePath(c.req.raw)}`, c.req.header('x-supabase-api-version'), log);
+  const answer = (err: unknown, c: Context) =>
+    answerError(err, `${c.req.method} ${gotruePath(c.req.raw)}`, c.req.header('x-supabase-api-version'), log);
   const unmatched = (c: Context, status: 404 | 405) => {
     app.stats.record(`${c.req.method} (unmatched)`);
-    return status === 404 ? new ApiError(404, 'not_found', 'Not Found') : new ApiError(405, 'method_not_allowed', 'Method Not Allowed');
+    return status === 404
+      ? new ApiError(404, 'not_found', 'Not Found')
+      : new ApiError(405, 'method_not_allowed', 'Method Not Allowed');
   };
 
   api.use(corsForOrigins());
@@ -85,7 +88,10 @@ export function createApiServer(appReady: Promise<App>, log: ErrorLog): Server {
       overrideGlobalObjects: false,
       // A request the adapter cannot read (a malformed Host or target) is the client's error; anything else a failure.
       errorHandler: (err) => {
-        const answered = err instanceof RequestError ? new ApiError(400, 'validation_failed', `Malformed request: ${err.message}`) : err;
+        const answered =
+          err instanceof RequestError
+            ? new ApiError(400, 'validation_failed', `Malformed request: ${err.message}`)
+            : err;
         return answerError(answered, 'malformed request', undefined, log);
       },
     },

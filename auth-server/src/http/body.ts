@@ -3,7 +3,8 @@ import { ApiError, badRequest } from '../errors.ts';
 /** GoTrue rejects bodies above 1 MB (its request size limit) with 413. */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
-export const bodyTooLarge = () => new ApiError(413, 'request_entity_too_large', `Request body too large (max ${MAX_BODY_BYTES} bytes)`);
+export const bodyTooLarge = () =>
+  new ApiError(413, 'request_entity_too_large', `Request body too large (max ${MAX_BODY_BYTES} bytes)`);
 
 /** Refuses a declared Content-Length over the limit before any work (a chunked body is counted as it is read). */
 export function refuseLargeBody(request: Request): void {
@@ -52,7 +53,10 @@ export function parseJsonObject(text: string): Record<string, unknown> {
     throw badRequest('bad_json', `Could not parse request body as JSON: ${(err as Error).message}`);
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    throw badRequest('bad_json', 'Could not parse request body as JSON: json: cannot unmarshal non-object into Go value');
+    throw badRequest(
+      'bad_json',
+      'Could not parse request body as JSON: json: cannot unmarshal non-object into Go value',
+    );
   }
   return value as Record<string, unknown>;
 }

@@ -42,7 +42,12 @@ export class RequestContext {
    */
   redirectTarget(preferred?: string): string {
     const { config, redirectPatterns } = this.app;
-    const candidates = [preferred, this.header('redirect_to'), this.query.get('redirect_to') ?? undefined, this.header('referer')];
+    const candidates = [
+      preferred,
+      this.header('redirect_to'),
+      this.query.get('redirect_to') ?? undefined,
+      this.header('referer'),
+    ];
     return resolveRedirect(config, redirectPatterns, candidates);
   }
 
@@ -60,7 +65,10 @@ export class RequestContext {
   }
 
   json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-    return new Response(JSON.stringify(body), { status, headers: { ...headers, 'Content-Type': 'application/json' } });
+    return new Response(JSON.stringify(body), {
+      status,
+      headers: { ...headers, 'Content-Type': 'application/json' },
+    });
   }
 
   html(status: number, body: string): Response {

@@ -20,7 +20,9 @@ export function errorResponse(err: ApiError, requestedVersion: string | undefine
     body = { error: err.code, error_description: err.message };
   } else {
     if (!modern || !(err instanceof WeakPasswordError)) headers.set('x-sb-error-code', err.code);
-    body = modern ? { code: err.code, message: err.message } : { code: err.status, error_code: err.code, msg: err.message };
+    body = modern
+      ? { code: err.code, message: err.message }
+      : { code: err.status, error_code: err.code, msg: err.message };
     if (err instanceof WeakPasswordError) body.weak_password = { reasons: err.reasons };
     else if (!modern && err.status >= 500) body.error_id = crypto.randomUUID();
   }
@@ -28,11 +30,18 @@ export function errorResponse(err: ApiError, requestedVersion: string | undefine
 }
 
 /** Logs an error answered for `request` (e.g. `POST /token`) and returns its response. */
-export function answerError(err: unknown, request: string, requestedVersion: string | undefined, log: ErrorLog): Response {
+export function answerError(
+  err: unknown,
+  request: string,
+  requestedVersion: string | undefined,
+  log: ErrorLog,
+): Response {
   if (err instanceof ApiError) {
     log.clientError(`${request} ${err.status} ${err.code}`);
     return errorResponse(err, requestedVersion);
   }
-  log.failure(`${request} 500 unexpected_failure: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+  log.failure(
+    `${request} 500 unexpected_failure: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
+  );
   return errorResponse(unexpectedFailure(), requestedVersion);
 }

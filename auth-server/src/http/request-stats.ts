@@ -15,7 +15,10 @@ export class RequestStats {
   }
 
   snapshot(): StatsSnapshot {
-    return { total: this.total, routes: Object.fromEntries([...this.routes].sort(([a], [b]) => a.localeCompare(b))) };
+    return {
+      total: this.total,
+      routes: Object.fromEntries([...this.routes].sort(([a], [b]) => a.localeCompare(b))),
+    };
   }
 
   reset(): void {

@@ -4,8 +4,14 @@
  * literals and parentheses, `{{- -}}` trimming and comment actions. Output is HTML-escaped (optional).
  * A missing map key is "no value": it prints as "" and compares unequal, as in Go.
  */
-type Expr = { kind: 'field'; path: string[] } | { kind: 'literal'; value: unknown } | { kind: 'call'; fn: string; args: Expr[] };
-type Node = { kind: 'text'; text: string } | { kind: 'output'; expr: Expr } | { kind: 'if'; branches: { cond: Expr; body: Node[] }[]; otherwise: Node[] };
+type Expr =
+  | { kind: 'field'; path: string[] }
+  | { kind: 'literal'; value: unknown }
+  | { kind: 'call'; fn: string; args: Expr[] };
+type Node =
+  | { kind: 'text'; text: string }
+  | { kind: 'output'; expr: Expr }
+  | { kind: 'if'; branches: { cond: Expr; body: Node[] }[]; otherwise: Node[] };
 
 export type TemplateData = Record<string, unknown>;
 const MISSING = Symbol('no value');
@@ -128,8 +134,14 @@ function parseExpr(text: string): Expr {
 }
 
 const truthy = (v: unknown): boolean =>
-  v !== MISSING && v !== undefined && v !== null && v !== false && v !== 0 && v !== '' &&
-  !(Array.isArray(v) && v.length === 0) && !(typeof v === 'object' && Object.keys(v).length === 0);
+  v !== MISSING &&
+  v !== undefined &&
+  v !== null &&
+  v !== false &&
+  v !== 0 &&
+  v !== '' &&
+  !(Array.isArray(v) && v.length === 0) &&
+  !(typeof v === 'object' && Object.keys(v).length === 0);
 
 const FUNCS: Record<string, (args: unknown[]) => unknown> = {
   eq: ([a, ...rest]) => a !== MISSING && rest.some((b) => b === a),
@@ -137,7 +149,12 @@ const FUNCS: Record<string, (args: unknown[]) => unknown> = {
   not: ([a]) => !truthy(a),
   and: (args) => args.find((a) => !truthy(a)) ?? args[args.length - 1],
   or: (args) => args.find((a) => truthy(a)) ?? args[args.length - 1],
-  len: ([a]) => (typeof a === 'string' || Array.isArray(a) ? a.length : a && typeof a === 'object' ? Object.keys(a).length : 0),
+  len: ([a]) =>
+    typeof a === 'string' || Array.isArray(a)
+      ? a.length
+      : a && typeof a === 'object'
+        ? Object.keys(a).length
+        : 0,
 };
 
 function evaluate(expr: Expr, data: TemplateData): unknown {
@@ -152,7 +169,13 @@ function evaluate(expr: Expr, data: TemplateData): unknown {
   return value;
 }
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&#34;', "'": '&#39;' };
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&#34;',
+  "'": '&#39;',
+};
 
 function renderNodes(nodes: Node[], data: TemplateData, escape: boolean): string {
   let out = '';
@@ -160,7 +183,12 @@ function renderNodes(nodes: Node[], data: TemplateData, escape: boolean): string
     if (node.kind === 'text') out += node.text;
     else if (node.kind === 'output') {
       const v = evaluate(node.expr, data);
-      const text = v === MISSING || v === undefined || v === null ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
+      const text =
+        v === MISSING || v === undefined || v === null
+          ? ''
+          : typeof v === 'object'
+            ? JSON.stringify(v)
+            : String(v);
       out += escape ? text.replace(/[&<>"']/g, (c) => ESCAPES[c]!) : text;
     } else {
       const branch = node.branches.find((b) => truthy(evaluate(b.cond, data)));

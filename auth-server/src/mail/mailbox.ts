@@ -4,7 +4,13 @@ import { type Context, Hono } from 'hono';
 import { cors } from 'hono/cors';
 import type { ErrorLog } from '../errors.ts';
 import type { Database } from '../store/database.ts';
-import { deleteMessages, getMessage, listMessages, type MessageFilter, type StoredMessage } from './messages.ts';
+import {
+  deleteMessages,
+  getMessage,
+  listMessages,
+  type MessageFilter,
+  type StoredMessage,
+} from './messages.ts';
 
 /** The mailbox beside the API: an inbox web page and Mailpit's JSON API over the stored messages. */
 
@@ -35,7 +41,15 @@ function detail(m: StoredMessage): Record<string, unknown> {
   void Read;
   void Snippet;
   void Attachments;
-  return { ...rest, ReturnPath: m.from_address, Date: Created, Text: m.text, HTML: m.html, Inline: [], Attachments: [] };
+  return {
+    ...rest,
+    ReturnPath: m.from_address,
+    Date: Created,
+    Text: m.text,
+    HTML: m.html,
+    Inline: [],
+    Attachments: [],
+  };
 }
 
 /** Mailpit search syntax subset: `to:addr`, `subject:"words"`, and free text. */
@@ -65,12 +79,18 @@ function layout(title: string, body: string): string {
 /** The inbox: newest first, one row per message, subject links to the message. */
 function inboxPage(messages: StoredMessage[], total: number): string {
   const rows = messages
-    .map((m) => `<tr><td><a href="/view/${m.id}">${esc(m.subject || '(no subject)')}</a></td><td>${esc(m.to_address)}</td><td><time datetime="${m.created_at.toISOString()}">${m.created_at.toISOString().replace('T', ' ').slice(0, 19)}</time></td></tr>`)
+    .map(
+      (m) =>
+        `<tr><td><a href="/view/${m.id}">${esc(m.subject || '(no subject)')}</a></td><td>${esc(m.to_address)}</td><td><time datetime="${m.created_at.toISOString()}">${m.created_at.toISOString().replace('T', ' ').slice(0, 19)}</time></td></tr>`,
+    )
     .join('\n');
   const table = messages.length
     ? `<table><caption class="visually-hidden">Messages, newest first</caption><thead><tr><th scope="col">Subject</th><th scope="col">To</th><th scope="col">Received (UTC)</th></tr></thead><tbody>${rows}</tbody></table>`
     : '<p>No messages yet.</p>';
-  return layout('Local mailbox', `<header><h1>Local mailbox</h1><p>${total} message${total === 1 ? '' : 's'} sent by the local auth server.</p></header><main>${table}</main>`);
+  return layout(
+    'Local mailbox',
+    `<header><h1>Local mailbox</h1><p>${total} message${total === 1 ? '' : 's'} sent by the local auth server.</p></header><main>${table}</main>`,
+  );
 }
 
 /** One message: headers, the HTML body as sent (links clickable), and the plain-text version. */
@@ -88,16 +108,31 @@ function messagePage(m: StoredMessage): string {
  * The mailbox web page and Mailpit-shaped JSON API (http://127.0.0.1:54324 by default). Browsers may read it from
  * the app's origins only (`isAllowedOrigin`): any other page the developer visits must not read sign-in links.
  */
-export function createMailboxServer(db: Database, log: ErrorLog, isAllowedOrigin: (origin: string) => boolean): Server {
+export function createMailboxServer(
+  db: Database,
+  log: ErrorLog,
+  isAllowedOrigin: (origin: string) => boolean,
+): Server {
   const mailbox = new Hono({ strict: false });
-  mailbox.use(cors({ origin: (origin) => (isAllowedOrigin(origin) ? origin : null), allowMethods: ['GET', 'DELETE'] }));
+  mailbox.use(
+    cors({ origin: (origin) => (isAllowedOrigin(origin) ? origin : null), allowMethods: ['GET', 'DELETE'] }),
+  );
   const list = async (c: Context, filter: MessageFilter) => {
     const limit = Math.min(Number(c.req.query('limit')) || 50, 1000);
     const start = Number(c.req.query('start')) || 0;
     const { total, rows } = await listMessages(db.sql, filter, limit, start);
-    return c.json({ total, unread: total, count: rows.length, messages_count: total, start, tags: [], messages: rows.map(summary) });
+    return c.json({
+      total,
+      unread: total,
+      count: rows.length,
+      messages_count: total,
+      start,
+      tags: [],
+      messages: rows.map(summary),
+    });
   };
-  const message = async (id: string) => (id === 'latest' ? (await listMessages(db.sql, {}, 1, 0)).rows[0] : await getMessage(db.sql, id));
+  const message = async (id: string) =>
+    id === 'latest' ? (await listMessages(db.sql, {}, 1, 0)).rows[0] : await getMessage(db.sql, id);
 
   mailbox.get('/', async (c) => {
     const { total, rows } = await listMessages(db.sql, {}, 200, 0);

@@ -37,13 +37,24 @@ export class Mailer {
   }
 }
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#34': '"', '#39': "'", nbsp: ' ' };
+const ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  '#34': '"',
+  '#39': "'",
+  nbsp: ' ',
+};
 
 /** A plain-text alternative that keeps every link target and code readable for people and e2e tests. */
 export function htmlToText(html: string): string {
   return html
     .replace(/<(style|script|head)[\s\S]*?<\/\1>/gi, '')
-    .replace(/<a\s[^>]*href\s*=\s*"([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi, (_, href: string, label: string) => `${label.replace(/<[^>]+>/g, '').trim()}: ${href}`)
+    .replace(
+      /<a\s[^>]*href\s*=\s*"([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi,
+      (_, href: string, label: string) => `${label.replace(/<[^>]+>/g, '').trim()}: ${href}`,
+    )
     .replace(/<br\s*\/?>/gi, '\n')
     .replace(/<\/(p|div|h[1-6]|li|tr|table)>/gi, '\n')
     .replace(/<[^>]+>/g, '')

@@ -27,7 +27,12 @@ export async function storeMessage(sql: Sql, msg: Omit<StoredMessage, 'id' | 'cr
   return id;
 }
 
-export async function listMessages(sql: Sql, filter: MessageFilter, limit: number, start: number): Promise<{ total: number; rows: StoredMessage[] }> {
+export async function listMessages(
+  sql: Sql,
+  filter: MessageFilter,
+  limit: number,
+  start: number,
+): Promise<{ total: number; rows: StoredMessage[] }> {
   const where: string[] = [];
   const params: unknown[] = [];
   if (filter.to) {
@@ -40,10 +45,14 @@ export async function listMessages(sql: Sql, filter: MessageFilter, limit: numbe
   }
   if (filter.text) {
     params.push(`%${filter.text.toLowerCase()}%`);
-    where.push(`(lower(subject) like $${params.length} or lower(text) like $${params.length} or lower(to_address) like $${params.length})`);
+    where.push(
+      `(lower(subject) like $${params.length} or lower(text) like $${params.length} or lower(to_address) like $${params.length})`,
+    );
   }
   const clause = where.length ? `where ${where.join(' and ')}` : '';
-  const total = (await sql.query<{ n: number }>(`select count(*)::int as n from mailbox.messages ${clause}`, params)).rows[0]!.n;
+  const total = (
+    await sql.query<{ n: number }>(`select count(*)::int as n from mailbox.messages ${clause}`, params)
+  ).rows[0]!.n;
   const rows = (
     await sql.query<StoredMessage>(
       `select * from mailbox.messages ${clause} order by seq desc limit $${params.length + 1} offset $${params.length + 2}`,

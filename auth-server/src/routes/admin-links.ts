@@ -9,12 +9,27 @@ import type { RequestContext } from '../http/context.ts';
 import { badRequest, notFound } from '../errors.ts';
 import type { Sql } from '../store/database.ts';
 import { saveOneTimeToken, type OneTimeTokenType } from '../store/one-time-tokens.ts';
-import { findUserByEmail, isConfirmed, loadUserJson, mergeMetadata, type UserPatch, type UserRow, updateUser } from '../store/users.ts';
+import {
+  findUserByEmail,
+  isConfirmed,
+  loadUserJson,
+  mergeMetadata,
+  type UserPatch,
+  type UserRow,
+  updateUser,
+} from '../store/users.ts';
 import { emailExists } from './admin-users.ts';
 
 /** POST /admin/generate_link (admin.go: links and OTPs without sending mail, for tests and custom mailers), POST /invite. */
 
-const LINK_TYPES = ['signup', 'invite', 'magiclink', 'recovery', 'email_change_current', 'email_change_new'] as const;
+const LINK_TYPES = [
+  'signup',
+  'invite',
+  'magiclink',
+  'recovery',
+  'email_change_current',
+  'email_change_new',
+] as const;
 type LinkType = (typeof LINK_TYPES)[number];
 
 /** The verification type a generated link carries (a magic link for a new address signs it up). */
@@ -27,7 +42,8 @@ export async function generateLink(ctx: RequestContext): Promise<Response> {
   const { app } = ctx;
   const body = await ctx.body('GenerateLinkParams');
   const type = body.string('type');
-  if (!isOneOf(LINK_TYPES, type)) throw badRequest('validation_failed', `Invalid email action link type requested: ${type}`);
+  if (!isOneOf(LINK_TYPES, type))
+    throw badRequest('validation_failed', `Invalid email action link type requested: ${type}`);
   const email = validateEmail(body.string('email'));
   const password = body.string('password');
   const data = body.object('data') ?? {};
@@ -44,12 +60,15 @@ export async function generateLink(ctx: RequestContext): Promise<Response> {
     let user = await findUserByEmail(sql, email);
     const verificationType = verificationTypeFor(type, user !== undefined);
     if (!user) {
-      if (type === 'recovery' || emailChange) throw notFound('user_not_found', 'User with this email not found');
+      if (type === 'recovery' || emailChange)
+        throw notFound('user_not_found', 'User with this email not found');
       user = await createEmailUser(sql, { email, passwordHash, data, metadataFromIdentity: false });
     } else if ((type === 'signup' || type === 'invite') && isConfirmed(user)) {
       throw emailExists();
     } else if (type === 'signup' && Object.keys(data).length) {
-      user = await updateUser(sql, user.id, { raw_user_meta_data: mergeMetadata(user.raw_user_meta_data, data) });
+      user = await updateUser(sql, user.id, {
+        raw_user_meta_data: mergeMetadata(user.raw_user_meta_data, data),
+      });
     }
     if (newEmail && (await findUserByEmail(sql, newEmail))) throw emailExists();
     const otp = generateOtp(app.config.email.otpLength);
@@ -97,13 +116,27 @@ async function storeLinkToken(
   let patch: UserPatch;
   let ott: OneTimeTokenType;
   if (verificationType === 'signup' || verificationType === 'invite') {
-    patch = { confirmation_token: hash, confirmation_sent_at: now, ...(type === 'invite' ? { invited_at: now } : {}) };
+    patch = {
+      confirmation_token: hash,
+      confirmation_sent_at: now,
+      ...(type === 'invite' ? { invited_at: now } : {}),
+    };
     ott = 'confirmation_token';
   } else if (verificationType === 'email_change') {
     const current = type === 'email_change_current';
     patch = current
-      ? { email_change: newEmail, email_change_token_current: hash, email_change_sent_at: now, email_change_confirm_status: 0 }
-      : { email_change: newEmail, email_change_token_new: hash, email_change_sent_at: now, email_change_confirm_status: 0 };
+      ? {
+          email_change: newEmail,
+          email_change_token_current: hash,
+          email_change_sent_at: now,
+          email_change_confirm_status: 0,
+        }
+      : {
+          email_change: newEmail,
+          email_change_token_new: hash,
+          email_change_sent_at: now,
+          email_change_confirm_status: 0,
+        };
     ott = current ? 'email_change_token_current' : 'email_change_token_new';
   } else {
     patch = { recovery_token: hash, recovery_sent_at: now };

@@ -5,23 +5,46 @@ import { checkPasswordStrength, hashPassword } from '../crypto/passwords.ts';
 import type { Params } from '../http/body.ts';
 import type { RequestContext } from '../http/context.ts';
 import { badRequest, unprocessable } from '../errors.ts';
-import { createIdentity, deleteIdentities, emailIdentityData, findEmailIdentity, listIdentities, syncProviders, updateIdentityData } from '../store/identities.ts';
+import {
+  createIdentity,
+  deleteIdentities,
+  emailIdentityData,
+  findEmailIdentity,
+  listIdentities,
+  syncProviders,
+  updateIdentityData,
+} from '../store/identities.ts';
 import { deleteUserPasskeys } from '../store/passkeys.ts';
 import { deleteUserFactors } from '../store/factors.ts';
 import { endSessions } from '../store/sessions.ts';
 import { loadedUser } from './guards.ts';
-import { deleteUser, findUserByEmail, findUserById, listUsers, loadUserJson, mergeMetadata, type UserPatch, type UserRow, updateUser } from '../store/users.ts';
+import {
+  deleteUser,
+  findUserByEmail,
+  findUserById,
+  listUsers,
+  loadUserJson,
+  mergeMetadata,
+  type UserPatch,
+  type UserRow,
+  updateUser,
+} from '../store/users.ts';
 
 /** /admin/users and /admin/users/{user_id} (admin.go); the route table admits admin keys only and loads the user. */
 
-export const emailExists = () => unprocessable('email_exists', 'A user with this email address has already been registered');
+export const emailExists = () =>
+  unprocessable('email_exists', 'A user with this email address has already been registered');
 
 /** GET /admin/users?page=&per_page=&filter=, with GoTrue's X-Total-Count and Link paging headers. */
 export async function list(ctx: RequestContext): Promise<Response> {
   const parse = (name: string, fallback: number) => {
     const raw = ctx.query.get(name) ?? '';
     if (raw === '') return fallback;
-    if (!/^\d+$/.test(raw)) throw badRequest('validation_failed', `Bad Pagination Parameters: strconv.ParseUint: parsing ${JSON.stringify(raw)}: invalid syntax`);
+    if (!/^\d+$/.test(raw))
+      throw badRequest(
+        'validation_failed',
+        `Bad Pagination Parameters: strconv.ParseUint: parsing ${JSON.stringify(raw)}: invalid syntax`,
+      );
     return Number(raw);
   };
   const page = Math.max(parse('page', 1), 1);
@@ -33,13 +56,20 @@ export async function list(ctx: RequestContext): Promise<Response> {
   const link = (p: number) => {
     const q = Object.fromEntries(ctx.query);
     q.page = String(p);
-    const sorted = Object.keys(q).sort().map((k) => `${encodeURIComponent(k)}=${encodeURIComponent(q[k]!)}`).join('&');
+    const sorted = Object.keys(q)
+      .sort()
+      .map((k) => `${encodeURIComponent(k)}=${encodeURIComponent(q[k]!)}`)
+      .join('&');
     return `<${ctx.url.pathname}?${sorted}>`;
   };
   const links = [];
   if (totalPages > page) links.push(`${link(page + 1)}; rel="next"`);
   links.push(`${link(totalPages)}; rel="last"`);
-  return ctx.json(200, { users, aud: 'authenticated' }, { 'X-Total-Count': String(total), Link: links.join(', ') });
+  return ctx.json(
+    200,
+    { users, aud: 'authenticated' },
+    { 'X-Total-Count': String(total), Link: links.join(', ') },
+  );
 }
 
 /** POST /admin/users: an email user, optionally confirmed, with metadata, role and ban. */
@@ -47,15 +77,19 @@ export async function create(ctx: RequestContext): Promise<Response> {
   const { app } = ctx;
   const body = await ctx.body('AdminUserParams');
   const rawEmail = body.string('email');
-  if (rawEmail === '' && body.string('phone') === '') throw badRequest('validation_failed', 'Cannot create a user without either an email or phone');
-  if (body.string('phone') !== '') throw badRequest('validation_failed', 'Phone users are not supported by the local auth server');
+  if (rawEmail === '' && body.string('phone') === '')
+    throw badRequest('validation_failed', 'Cannot create a user without either an email or phone');
+  if (body.string('phone') !== '')
+    throw badRequest('validation_failed', 'Phone users are not supported by the local auth server');
   const email = validateEmail(rawEmail);
-  if (body.has('password') && body.has('password_hash')) throw badRequest('validation_failed', 'Only a password or a password hash should be provided');
+  if (body.has('password') && body.has('password_hash'))
+    throw badRequest('validation_failed', 'Only a password or a password hash should be provided');
   const password = body.string('password');
   if (password !== '') checkPasswordStrength(app.config, password);
   const passwordHash = password !== '' ? await hashPassword(password) : null;
   const id = body.string('id');
-  if (id !== '' && !isUuid(id)) throw badRequest('validation_failed', 'ID must conform to the uuid v4 format');
+  if (id !== '' && !isUuid(id))
+    throw badRequest('validation_failed', 'ID must conform to the uuid v4 format');
   const user = await app.db.tx(async (sql) => {
     if (await findUserByEmail(sql, email)) throw emailExists();
     let created = await createEmailUser(sql, {
@@ -69,7 +103,8 @@ export async function create(ctx: RequestContext): Promise<Response> {
     created = await updateUser(sql, created.id, adminPatch(created, body));
     if (body.boolean('email_confirm')) {
       created = await confirmUser(sql, created);
-      for (const i of await listIdentities(sql, created.id)) await updateIdentityData(sql, i.id, { email_verified: true });
+      for (const i of await listIdentities(sql, created.id))
+        await updateIdentityData(sql, i.id, { email_verified: true });
     }
     return created;
   });
@@ -97,7 +132,11 @@ export async function update(ctx: RequestContext): Promise<Response> {
       const identity = await findEmailIdentity(sql, user.id);
       const confirm = body.boolean('email_confirm') ?? false;
       if (identity) await updateIdentityData(sql, identity.id, { email });
-      else await createIdentity(sql, user.id, 'email', user.id, { ...emailIdentityData(user), email_verified: confirm });
+      else
+        await createIdentity(sql, user.id, 'email', user.id, {
+          ...emailIdentityData(user),
+          email_verified: confirm,
+        });
       // An anonymous user given a confirmed email becomes permanent (adminUserUpdate).
       if (user.is_anonymous && confirm) user = await updateUser(sql, user.id, { is_anonymous: false });
       await syncProviders(sql, user.id);
@@ -124,7 +163,13 @@ export async function remove(ctx: RequestContext): Promise<Response> {
     await deleteUserPasskeys(sql, target.id);
     await deleteUserFactors(sql, target.id);
     await endSessions(sql, target.id, 'global', undefined);
-    await updateUser(sql, target.id, { deleted_at: new Date(), email: null, encrypted_password: null, raw_app_meta_data: {}, raw_user_meta_data: {} });
+    await updateUser(sql, target.id, {
+      deleted_at: new Date(),
+      email: null,
+      encrypted_password: null,
+      raw_app_meta_data: {},
+      raw_user_meta_data: {},
+    });
   });
   return ctx.json(200, {});
 }
@@ -141,7 +186,8 @@ function adminPatch(user: UserRow, body: Params): UserPatch {
   if (ban === 'none') patch.banned_until = null;
   else if (ban !== '') {
     const parsed = parseGoDuration(ban);
-    if ('error' in parsed) throw badRequest('validation_failed', `invalid format for ban duration: ${parsed.error}`);
+    if ('error' in parsed)
+      throw badRequest('validation_failed', `invalid format for ban duration: ${parsed.error}`);
     // A zero duration unbans; a negative one is accepted and leaves banned_until in the past, as in GoTrue.
     patch.banned_until = parsed.ns === 0n ? null : new Date(Date.now() + Number(parsed.ns / 1_000_000n));
   }

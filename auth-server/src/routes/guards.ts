@@ -64,7 +64,12 @@ export function route(method: Method, path: string, handler: Handler, options: R
 }
 
 /** A route for the signed-in user: the handler (and the checks) get the verified user and session. */
-export function userRoute(method: Method, path: string, handler: UserHandler, options: RouteOptions = {}): Route {
+export function userRoute(
+  method: Method,
+  path: string,
+  handler: UserHandler,
+  options: RouteOptions = {},
+): Route {
   return declare('user', method, path, options, async (ctx) => {
     passGates(ctx, options);
     const auth = await requireUser(ctx);
@@ -75,7 +80,12 @@ export function userRoute(method: Method, path: string, handler: UserHandler, op
 }
 
 /** A route for admin keys (service_role / sb_secret). */
-export function adminRoute(method: Method, path: string, handler: Handler, options: RouteOptions = {}): Route {
+export function adminRoute(
+  method: Method,
+  path: string,
+  handler: Handler,
+  options: RouteOptions = {},
+): Route {
   return declare('admin', method, path, options, async (ctx) => {
     passGates(ctx, options);
     await requireAdmin(ctx);
@@ -85,7 +95,13 @@ export function adminRoute(method: Method, path: string, handler: Handler, optio
   });
 }
 
-function declare(access: Access, method: Method, path: string, options: RouteOptions, run: Route['run']): Route {
+function declare(
+  access: Access,
+  method: Method,
+  path: string,
+  options: RouteOptions,
+  run: Route['run'],
+): Route {
   return { ...options, method, path, access, run };
 }
 
@@ -94,7 +110,11 @@ function passGates(ctx: RequestContext, { gates = [] }: RouteOptions): void {
 }
 
 /** What follows the credentials: the rate limit, then the checks. */
-async function applyGuards(ctx: RequestContext, { limit, checks = [] }: RouteOptions, auth: Authenticated | undefined): Promise<void> {
+async function applyGuards(
+  ctx: RequestContext,
+  { limit, checks = [] }: RouteOptions,
+  auth: Authenticated | undefined,
+): Promise<void> {
   if (limit) ctx.app.limits.checkIp(typeof limit === 'function' ? await limit(ctx) : limit, clientIp(ctx));
   for (const check of checks) await check.run(ctx, auth);
 }
@@ -111,7 +131,8 @@ export function clientIp(ctx: RequestContext): string | undefined {
   return forwarded ?? configured ?? canonicalIp(ctx.remoteAddress);
 }
 
-const noAuthorization = () => new ApiError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
+const noAuthorization = () =>
+  new ApiError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
 
 /** GoTrue's requireAuthentication: a verified JWT whose user (and session, if named) still exist. */
 async function requireUser(ctx: RequestContext): Promise<Authenticated> {
@@ -144,7 +165,8 @@ async function requireAdmin(ctx: RequestContext): Promise<void> {
 export const emailProviderEnabled: Check = {
   name: 'requireEmailProvider',
   run: (ctx) => {
-    if (!ctx.app.config.email.enableSignup) throw badRequest('email_provider_disabled', 'Email logins are disabled');
+    if (!ctx.app.config.email.enableSignup)
+      throw badRequest('email_provider_disabled', 'Email logins are disabled');
   },
 };
 
@@ -168,7 +190,8 @@ export const oauthServerEnabled: Check = {
 export const manualLinkingEnabled: Check = {
   name: 'requireManualLinkingEnabled',
   run: (ctx) => {
-    if (!ctx.app.config.enableManualLinking) throw notFound('manual_linking_disabled', 'Manual linking is disabled');
+    if (!ctx.app.config.enableManualLinking)
+      throw notFound('manual_linking_disabled', 'Manual linking is disabled');
   },
 };
 
@@ -184,7 +207,8 @@ export const passkeyEnabled: Check = {
 export const notAnonymous: Check = {
   name: 'requireNotAnonymous',
   run: (_ctx, auth) => {
-    if (auth?.claims.is_anonymous === true) throw forbidden('no_authorization', 'Anonymous user not allowed to perform these actions');
+    if (auth?.claims.is_anonymous === true)
+      throw forbidden('no_authorization', 'Anonymous user not allowed to perform these actions');
   },
 };
 

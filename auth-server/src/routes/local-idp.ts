@@ -48,7 +48,12 @@ function identityClaims(id: IdpIdentity): Record<string, unknown> {
   };
   return id.provider === 'google'
     ? { iss: 'https://accounts.google.com', ...common, picture: avatar }
-    : { iss: 'https://api.github.com', ...common, user_name: id.email.split('@')[0], preferred_username: id.email.split('@')[0] };
+    : {
+        iss: 'https://api.github.com',
+        ...common,
+        user_name: id.email.split('@')[0],
+        preferred_username: id.email.split('@')[0],
+      };
 }
 
 /** One-use authorization codes of the local IdP, kept in memory for a few minutes. */
@@ -81,11 +86,17 @@ export async function decide(ctx: RequestContext): Promise<Response> {
   const form = await ctx.form();
   const state = form.string('state');
   const provider = form.string('provider');
-  const back = (params: Record<string, string>) => ctx.redirect(302, `${app.externalUrl}/callback?${new URLSearchParams({ ...params, state })}`);
-  if (form.string('decision') !== 'allow') return back({ error: 'access_denied', error_description: 'The user denied the request' });
+  const back = (params: Record<string, string>) =>
+    ctx.redirect(302, `${app.externalUrl}/callback?${new URLSearchParams({ ...params, state })}`);
+  if (form.string('decision') !== 'allow')
+    return back({ error: 'access_denied', error_description: 'The user denied the request' });
   const preset = TEST_IDENTITIES.find((t) => t.email === form.string('identity'));
   const typed = preset?.email ?? form.string('email').trim();
-  if (!isEmail(typed)) return ctx.html(400, consentPage(provider, state, 'Enter a valid email address, or pick one of the test identities.'));
+  if (!isEmail(typed))
+    return ctx.html(
+      400,
+      consentPage(provider, state, 'Enter a valid email address, or pick one of the test identities.'),
+    );
   const email = typed.toLowerCase();
   const name = preset?.name ?? (form.string('name').trim() || email.split('@')[0]!);
   return back({ code: app.idpCodes.issue({ provider, subject: subjectFor(provider, email), email, name }) });
@@ -95,7 +106,8 @@ export async function decide(ctx: RequestContext): Promise<Response> {
 function consentPage(provider: string, state: string, error?: string): string {
   const title = `Sign in with ${provider === 'google' ? 'Google' : provider === 'github' ? 'GitHub' : provider} (local test provider)`;
   const options = TEST_IDENTITIES.map(
-    (t, i) => `<li><label><input type="radio" name="identity" value="${esc(t.email)}"${i === 0 ? ' checked' : ''}> ${esc(t.name)} &lt;${esc(t.email)}&gt;</label></li>`,
+    (t, i) =>
+      `<li><label><input type="radio" name="identity" value="${esc(t.email)}"${i === 0 ? ' checked' : ''}> ${esc(t.name)} &lt;${esc(t.email)}&gt;</label></li>`,
   ).join('\n');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

@@ -5,11 +5,17 @@ import { isUuid, validatePkce } from '../auth/validation.ts';
 import { LOCAL_IDP_PROVIDERS } from '../config/config.ts';
 import type { RequestContext } from '../http/context.ts';
 import { ApiError, badRequest } from '../errors.ts';
-import { completeOAuthFlow, createFlowState, deleteFlowState, findFlowState, FLOW_STATE_EXPIRY_MS, type FlowStateRow } from '../store/flow-state.ts';
+import {
+  completeOAuthFlow,
+  createFlowState,
+  deleteFlowState,
+  findFlowState,
+  FLOW_STATE_EXPIRY_MS,
+  type FlowStateRow,
+} from '../store/flow-state.ts';
 import { type IdpIdentity, providerIdentity } from './local-idp.ts';
 
 /** Sign-in with an external provider as GoTrue's external.go: GET /authorize → provider → GET|POST /callback. */
-
 
 /** GET /authorize?provider=…: starts the flow and sends the browser to the (local) provider. */
 export async function authorize(ctx: RequestContext): Promise<Response> {
@@ -23,10 +29,17 @@ export async function authorize(ctx: RequestContext): Promise<Response> {
 export async function startFlow(ctx: RequestContext, linkingTargetId: string | undefined): Promise<Response> {
   const { app } = ctx;
   const provider = ctx.query.get('provider') ?? '';
-  if (!LOCAL_IDP_PROVIDERS.includes(provider) || !Object.hasOwn(app.config.external, provider) || !app.config.external[provider]!.enabled) {
+  if (
+    !LOCAL_IDP_PROVIDERS.includes(provider) ||
+    !Object.hasOwn(app.config.external, provider) ||
+    !app.config.external[provider]!.enabled
+  ) {
     throw badRequest('validation_failed', 'Unsupported provider: provider is not enabled');
   }
-  const pkce = validatePkce(ctx.query.get('code_challenge') ?? '', ctx.query.get('code_challenge_method') ?? '');
+  const pkce = validatePkce(
+    ctx.query.get('code_challenge') ?? '',
+    ctx.query.get('code_challenge_method') ?? '',
+  );
   const flow = await createFlowState(app.db.sql, {
     pkce,
     userId: null,
@@ -48,14 +61,21 @@ export async function callback(ctx: RequestContext): Promise<Response> {
   const state = get('state');
   const flow = isUuid(state) ? await findFlowState(app.db.sql, state) : undefined;
   const redirectTo = flow?.redirect_to ?? app.config.siteUrl;
-  if (get('error')) return ctx.redirect(302, errorRedirect(redirectTo, { error: get('error'), error_description: get('error_description') }));
+  if (get('error'))
+    return ctx.redirect(
+      302,
+      errorRedirect(redirectTo, { error: get('error'), error_description: get('error_description') }),
+    );
   try {
     if (!state) throw badRequest('bad_oauth_callback', 'OAuth state parameter missing');
     if (!flow || flow.user_id) throw badRequest('bad_oauth_state', 'OAuth state not found or expired');
-    if (Date.now() > flow.created_at.getTime() + FLOW_STATE_EXPIRY_MS) throw badRequest('bad_oauth_state', 'OAuth state has expired');
-    if (!get('code')) throw badRequest('bad_oauth_callback', 'OAuth callback with missing authorization code missing');
+    if (Date.now() > flow.created_at.getTime() + FLOW_STATE_EXPIRY_MS)
+      throw badRequest('bad_oauth_state', 'OAuth state has expired');
+    if (!get('code'))
+      throw badRequest('bad_oauth_callback', 'OAuth callback with missing authorization code missing');
     const identity = app.idpCodes.redeem(get('code'));
-    if (!identity || identity.provider !== flow.provider_type) throw badRequest('bad_oauth_callback', 'OAuth authorization code is invalid or has expired');
+    if (!identity || identity.provider !== flow.provider_type)
+      throw badRequest('bad_oauth_callback', 'OAuth authorization code is invalid or has expired');
     return ctx.redirect(302, await finishSignIn(app, flow, identity));
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
@@ -94,7 +114,12 @@ async function finishSignIn(app: App, flow: FlowStateRow, identity: IdpIdentity)
 
 /** GoTrue's OAuth error names for an error it answers on the callback. */
 function errorParams(err: ApiError): Record<string, string> {
-  const error = err.status === 403 || err.code === 'signup_disabled' ? 'access_denied' : err.status === 400 ? 'invalid_request' : 'server_error';
+  const error =
+    err.status === 403 || err.code === 'signup_disabled'
+      ? 'access_denied'
+      : err.status === 400
+        ? 'invalid_request'
+        : 'server_error';
   return { error, error_code: err.code, error_description: err.message };
 }
 

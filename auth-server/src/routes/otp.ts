@@ -22,20 +22,25 @@ async function sendOtp(ctx: RequestContext, struct: string): Promise<Response> {
   const channel = body.string('channel');
   const data = body.object('data') ?? {};
   const createUser = body.boolean('create_user') ?? true;
-  if (rawEmail !== '' && phone !== '') throw badRequest('validation_failed', 'Only an email address or phone number should be provided');
-  if (rawEmail !== '' && channel !== '') throw badRequest('validation_failed', 'Channel should only be specified with Phone OTP');
-  if (rawEmail === '' && phone === '') throw badRequest('validation_failed', 'One of email or phone must be set');
+  if (rawEmail !== '' && phone !== '')
+    throw badRequest('validation_failed', 'Only an email address or phone number should be provided');
+  if (rawEmail !== '' && channel !== '')
+    throw badRequest('validation_failed', 'Channel should only be specified with Phone OTP');
+  if (rawEmail === '' && phone === '')
+    throw badRequest('validation_failed', 'One of email or phone must be set');
   if (phone !== '') throw badRequest('phone_provider_disabled', 'Unsupported phone provider');
   const email = validateEmail(rawEmail);
   const pkce = validatePkce(body.string('code_challenge'), body.string('code_challenge_method'));
-  if (!app.config.email.enableSignup) throw unprocessable('email_provider_disabled', 'Email logins are disabled');
+  if (!app.config.email.enableSignup)
+    throw unprocessable('email_provider_disabled', 'Email logins are disabled');
   const redirectTo = ctx.redirectTarget();
 
   const existing = await findUserByEmail(app.db.sql, email);
   if (!existing && !createUser) throw unprocessable('otp_disabled', 'Signups not allowed for otp');
 
   if (!existing || !isConfirmed(existing)) {
-    if (!existing && !app.config.enableSignup) throw unprocessable('signup_disabled', 'Signups not allowed for this instance');
+    if (!existing && !app.config.enableSignup)
+      throw unprocessable('signup_disabled', 'Signups not allowed for this instance');
     // GoTrue signs new or unconfirmed users up with a random password: with confirmations on they get the
     // signup confirmation mail; with autoconfirm the user is confirmed and the magic link follows below.
     const passwordHash = await hashPassword(randomBytes(24).toString('base64url'));
@@ -45,7 +50,13 @@ async function sendOtp(ctx: RequestContext, struct: string): Promise<Response> {
 
   await app.db.tx(async (sql) => {
     const user = (await findUserByEmail(sql, email))!;
-    if (pkce) await createFlowState(sql, { pkce, userId: user.id, providerType: 'magiclink', authMethod: 'magiclink' });
+    if (pkce)
+      await createFlowState(sql, {
+        pkce,
+        userId: user.id,
+        providerType: 'magiclink',
+        authMethod: 'magiclink',
+      });
     await sendLinkMail(app, sql, user, 'magiclink', pkce !== undefined, redirectTo);
   });
   return ctx.json(200, {});

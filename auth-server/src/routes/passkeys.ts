@@ -56,10 +56,19 @@ async function requireManagementAal(ctx: RequestContext, auth: Authenticated): P
 }
 
 /** The options answer: the challenge stored with its expiry, the bare publicKey options, the expiry in unix seconds. */
-async function challengeResponse(ctx: RequestContext, userId: string | null, type: ChallengeType, made: Awaited<ReturnType<typeof authenticationOptions>>): Promise<Response> {
+async function challengeResponse(
+  ctx: RequestContext,
+  userId: string | null,
+  type: ChallengeType,
+  made: Awaited<ReturnType<typeof authenticationOptions>>,
+): Promise<Response> {
   const expiresAt = new Date(Date.now() + ctx.app.config.webauthn.challengeExpiryMs);
   const challenge = await insertChallenge(ctx.app.db.sql, userId, type, made.session, expiresAt);
-  return ctx.json(200, { challenge_id: challenge.id, options: made.options, expires_at: Math.floor(expiresAt.getTime() / 1000) });
+  return ctx.json(200, {
+    challenge_id: challenge.id,
+    options: made.options,
+    expires_at: Math.floor(expiresAt.getTime() / 1000),
+  });
 }
 
 /** POST /passkeys/registration/options */
@@ -67,14 +76,24 @@ export async function registrationStart(ctx: RequestContext, auth: Authenticated
   await requireManagementAal(ctx, auth);
   const existing = await listPasskeys(ctx.app.db.sql, auth.user.id);
   if (existing.length >= ctx.app.config.passkey.maxPerUser) throw tooMany();
-  return challengeResponse(ctx, auth.user.id, 'registration', await registrationOptions(ctx.app.config.webauthn, auth.user, existing));
+  return challengeResponse(
+    ctx,
+    auth.user.id,
+    'registration',
+    await registrationOptions(ctx.app.config.webauthn, auth.user, existing),
+  );
 }
 
 /**
  * The verify steps both ceremonies share: body, challenge_id and credential checks, then the challenge taken out
  * (in its own statement, so it is used up even when what follows fails) and its expiry.
  */
-async function takeChallenge(ctx: RequestContext, struct: string, type: ChallengeType, userId: string | null): Promise<{ challenge: ChallengeRow; credential: unknown }> {
+async function takeChallenge(
+  ctx: RequestContext,
+  struct: string,
+  type: ChallengeType,
+  userId: string | null,
+): Promise<{ challenge: ChallengeRow; credential: unknown }> {
   const body = await ctx.body(struct);
   const challengeId = body.string('challenge_id');
   if (challengeId === '') throw badRequest('validation_failed', 'challenge_id is required');
@@ -82,7 +101,8 @@ async function takeChallenge(ctx: RequestContext, struct: string, type: Challeng
   if (!isUuid(challengeId)) throw badRequest('validation_failed', 'challenge_id must be a valid UUID');
   const challenge = await consumeChallenge(ctx.app.db.sql, challengeId, type, userId);
   if (!challenge) throw badRequest('webauthn_challenge_not_found', 'Challenge not found or already used');
-  if (challenge.expires_at.getTime() < Date.now()) throw badRequest('webauthn_challenge_expired', 'Challenge has expired');
+  if (challenge.expires_at.getTime() < Date.now())
+    throw badRequest('webauthn_challenge_expired', 'Challenge has expired');
   return { challenge, credential: body.raw.credential };
 }
 
@@ -90,11 +110,22 @@ async function takeChallenge(ctx: RequestContext, struct: string, type: Challeng
 export async function registrationFinish(ctx: RequestContext, auth: Authenticated): Promise<Response> {
   const { app } = ctx;
   await requireManagementAal(ctx, auth);
-  const { challenge, credential } = await takeChallenge(ctx, 'PasskeyRegistrationVerifyParams', 'registration', auth.user.id);
-  const verified = await verifyRegistration(app.config.webauthn, challenge.session_data, auth.user.id, credential);
+  const { challenge, credential } = await takeChallenge(
+    ctx,
+    'PasskeyRegistrationVerifyParams',
+    'registration',
+    auth.user.id,
+  );
+  const verified = await verifyRegistration(
+    app.config.webauthn,
+    challenge.session_data,
+    auth.user.id,
+    credential,
+  );
   const created = await app.db.tx(async (sql) => {
     if ((await countPasskeys(sql, auth.user.id)) >= app.config.passkey.maxPerUser) throw tooMany();
-    if (await passkeyExists(sql, verified.credential_id)) throw unprocessable('webauthn_credential_exists', 'This credential is already registered');
+    if (await passkeyExists(sql, verified.credential_id))
+      throw unprocessable('webauthn_credential_exists', 'This credential is already registered');
     return insertPasskey(sql, { ...verified, friendly_name: passkeyFriendlyName(verified.aaguid) });
   });
   return ctx.json(200, listItem(created));
@@ -108,13 +139,23 @@ export async function authenticationStart(ctx: RequestContext): Promise<Response
 /** POST /passkeys/authentication/verify: signs the passkey's owner in, as the password grant does, with amr `passkey`. */
 export async function authenticationFinish(ctx: RequestContext): Promise<Response> {
   const { app } = ctx;
-  const { challenge, credential: raw } = await takeChallenge(ctx, 'PasskeyAuthenticationVerifyParams', 'authentication', null);
+  const { challenge, credential: raw } = await takeChallenge(
+    ctx,
+    'PasskeyAuthenticationVerifyParams',
+    'authentication',
+    null,
+  );
   const credential = parseAssertion(raw);
   const userId = assertedUserId(credential);
   const user: UserRow | undefined = userId ? await findUserById(app.db.sql, userId) : undefined;
   const passkeys = user ? await listPasskeys(app.db.sql, user.id) : [];
   if (!user || !passkeys.length) throw verificationFailed();
-  const { passkey, counter } = await verifyAuthentication(app.config.webauthn, challenge.session_data, credential, passkeys);
+  const { passkey, counter } = await verifyAuthentication(
+    app.config.webauthn,
+    challenge.session_data,
+    credential,
+    passkeys,
+  );
   if (user.email && !isConfirmed(user)) throw forbidden('email_not_confirmed', 'Email not confirmed');
   if (user.phone && !user.phone_confirmed_at) throw forbidden('phone_not_confirmed', 'Phone not confirmed');
   if (isBanned(user)) throw forbidden('user_banned', 'User is banned');
@@ -136,7 +177,8 @@ export async function rename(ctx: RequestContext, auth: Authenticated): Promise<
   if (!isUuid(id)) throw passkeyNotFound();
   const name = (await ctx.body('PasskeyUpdateParams')).string('friendly_name');
   if (name === '') throw badRequest('validation_failed', 'friendly_name is required');
-  if (Buffer.byteLength(name, 'utf8') > MAX_NAME_BYTES) throw badRequest('validation_failed', 'friendly_name must be 120 characters or less');
+  if (Buffer.byteLength(name, 'utf8') > MAX_NAME_BYTES)
+    throw badRequest('validation_failed', 'friendly_name must be 120 characters or less');
   const renamed = await ctx.app.db.tx(async (sql) => {
     if (!(await findUserPasskey(sql, auth.user.id, id))) throw passkeyNotFound();
     return renamePasskey(sql, id, name);

@@ -8,7 +8,11 @@ const SERVER_VERSION = 'v2.196.0-local';
 const DISCOVERY_CACHE = { 'Cache-Control': 'public, max-age=600' };
 
 export function health(ctx: RequestContext): Response {
-  return ctx.json(200, { version: SERVER_VERSION, name: 'GoTrue', description: 'GoTrue is a user registration and authentication API' });
+  return ctx.json(200, {
+    version: SERVER_VERSION,
+    name: 'GoTrue',
+    description: 'GoTrue is a user registration and authentication API',
+  });
 }
 
 export function settings(ctx: RequestContext): Response {

@@ -19,7 +19,8 @@ const signupDisabled = () => unprocessable('signup_disabled', 'Signups not allow
 export async function signupLimit(ctx: RequestContext): Promise<IpLimit> {
   const body = await ctx.body('SignupParams');
   if (body.string('email') !== '' || body.string('phone') !== '') return 'signInSignUps';
-  if (!ctx.app.config.enableAnonymousSignIns) throw unprocessable('anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
+  if (!ctx.app.config.enableAnonymousSignIns)
+    throw unprocessable('anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
   return 'anonymousUsers';
 }
 
@@ -38,27 +39,42 @@ export async function signup(ctx: RequestContext): Promise<Response> {
   if (password === '') throw badRequest('validation_failed', 'Signup requires a valid password');
   checkPasswordStrength(config, password);
   if (rawEmail !== '' && phone !== '') {
-    throw badRequest('validation_failed', 'Only an email address or phone number should be provided on signup.');
+    throw badRequest(
+      'validation_failed',
+      'Only an email address or phone number should be provided on signup.',
+    );
   }
   const pkce = validatePkce(body.string('code_challenge'), body.string('code_challenge_method'));
   if (phone !== '') throw badRequest('phone_provider_disabled', 'Phone signups are disabled');
   if (!config.email.enableSignup) throw badRequest('email_provider_disabled', 'Email signups are disabled');
   const email = validateEmail(rawEmail);
   const redirectTo = ctx.redirectTarget();
-  const outcome = await signupEmailUser(app, { email, passwordHash: await hashPassword(password), data, pkce, redirectTo });
+  const outcome = await signupEmailUser(app, {
+    email,
+    passwordHash: await hashPassword(password),
+    data,
+    pkce,
+    redirectTo,
+  });
   if (outcome.exists) {
-    if (!config.email.enableConfirmations) throw unprocessable('user_already_exists', 'User already registered');
+    if (!config.email.enableConfirmations)
+      throw unprocessable('user_already_exists', 'User already registered');
     return ctx.json(200, obfuscatedUser(email, data));
   }
   const { user } = outcome;
-  if (isConfirmed(user)) return ctx.json(200, await app.db.tx((sql) => signIn(app, sql, user.id, 'password')));
+  if (isConfirmed(user))
+    return ctx.json(200, await app.db.tx((sql) => signIn(app, sql, user.id, 'password')));
   return ctx.json(200, await loadUserJson(app.db.sql, user));
 }
 
 /** anonymous.go SignupAnonymously: a user with no email, phone, password or identity, signed in with amr `anonymous`. */
 async function signupAnonymously(app: App, data: Record<string, unknown>) {
   return app.db.tx(async (sql) => {
-    const user = await insertUser(sql, { raw_app_meta_data: {}, raw_user_meta_data: data, is_anonymous: true });
+    const user = await insertUser(sql, {
+      raw_app_meta_data: {},
+      raw_user_meta_data: data,
+      is_anonymous: true,
+    });
     return signIn(app, sql, user.id, 'anonymous');
   });
 }
@@ -83,10 +99,24 @@ export async function signupEmailUser(app: App, p: EmailSignup): Promise<SignupO
     if (user && isConfirmed(user)) return { exists: true };
     user = user
       ? await ensureEmailIdentity(sql, user, p.data)
-      : await createEmailUser(sql, { email: p.email, passwordHash: p.passwordHash, data: p.data, metadataFromIdentity: true });
+      : await createEmailUser(sql, {
+          email: p.email,
+          passwordHash: p.passwordHash,
+          data: p.data,
+          metadataFromIdentity: true,
+        });
     if (!app.config.email.enableConfirmations) return { exists: false, user: await confirmUser(sql, user) };
-    if (p.pkce) await createFlowState(sql, { pkce: p.pkce, userId: user.id, providerType: 'email', authMethod: 'email/signup' });
-    return { exists: false, user: await sendLinkMail(app, sql, user, 'signup', p.pkce !== undefined, p.redirectTo) };
+    if (p.pkce)
+      await createFlowState(sql, {
+        pkce: p.pkce,
+        userId: user.id,
+        providerType: 'email',
+        authMethod: 'email/signup',
+      });
+    return {
+      exists: false,
+      user: await sendLinkMail(app, sql, user, 'signup', p.pkce !== undefined, p.redirectTo),
+    };
   });
 }
 

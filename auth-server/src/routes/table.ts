@@ -56,19 +56,38 @@ export const ROUTES: readonly Route[] = [
   userRoute('GET', '/reauthenticate', user.reauthenticate),
   userRoute('POST', '/logout', user.logout),
   userRoute('GET', '/user/identities/authorize', identities.linkIdentity, { checks: [manualLinkingEnabled] }),
-  userRoute('DELETE', '/user/identities/{identity_id}', identities.deleteIdentity, { checks: [manualLinkingEnabled] }),
+  userRoute('DELETE', '/user/identities/{identity_id}', identities.deleteIdentity, {
+    checks: [manualLinkingEnabled],
+  }),
 
   // The /passkeys group answers 404 passkey_disabled first when passkeys are off (r.Use(requirePasskeyEnabled)).
-  route('POST', '/passkeys/authentication/options', passkeys.authenticationStart, { gates: [passkeyEnabled], limit: 'passkey' }),
-  route('POST', '/passkeys/authentication/verify', passkeys.authenticationFinish, { gates: [passkeyEnabled] }),
-  userRoute('POST', '/passkeys/registration/options', passkeys.registrationStart, { gates: [passkeyEnabled], uses: [notAnonymous] }),
-  userRoute('POST', '/passkeys/registration/verify', passkeys.registrationFinish, { gates: [passkeyEnabled], uses: [notAnonymous] }),
+  route('POST', '/passkeys/authentication/options', passkeys.authenticationStart, {
+    gates: [passkeyEnabled],
+    limit: 'passkey',
+  }),
+  route('POST', '/passkeys/authentication/verify', passkeys.authenticationFinish, {
+    gates: [passkeyEnabled],
+  }),
+  userRoute('POST', '/passkeys/registration/options', passkeys.registrationStart, {
+    gates: [passkeyEnabled],
+    uses: [notAnonymous],
+  }),
+  userRoute('POST', '/passkeys/registration/verify', passkeys.registrationFinish, {
+    gates: [passkeyEnabled],
+    uses: [notAnonymous],
+  }),
   userRoute('GET', '/passkeys', passkeys.list, { gates: [passkeyEnabled] }),
   userRoute('PATCH', '/passkeys/{passkey_id}', passkeys.rename, { gates: [passkeyEnabled] }),
   userRoute('DELETE', '/passkeys/{passkey_id}', passkeys.remove, { gates: [passkeyEnabled] }),
   userRoute('POST', '/factors', factors.enroll, { uses: [notAnonymous] }),
-  userRoute('POST', '/factors/{factor_id}/challenge', factors.challenge, { uses: [notAnonymous, loadFactor], limit: 'factorChallenge' }),
-  userRoute('POST', '/factors/{factor_id}/verify', factors.verify, { uses: [notAnonymous, loadFactor], limit: 'factorVerify' }),
+  userRoute('POST', '/factors/{factor_id}/challenge', factors.challenge, {
+    uses: [notAnonymous, loadFactor],
+    limit: 'factorChallenge',
+  }),
+  userRoute('POST', '/factors/{factor_id}/verify', factors.verify, {
+    uses: [notAnonymous, loadFactor],
+    limit: 'factorVerify',
+  }),
   userRoute('DELETE', '/factors/{factor_id}', factors.unenroll, { uses: [notAnonymous, loadFactor] }),
 
   route('GET', '/authorize', oauth.authorize),
@@ -85,10 +104,16 @@ export const ROUTES: readonly Route[] = [
   adminRoute('PUT', '/admin/users/{user_id}', adminUsers.update, { uses: [loadUser] }),
   adminRoute('DELETE', '/admin/users/{user_id}', adminUsers.remove, { uses: [loadUser] }),
   adminRoute('GET', '/admin/users/{user_id}/factors', factors.adminList, { uses: [loadUser] }),
-  adminRoute('DELETE', '/admin/users/{user_id}/factors/{factor_id}', factors.adminDelete, { uses: [loadUser, loadFactor] }),
-  adminRoute('PUT', '/admin/users/{user_id}/factors/{factor_id}', factors.adminUpdate, { uses: [loadUser, loadFactor] }),
+  adminRoute('DELETE', '/admin/users/{user_id}/factors/{factor_id}', factors.adminDelete, {
+    uses: [loadUser, loadFactor],
+  }),
+  adminRoute('PUT', '/admin/users/{user_id}/factors/{factor_id}', factors.adminUpdate, {
+    uses: [loadUser, loadFactor],
+  }),
   adminRoute('GET', '/admin/users/{user_id}/passkeys', passkeys.adminList, { uses: [loadUser] }),
-  adminRoute('DELETE', '/admin/users/{user_id}/passkeys/{passkey_id}', passkeys.adminRemove, { uses: [loadUser] }),
+  adminRoute('DELETE', '/admin/users/{user_id}/passkeys/{passkey_id}', passkeys.adminRemove, {
+    uses: [loadUser],
+  }),
 
   // Features GoTrue gates that the local server does not have: their gate answers (see switched-off.ts).
   route('POST', '/sso', saml, { gates: [samlEnabled] }),
@@ -100,7 +125,9 @@ export const ROUTES: readonly Route[] = [
   route('GET', '/oauth/authorize', oauthServer, { gates: [oauthServerEnabled] }),
   userRoute('GET', '/oauth/userinfo', oauthServer, { gates: [oauthServerEnabled] }),
   userRoute('GET', '/oauth/authorizations/{authorization_id}', oauthServer, { gates: [oauthServerEnabled] }),
-  userRoute('POST', '/oauth/authorizations/{authorization_id}/consent', oauthServer, { gates: [oauthServerEnabled] }),
+  userRoute('POST', '/oauth/authorizations/{authorization_id}/consent', oauthServer, {
+    gates: [oauthServerEnabled],
+  }),
   userRoute('GET', '/user/oauth/grants', oauthServer, { checks: [oauthServerEnabled] }),
   userRoute('DELETE', '/user/oauth/grants', oauthServer, { checks: [oauthServerEnabled] }),
   adminRoute('GET', '/admin/oauth/clients', oauthServer, { checks: [oauthServerEnabled] }),
@@ -108,7 +135,9 @@ export const ROUTES: readonly Route[] = [
   adminRoute('GET', '/admin/oauth/clients/{client_id}', oauthServer, { checks: [oauthServerEnabled] }),
   adminRoute('PUT', '/admin/oauth/clients/{client_id}', oauthServer, { checks: [oauthServerEnabled] }),
   adminRoute('DELETE', '/admin/oauth/clients/{client_id}', oauthServer, { checks: [oauthServerEnabled] }),
-  adminRoute('POST', '/admin/oauth/clients/{client_id}/regenerate_secret', oauthServer, { checks: [oauthServerEnabled] }),
+  adminRoute('POST', '/admin/oauth/clients/{client_id}/regenerate_secret', oauthServer, {
+    checks: [oauthServerEnabled],
+  }),
 
   // Local only: request counters for tests and the bench (not counted themselves).
   route('GET', '/__local/stats', settings.requestStats, { uncounted: true }),

@@ -41,31 +41,53 @@ export async function idTokenGrant(ctx: RequestContext): Promise<Response> {
 }
 
 /** getProvider's switch: the provider's config name (undefined for an allowed custom issuer) and its issuer. */
-function resolveProvider(provider: string, issuer: string, idToken: string): { name: string | undefined; resolvedIssuer: string } {
+function resolveProvider(
+  provider: string,
+  issuer: string,
+  idToken: string,
+): { name: string | undefined; resolvedIssuer: string } {
   if (provider === 'apple' || APPLE_ISSUERS.includes(issuer)) {
-    return { name: 'apple', resolvedIssuer: detectIssuer(idToken, issuer, 'Apple', (iss) => APPLE_ISSUERS.includes(iss)) };
+    return {
+      name: 'apple',
+      resolvedIssuer: detectIssuer(idToken, issuer, 'Apple', (iss) => APPLE_ISSUERS.includes(iss)),
+    };
   }
   const known = Object.entries(ISSUERS).find(([p, iss]) => provider === p || issuer === iss);
   if (known) return { name: known[0], resolvedIssuer: known[1] };
   if (provider === 'azure' || AZURE_ISSUER_PREFIXES.some((p) => issuer.startsWith(p))) {
-    return { name: 'azure', resolvedIssuer: detectIssuer(idToken, issuer, 'Azure', (iss) => AZURE_ISSUER_PREFIXES.some((p) => iss.startsWith(p))) };
+    return {
+      name: 'azure',
+      resolvedIssuer: detectIssuer(idToken, issuer, 'Azure', (iss) =>
+        AZURE_ISSUER_PREFIXES.some((p) => iss.startsWith(p)),
+      ),
+    };
   }
   if (provider === 'keycloak') return { name: 'keycloak', resolvedIssuer: '' };
-  if (provider.startsWith('custom:')) throw badRequest('validation_failed', `Custom provider "${provider}" not found`);
-  if (!ALLOWED_ISSUERS.includes(issuer)) throw badRequest('validation_failed', `Custom OIDC provider "${provider}" not allowed`);
+  if (provider.startsWith('custom:'))
+    throw badRequest('validation_failed', `Custom provider "${provider}" not found`);
+  if (!ALLOWED_ISSUERS.includes(issuer))
+    throw badRequest('validation_failed', `Custom OIDC provider "${provider}" not allowed`);
   return { name: undefined, resolvedIssuer: issuer };
 }
 
 /** Apple and Azure read the issuer from the (not yet verified) token itself. */
-function detectIssuer(idToken: string, given: string, label: string, accepts: (iss: string) => boolean): string {
+function detectIssuer(
+  idToken: string,
+  given: string,
+  label: string,
+  accepts: (iss: string) => boolean,
+): string {
   let detected: unknown;
   try {
     detected = decodeJwt(idToken).iss;
   } catch {
     // Undecodable: GoTrue's Detect*IDTokenIssuer fails the same way.
   }
-  if (typeof detected !== 'string') throw badRequest('validation_failed', `Unable to detect issuer in ID token for ${label} provider`);
-  if (!accepts(detected)) throw badRequest('validation_failed', `Detected ID token issuer is not an ${label} ID token issuer`);
-  if (given !== '' && given !== detected) throw badRequest('validation_failed', 'Provided issuer does not match ID token issuer');
+  if (typeof detected !== 'string')
+    throw badRequest('validation_failed', `Unable to detect issuer in ID token for ${label} provider`);
+  if (!accepts(detected))
+    throw badRequest('validation_failed', `Detected ID token issuer is not an ${label} ID token issuer`);
+  if (given !== '' && given !== detected)
+    throw badRequest('validation_failed', 'Provided issuer does not match ID token issuer');
   return detected;
 }

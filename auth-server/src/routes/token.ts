@@ -5,7 +5,12 @@ import { passwordWeakness, verifyPassword } from '../crypto/passwords.ts';
 import type { RequestContext } from '../http/context.ts';
 import { badRequest, notFound, OAuthError, unprocessable } from '../errors.ts';
 import type { Sql } from '../store/database.ts';
-import { deleteFlowState, findFlowStateByCode, FLOW_STATE_EXPIRY_MS, type FlowStateRow } from '../store/flow-state.ts';
+import {
+  deleteFlowState,
+  findFlowStateByCode,
+  FLOW_STATE_EXPIRY_MS,
+  type FlowStateRow,
+} from '../store/flow-state.ts';
 import { idTokenGrant } from './token-oidc.ts';
 import { findUserByEmail, findUserById, isBanned, isConfirmed } from '../store/users.ts';
 
@@ -39,11 +44,15 @@ async function passwordGrant(ctx: RequestContext): Promise<Response> {
   const phone = body.string('phone');
   const password = body.string('password');
   if (email !== '' && phone !== '') {
-    throw badRequest('validation_failed', 'Only an email address or phone number should be provided on login.');
+    throw badRequest(
+      'validation_failed',
+      'Only an email address or phone number should be provided on login.',
+    );
   }
   if (email === '' && phone === '') throw badRequest('validation_failed', 'missing email or phone');
   if (phone !== '') throw unprocessable('phone_provider_disabled', 'Phone logins are disabled');
-  if (!app.config.email.enableSignup) throw unprocessable('email_provider_disabled', 'Email logins are disabled');
+  if (!app.config.email.enableSignup)
+    throw unprocessable('email_provider_disabled', 'Email logins are disabled');
 
   const user = await findUserByEmail(app.db.sql, email);
   if (!user) throw invalidCredentials();
@@ -53,7 +62,10 @@ async function passwordGrant(ctx: RequestContext): Promise<Response> {
 
   const weakness = passwordWeakness(app.config, password);
   const extra = weakness ? { weak_password: weakness } : {};
-  return ctx.json(200, await app.db.tx((sql) => signIn(app, sql, user.id, 'password', ctx.header('user-agent'), extra)));
+  return ctx.json(
+    200,
+    await app.db.tx((sql) => signIn(app, sql, user.id, 'password', ctx.header('user-agent'), extra)),
+  );
 }
 
 async function pkceGrant(ctx: RequestContext): Promise<Response> {
@@ -62,7 +74,10 @@ async function pkceGrant(ctx: RequestContext): Promise<Response> {
   const authCode = body.string('auth_code');
   const verifier = body.string('code_verifier');
   if (authCode === '' || verifier === '') {
-    throw badRequest('validation_failed', 'invalid request: both auth code and code verifier should be non-empty');
+    throw badRequest(
+      'validation_failed',
+      'invalid request: both auth code and code verifier should be non-empty',
+    );
   }
   const response = await app.db.tx(async (sql) => {
     const flow = await consumeFlowState(sql, authCode, verifier);
@@ -78,10 +93,18 @@ async function pkceGrant(ctx: RequestContext): Promise<Response> {
 }
 
 /** Checks an auth code and its verifier against the stored flow (unexpired, challenge matched) and consumes it. */
-async function consumeFlowState(sql: Sql, authCode: string, verifier: string): Promise<FlowStateRow & { user_id: string }> {
+async function consumeFlowState(
+  sql: Sql,
+  authCode: string,
+  verifier: string,
+): Promise<FlowStateRow & { user_id: string }> {
   const flow = await findFlowStateByCode(sql, authCode);
-  if (!flow || !flow.user_id) throw notFound('flow_state_not_found', 'invalid flow state, no valid flow state found');
-  const startedAt = flow.auth_code_issued_at && flow.authentication_method === 'magiclink' ? flow.auth_code_issued_at : flow.created_at;
+  if (!flow || !flow.user_id)
+    throw notFound('flow_state_not_found', 'invalid flow state, no valid flow state found');
+  const startedAt =
+    flow.auth_code_issued_at && flow.authentication_method === 'magiclink'
+      ? flow.auth_code_issued_at
+      : flow.created_at;
   if (Date.now() > startedAt.getTime() + FLOW_STATE_EXPIRY_MS) {
     throw unprocessable('flow_state_expired', 'invalid flow state, flow state has expired');
   }

@@ -12,7 +12,15 @@ import { syncProviders } from '../store/identities.ts';
 import { clearAllOneTimeTokens } from '../store/one-time-tokens.ts';
 import { secondFactorOwed } from '../store/factors.ts';
 import { endSessions, type LogoutScope, sessionCreatedAt } from '../store/sessions.ts';
-import { findUserByEmail, findUserById, isConfirmed, loadUserJson, mergeMetadata, updateUser, type UserRow } from '../store/users.ts';
+import {
+  findUserByEmail,
+  findUserById,
+  isConfirmed,
+  loadUserJson,
+  mergeMetadata,
+  updateUser,
+  type UserRow,
+} from '../store/users.ts';
 import type { Authenticated } from './guards.ts';
 
 /** The signed-in user's endpoints: GET and PUT /user (user.go), GET /reauthenticate, POST /logout. */
@@ -24,7 +32,11 @@ export async function getUser(ctx: RequestContext, { user }: Authenticated): Pro
 /** GET /reauthenticate (reauthenticate.go): mails a code that later authorizes a password change. */
 export async function reauthenticate(ctx: RequestContext, { user }: Authenticated): Promise<Response> {
   const { app } = ctx;
-  if (!user.email) throw badRequest('validation_failed', 'Reauthentication requires the user to have an email or a phone number');
+  if (!user.email)
+    throw badRequest(
+      'validation_failed',
+      'Reauthentication requires the user to have an email or a phone number',
+    );
   if (!isConfirmed(user)) throw unprocessable('email_not_confirmed', 'Please verify your email first.');
   await app.db.tx((sql) => sendReauthentication(app, sql, user));
   return ctx.json(200, {});
@@ -35,7 +47,8 @@ const LOGOUT_SCOPES: readonly LogoutScope[] = ['global', 'local', 'others'];
 /** POST /logout?scope=global|local|others (logout.go). */
 export async function logout(ctx: RequestContext, auth: Authenticated): Promise<Response> {
   const scope = ctx.query.get('scope') || 'global';
-  if (!isOneOf(LOGOUT_SCOPES, scope)) throw badRequest('validation_failed', `Unsupported logout scope "${scope}"`);
+  if (!isOneOf(LOGOUT_SCOPES, scope))
+    throw badRequest('validation_failed', `Unsupported logout scope "${scope}"`);
   await ctx.app.db.tx((sql) => endSessions(sql, auth.user.id, scope, auth.sessionId));
   return ctx.noContent();
 }
@@ -49,14 +62,24 @@ export async function updateCurrentUser(ctx: RequestContext, auth: Authenticated
   const nonce = body.string('nonce');
   const data = body.object('data');
   const phone = body.string('phone');
-  if (body.object('app_metadata') !== undefined) throw forbidden('not_admin', 'Updating app_metadata requires admin privileges');
+  if (body.object('app_metadata') !== undefined)
+    throw forbidden('not_admin', 'Updating app_metadata requires admin privileges');
   // A user with a verified factor changes email, phone or password only from an aal2 session (GoTrue compares as sent).
-  const changesCredentials = !!password || (email !== '' && email !== (auth.user.email ?? '')) || (phone !== '' && phone !== (auth.user.phone ?? ''));
+  const changesCredentials =
+    !!password ||
+    (email !== '' && email !== (auth.user.email ?? '')) ||
+    (phone !== '' && phone !== (auth.user.phone ?? ''));
   if (changesCredentials && (await secondFactorOwed(app.db.sql, auth.user.id, auth.sessionId))) {
-    throw unauthorized('insufficient_aal', 'AAL2 session is required to update email or password when MFA is enabled.');
+    throw unauthorized(
+      'insufficient_aal',
+      'AAL2 session is required to update email or password when MFA is enabled.',
+    );
   }
   if (password !== undefined && auth.user.is_anonymous && email === '' && phone === '') {
-    throw unprocessable('validation_failed', 'Updating password of an anonymous user without an email or phone is not allowed');
+    throw unprocessable(
+      'validation_failed',
+      'Updating password of an anonymous user without an email or phone is not allowed',
+    );
   }
   const pkce = validatePkce(body.string('code_challenge'), body.string('code_challenge_method'));
   const redirectTo = ctx.redirectTarget();
@@ -83,12 +106,17 @@ export async function updateCurrentUser(ctx: RequestContext, auth: Authenticated
       user = await updateUser(sql, user.id, { encrypted_password: passwordHash });
       await endSessions(sql, user.id, 'others', auth.sessionId);
     }
-    if (data) user = await updateUser(sql, user.id, { raw_user_meta_data: mergeMetadata(user.raw_user_meta_data, data) });
+    if (data)
+      user = await updateUser(sql, user.id, {
+        raw_user_meta_data: mergeMetadata(user.raw_user_meta_data, data),
+      });
     if (newEmail) user = await changeEmail(app, sql, user, newEmail, redirectTo, pkce);
     return user;
   });
   // A wrong reauthentication nonce counts against the codes mailed to the user, as a wrong /verify code does.
-  const updated = await (nonce !== '' && auth.user.email ? countingWrongCodes(app, auth.user.email, update) : update);
+  const updated = await (nonce !== '' && auth.user.email
+    ? countingWrongCodes(app, auth.user.email, update)
+    : update);
   return ctx.json(200, await loadUserJson(app.db.sql, updated));
 }
 
@@ -99,8 +127,11 @@ async function checkNonce(app: App, sql: Sql, auth: Authenticated, nonce: string
   if (nonce === '') throw badRequest('reauthentication_needed', 'Password update requires reauthentication');
   const user = auth.user;
   const sentAt = user.reauthentication_sent_at;
-  const valid = user.reauthentication_token !== '' && user.reauthentication_token === tokenHash(user.email ?? '', nonce) &&
-    sentAt !== null && Date.now() <= sentAt.getTime() + app.config.email.otpExpiry * 1000;
+  const valid =
+    user.reauthentication_token !== '' &&
+    user.reauthentication_token === tokenHash(user.email ?? '', nonce) &&
+    sentAt !== null &&
+    Date.now() <= sentAt.getTime() + app.config.email.otpExpiry * 1000;
   if (!valid) throw unprocessable('reauthentication_not_valid', 'Nonce has expired or is invalid');
   // GoTrue's ConfirmReauthentication: the nonce is spent and every one-time token of the user goes with it.
   await updateUser(sql, user.id, { reauthentication_token: '' });
@@ -117,10 +148,21 @@ async function changeEmail(
 ): Promise<UserRow> {
   if (!app.config.email.enableConfirmations) {
     // Autoconfirm: GoTrue runs emailChangeVerify at once (an anonymous user gets its email identity here).
-    const changed = await verifyEmailChange(app, sql, await updateUser(sql, user.id, { email_change: newEmail }), '');
+    const changed = await verifyEmailChange(
+      app,
+      sql,
+      await updateUser(sql, user.id, { email_change: newEmail }),
+      '',
+    );
     await syncProviders(sql, user.id);
     return changed!;
   }
-  if (pkce) await createFlowState(sql, { pkce, userId: user.id, providerType: 'email_change', authMethod: 'email_change' });
+  if (pkce)
+    await createFlowState(sql, {
+      pkce,
+      userId: user.id,
+      providerType: 'email_change',
+      authMethod: 'email_change',
+    });
   return sendEmailChange(app, sql, user, newEmail, pkce !== undefined, redirectTo);
 }

@@ -1,13 +1,22 @@
 import { signIn } from '../auth/session-tokens.ts';
 import { isEmail, validatePhone } from '../auth/validation.ts';
-import { applyVerification, countingWrongCodes, parseVerificationType, tokenInvalid, userByEmailAndOtp, userByTokenHash, type VerifiedType } from '../auth/verification.ts';
+import {
+  applyVerification,
+  countingWrongCodes,
+  parseVerificationType,
+  tokenInvalid,
+  userByEmailAndOtp,
+  userByTokenHash,
+  type VerifiedType,
+} from '../auth/verification.ts';
 import { tokenHash } from '../crypto/codes.ts';
 import type { RequestContext } from '../http/context.ts';
 import { ApiError, badRequest, unprocessable } from '../errors.ts';
 import { issueAuthCode } from '../store/flow-state.ts';
 import type { AuthenticationMethod } from '../store/sessions.ts';
 
-const SINGLE_CONFIRMATION = 'Confirmation link accepted. Please proceed to confirm link sent to the other email';
+const SINGLE_CONFIRMATION =
+  'Confirmation link accepted. Please proceed to confirm link sent to the other email';
 
 /** The amr / flow-state method each verification type signs in with on the PKCE path. */
 const PKCE_METHOD: Record<VerifiedType, AuthenticationMethod> = {
@@ -19,7 +28,13 @@ const PKCE_METHOD: Record<VerifiedType, AuthenticationMethod> = {
 };
 
 /** OAuth error names GoTrue puts in `error` for a status (oauthErrorMap). */
-const OAUTH_ERRORS: Record<number, string> = { 400: 'invalid_request', 401: 'unauthorized_client', 403: 'access_denied', 500: 'server_error', 503: 'temporarily_unavailable' };
+const OAUTH_ERRORS: Record<number, string> = {
+  400: 'invalid_request',
+  401: 'unauthorized_client',
+  403: 'access_denied',
+  500: 'server_error',
+  503: 'temporarily_unavailable',
+};
 
 /** Go's url.Values.Encode: keys sorted, spaces as '+'. */
 function encodeSorted(values: Record<string, string>): string {
@@ -66,7 +81,11 @@ export async function verifyGet(ctx: RequestContext): Promise<Response> {
       }
       if (pkce) {
         const code = await issueAuthCode(sql, user.id, PKCE_METHOD[found.type]);
-        if (!code) throw badRequest('flow_state_not_found', 'No associated flow state found. No valid flow state found for user.');
+        if (!code)
+          throw badRequest(
+            'flow_state_not_found',
+            'No associated flow state found. No valid flow state found for user.',
+          );
         return withQuery(redirectTo, { code }).toString();
       }
       const t = await signIn(app, sql, user.id, 'otp', ctx.header('user-agent'));
@@ -99,7 +118,8 @@ export async function verifyPost(ctx: RequestContext): Promise<Response> {
   const phone = body.string('phone');
   const redirectTo = body.string('redirect_to');
   if (type === '') throw badRequest('validation_failed', 'Verify requires a verification type');
-  if ((token === '') === (hash === '')) throw badRequest('validation_failed', 'Verify requires either a token or a token hash');
+  if ((token === '') === (hash === ''))
+    throw badRequest('validation_failed', 'Verify requires either a token or a token hash');
   let email = '';
   if (token !== '') {
     if (phone !== '' && rawEmail === '') {
@@ -109,7 +129,10 @@ export async function verifyPost(ctx: RequestContext): Promise<Response> {
       throw tokenInvalid();
     }
     if (!(rawEmail !== '' && phone === '')) {
-      throw badRequest('validation_failed', 'Only an email address or phone number should be provided on verify');
+      throw badRequest(
+        'validation_failed',
+        'Only an email address or phone number should be provided on verify',
+      );
     }
     if (!isEmail(rawEmail)) throw unprocessable('validation_failed', 'Invalid email format');
     email = rawEmail.toLowerCase();
@@ -119,7 +142,10 @@ export async function verifyPost(ctx: RequestContext): Promise<Response> {
 
   const verify = app.db.tx(async (sql) => {
     const verificationType = parseVerificationType(type);
-    const found = hash !== '' ? await userByTokenHash(app, sql, verificationType, hash) : await userByEmailAndOtp(app, sql, verificationType, email, token);
+    const found =
+      hash !== ''
+        ? await userByTokenHash(app, sql, verificationType, hash)
+        : await userByEmailAndOtp(app, sql, verificationType, email, token);
     const user = await applyVerification(app, sql, found, hash !== '' ? hash : tokenHash(email, token));
     return user && signIn(app, sql, user.id, 'otp', ctx.header('user-agent'));
   });

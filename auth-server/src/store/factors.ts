@@ -29,7 +29,11 @@ export interface ChallengeRow {
 }
 
 /** The amr method a verified factor of this type adds to a session (amrMethodForFactorType). */
-export const AMR_METHOD: Record<FactorType, string> = { totp: 'totp', phone: 'mfa/phone', webauthn: 'mfa/webauthn' };
+export const AMR_METHOD: Record<FactorType, string> = {
+  totp: 'totp',
+  phone: 'mfa/phone',
+  webauthn: 'mfa/webauthn',
+};
 
 const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
 
@@ -52,14 +56,22 @@ export function factorJson(f: FactorRow): Record<string, unknown> {
 
 /** The user's factors, oldest first (the factor_id_created_at_idx order). */
 export async function listFactors(sql: Sql, userId: string): Promise<FactorRow[]> {
-  return (await sql.query<FactorRow>('select * from auth.mfa_factors where user_id = $1 order by created_at, id', [userId])).rows;
+  return (
+    await sql.query<FactorRow>('select * from auth.mfa_factors where user_id = $1 order by created_at, id', [
+      userId,
+    ])
+  ).rows;
 }
 
 /**
  * GoTrue's `user.HasMFAEnabled() && !session.IsAAL2()`, in one query: the user has a verified factor and the named
  * session (if any) is not at aal2. Sensitive changes then need the second factor first.
  */
-export async function secondFactorOwed(sql: Sql, userId: string, sessionId: string | undefined): Promise<boolean> {
+export async function secondFactorOwed(
+  sql: Sql,
+  userId: string,
+  sessionId: string | undefined,
+): Promise<boolean> {
   const { rows } = await sql.query<{ owed: boolean }>(
     `select exists(select 1 from auth.mfa_factors where user_id = $1 and status = 'verified')
             and coalesce((select aal from auth.sessions where id = $2), '') <> 'aal2' as owed`,
@@ -69,8 +81,17 @@ export async function secondFactorOwed(sql: Sql, userId: string, sessionId: stri
 }
 
 /** FindOwnedFactorByID: the factor, only if it belongs to the user. */
-export async function findOwnedFactor(sql: Sql, userId: string, factorId: string): Promise<FactorRow | undefined> {
-  return (await sql.query<FactorRow>('select * from auth.mfa_factors where id = $1 and user_id = $2', [factorId, userId])).rows[0];
+export async function findOwnedFactor(
+  sql: Sql,
+  userId: string,
+  factorId: string,
+): Promise<FactorRow | undefined> {
+  return (
+    await sql.query<FactorRow>('select * from auth.mfa_factors where id = $1 and user_id = $2', [
+      factorId,
+      userId,
+    ])
+  ).rows[0];
 }
 
 /** DeleteExpiredFactors: unverified factors never challenged and older than the factor expiry, for every user. */
@@ -99,18 +120,24 @@ export async function insertFactor(
 /** CreateChallenge + WriteChallengeToDatabase: a challenge bound to the client IP; the factor's last_challenged_at. */
 export async function createChallenge(sql: Sql, factorId: string, ip: string): Promise<ChallengeRow> {
   const challenge = (
-    await sql.query<ChallengeRow>('insert into auth.mfa_challenges (id, factor_id, ip_address) values ($1, $2, $3) returning *', [
-      crypto.randomUUID(),
-      factorId,
-      ip,
-    ])
+    await sql.query<ChallengeRow>(
+      'insert into auth.mfa_challenges (id, factor_id, ip_address) values ($1, $2, $3) returning *',
+      [crypto.randomUUID(), factorId, ip],
+    )
   ).rows[0]!;
-  await sql.query('update auth.mfa_factors set last_challenged_at = $2, updated_at = now() where id = $1', [factorId, challenge.created_at]);
+  await sql.query('update auth.mfa_factors set last_challenged_at = $2, updated_at = now() where id = $1', [
+    factorId,
+    challenge.created_at,
+  ]);
   return challenge;
 }
 
 /** FindChallengeByID: the challenge, only if it was made for this factor. `ip_address` comes back as text. */
-export async function findChallenge(sql: Sql, factorId: string, challengeId: string): Promise<ChallengeRow | undefined> {
+export async function findChallenge(
+  sql: Sql,
+  factorId: string,
+  challengeId: string,
+): Promise<ChallengeRow | undefined> {
   return (
     await sql.query<ChallengeRow>(
       'select id, factor_id, created_at, verified_at, host(ip_address) as ip_address from auth.mfa_challenges where id = $1 and factor_id = $2',
@@ -127,8 +154,16 @@ export async function deleteChallenge(sql: Sql, challengeId: string): Promise<vo
  * A successful verification: the challenge is spent, the time step recorded and the factor verified, each only if no
  * concurrent request got there first (a used challenge, or this step or a later one already accepted).
  */
-export async function acceptCode(sql: Sql, factorId: string, challengeId: string, step: number): Promise<'accepted' | 'challenge used' | 'code used'> {
-  const spent = await sql.query('update auth.mfa_challenges set verified_at = now() where id = $1 and verified_at is null', [challengeId]);
+export async function acceptCode(
+  sql: Sql,
+  factorId: string,
+  challengeId: string,
+  step: number,
+): Promise<'accepted' | 'challenge used' | 'code used'> {
+  const spent = await sql.query(
+    'update auth.mfa_challenges set verified_at = now() where id = $1 and verified_at is null',
+    [challengeId],
+  );
   if (spent.affectedRows !== 1) return 'challenge used';
   const accepted = await sql.query(
     `update auth.mfa_factors set last_accepted_step = $2, status = 'verified', updated_at = now()
@@ -140,7 +175,10 @@ export async function acceptCode(sql: Sql, factorId: string, challengeId: string
 
 /** DeleteUnverifiedFactors: the user's unverified factors of a type. */
 export async function deleteUnverifiedFactors(sql: Sql, userId: string, type: FactorType): Promise<void> {
-  await sql.query("delete from auth.mfa_factors where user_id = $1 and status = 'unverified' and factor_type = $2", [userId, type]);
+  await sql.query(
+    "delete from auth.mfa_factors where user_id = $1 and status = 'unverified' and factor_type = $2",
+    [userId, type],
+  );
 }
 
 /**
@@ -154,10 +192,10 @@ export async function deleteFactor(sql: Sql, factor: FactorRow): Promise<void> {
        and session_id in (select id from auth.sessions where factor_id = $1)`,
     [factor.id, AMR_METHOD[factor.factor_type]],
   );
-  await sql.query("update auth.sessions set aal = 'aal1', factor_id = null, updated_at = now() where user_id = $1 and factor_id = $2", [
-    factor.user_id,
-    factor.id,
-  ]);
+  await sql.query(
+    "update auth.sessions set aal = 'aal1', factor_id = null, updated_at = now() where user_id = $1 and factor_id = $2",
+    [factor.user_id, factor.id],
+  );
 }
 
 /** DeleteFactorsByUserId: an admin soft delete removes the user's factors. */
@@ -168,6 +206,9 @@ export async function deleteUserFactors(sql: Sql, userId: string): Promise<void>
 /** PUT /admin/users/{user_id}/factors/{factor_id}: the friendly name (UpdateFriendlyName). */
 export async function renameFactor(sql: Sql, factorId: string, friendlyName: string): Promise<FactorRow> {
   return (
-    await sql.query<FactorRow>('update auth.mfa_factors set friendly_name = $2, updated_at = now() where id = $1 returning *', [factorId, friendlyName])
+    await sql.query<FactorRow>(
+      'update auth.mfa_factors set friendly_name = $2, updated_at = now() where id = $1 returning *',
+      [factorId, friendlyName],
+    )
   ).rows[0]!;
 }

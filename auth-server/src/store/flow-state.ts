@@ -63,7 +63,8 @@ export async function findFlowState(sql: Sql, id: string): Promise<FlowStateRow 
 }
 
 export async function findFlowStateByCode(sql: Sql, authCode: string): Promise<FlowStateRow | undefined> {
-  return (await sql.query<FlowStateRow>('select * from auth.flow_state where auth_code = $1', [authCode])).rows[0];
+  return (await sql.query<FlowStateRow>('select * from auth.flow_state where auth_code = $1', [authCode]))
+    .rows[0];
 }
 
 export async function deleteFlowState(sql: Sql, id: string): Promise<void> {
@@ -71,7 +72,11 @@ export async function deleteFlowState(sql: Sql, id: string): Promise<void> {
 }
 
 /** GoTrue's issueAuthCode: the user's latest flow for that method gets its code issued; undefined if there is none. */
-export async function issueAuthCode(sql: Sql, userId: string, authMethod: AuthenticationMethod): Promise<string | undefined> {
+export async function issueAuthCode(
+  sql: Sql,
+  userId: string,
+  authMethod: AuthenticationMethod,
+): Promise<string | undefined> {
   const res = await sql.query<FlowStateRow>(
     `update auth.flow_state set auth_code_issued_at = now(), updated_at = now() where id = (
        select id from auth.flow_state where user_id = $1 and authentication_method = $2 order by created_at desc limit 1)
@@ -82,7 +87,12 @@ export async function issueAuthCode(sql: Sql, userId: string, authMethod: Authen
 }
 
 /** An OAuth flow whose provider answered: the user is known and the code is issued with the provider's token. */
-export async function completeOAuthFlow(sql: Sql, flowId: string, userId: string, providerToken: string): Promise<void> {
+export async function completeOAuthFlow(
+  sql: Sql,
+  flowId: string,
+  userId: string,
+  providerToken: string,
+): Promise<void> {
   await sql.query(
     'update auth.flow_state set user_id = $2, auth_code_issued_at = now(), provider_access_token = $3, updated_at = now() where id = $1',
     [flowId, userId, providerToken],

@@ -16,21 +16,41 @@ export interface IdentityRow {
 /** An identities row that came back as JSON: timestamps become Dates again. */
 export function reviveIdentity(raw: IdentityRow): IdentityRow {
   const date = (v: unknown) => (v ? new Date(v as string) : null);
-  return { ...raw, last_sign_in_at: date(raw.last_sign_in_at), created_at: date(raw.created_at)!, updated_at: date(raw.updated_at)! };
+  return {
+    ...raw,
+    last_sign_in_at: date(raw.last_sign_in_at),
+    created_at: date(raw.created_at)!,
+    updated_at: date(raw.updated_at)!,
+  };
 }
 
 export async function listIdentities(sql: Sql, userId: string): Promise<IdentityRow[]> {
-  return (await sql.query<IdentityRow>('select * from auth.identities where user_id = $1 order by created_at, id', [userId])).rows;
+  return (
+    await sql.query<IdentityRow>('select * from auth.identities where user_id = $1 order by created_at, id', [
+      userId,
+    ])
+  ).rows;
 }
 
 /** The user's email identity (GoTrue's FindIdentityByIdAndProvider with provider email), if it has one. */
 export async function findEmailIdentity(sql: Sql, userId: string): Promise<IdentityRow | undefined> {
-  return (await sql.query<IdentityRow>("select * from auth.identities where user_id = $1 and provider = 'email'", [userId])).rows[0];
+  return (
+    await sql.query<IdentityRow>("select * from auth.identities where user_id = $1 and provider = 'email'", [
+      userId,
+    ])
+  ).rows[0];
 }
 
-export async function findIdentity(sql: Sql, provider: string, providerId: string): Promise<IdentityRow | undefined> {
+export async function findIdentity(
+  sql: Sql,
+  provider: string,
+  providerId: string,
+): Promise<IdentityRow | undefined> {
   return (
-    await sql.query<IdentityRow>('select * from auth.identities where provider = $1 and provider_id = $2', [provider, providerId])
+    await sql.query<IdentityRow>('select * from auth.identities where provider = $1 and provider_id = $2', [
+      provider,
+      providerId,
+    ])
   ).rows[0];
 }
 
@@ -50,7 +70,11 @@ export async function createIdentity(
 }
 
 /** Merges keys into identity_data (GoTrue's UpdateIdentityData). */
-export async function updateIdentityData(sql: Sql, identityId: string, updates: Record<string, unknown>): Promise<void> {
+export async function updateIdentityData(
+  sql: Sql,
+  identityId: string,
+  updates: Record<string, unknown>,
+): Promise<void> {
   await sql.query(
     'update auth.identities set identity_data = identity_data || $2::jsonb, updated_at = now() where id = $1',
     [identityId, JSON.stringify(updates)],
@@ -58,11 +82,15 @@ export async function updateIdentityData(sql: Sql, identityId: string, updates: 
 }
 
 /** Replaces identity_data with the provider's latest claims, as a provider sign-in does. */
-export async function recordIdentitySignIn(sql: Sql, identityId: string, data: Record<string, unknown>): Promise<void> {
-  await sql.query('update auth.identities set identity_data = $2, last_sign_in_at = now(), updated_at = now() where id = $1', [
-    identityId,
-    JSON.stringify(data),
-  ]);
+export async function recordIdentitySignIn(
+  sql: Sql,
+  identityId: string,
+  data: Record<string, unknown>,
+): Promise<void> {
+  await sql.query(
+    'update auth.identities set identity_data = $2, last_sign_in_at = now(), updated_at = now() where id = $1',
+    [identityId, JSON.stringify(data)],
+  );
 }
 
 export async function deleteIdentity(sql: Sql, identityId: string): Promise<void> {
@@ -70,17 +98,28 @@ export async function deleteIdentity(sql: Sql, identityId: string): Promise<void
 }
 
 /** Deletes a user's identities, all of them or all but one identity or provider. */
-export async function deleteIdentities(sql: Sql, userId: string, keep: { exceptId?: string; exceptProvider?: string } = {}): Promise<void> {
-  await sql.query('delete from auth.identities where user_id = $1 and id is distinct from $2 and provider is distinct from $3', [
-    userId,
-    keep.exceptId ?? null,
-    keep.exceptProvider ?? null,
-  ]);
+export async function deleteIdentities(
+  sql: Sql,
+  userId: string,
+  keep: { exceptId?: string; exceptProvider?: string } = {},
+): Promise<void> {
+  await sql.query(
+    'delete from auth.identities where user_id = $1 and id is distinct from $2 and provider is distinct from $3',
+    [userId, keep.exceptId ?? null, keep.exceptProvider ?? null],
+  );
 }
 
 /** The email identity's data as GoTrue builds it from provider.Claims: sub, email and both verified flags. */
-export function emailIdentityData(user: Pick<UserRow, 'id' | 'email'>, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  const data: Record<string, unknown> = { sub: user.id, email: user.email ?? '', email_verified: false, phone_verified: false };
+export function emailIdentityData(
+  user: Pick<UserRow, 'id' | 'email'>,
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
+  const data: Record<string, unknown> = {
+    sub: user.id,
+    email: user.email ?? '',
+    email_verified: false,
+    phone_verified: false,
+  };
   for (const [k, v] of Object.entries(extra)) if (!(k in data)) data[k] = v;
   return data;
 }

@@ -19,10 +19,15 @@ function loadMigrations(): Migration[] {
   const steps = readdirSync(DIR)
     .map((file) => ({ file, m: FILE.exec(file) }))
     .filter((f): f is { file: string; m: RegExpExecArray } => f.m !== null)
-    .map(({ file, m }) => ({ version: Number(m[1]), name: m[2]!, sql: readFileSync(new URL(file, DIR), 'utf8') }))
+    .map(({ file, m }) => ({
+      version: Number(m[1]),
+      name: m[2]!,
+      sql: readFileSync(new URL(file, DIR), 'utf8'),
+    }))
     .sort((a, b) => a.version - b.version);
   steps.forEach((step, i) => {
-    if (step.version !== i + 1) throw new Error(`migrations: expected step ${i + 1}, found ${step.version}_${step.name}`);
+    if (step.version !== i + 1)
+      throw new Error(`migrations: expected step ${i + 1}, found ${step.version}_${step.name}`);
   });
   return steps;
 }
@@ -44,19 +49,27 @@ export async function migrate(pg: PGlite, migrations: readonly Migration[] = MIG
   let applied = await appliedVersions(pg);
   if (applied.size === 0 && (await hasLegacyMarker(pg))) {
     const step = migrations[LEGACY_STEP - 1]!;
-    await pg.query('insert into auth.schema_migrations (version, name) values ($1, $2)', [step.version, step.name]);
+    await pg.query('insert into auth.schema_migrations (version, name) values ($1, $2)', [
+      step.version,
+      step.name,
+    ]);
     applied = new Set([step.version]);
   }
   const newest = Math.max(0, ...applied);
   if (newest > migrations.length) {
-    throw new Error(`the database was migrated by a newer auth server (step ${newest}, this one knows ${migrations.length}); use a newer checkout or delete the data folder`);
+    throw new Error(
+      `the database was migrated by a newer auth server (step ${newest}, this one knows ${migrations.length}); use a newer checkout or delete the data folder`,
+    );
   }
   const ran: number[] = [];
   for (const step of migrations) {
     if (applied.has(step.version)) continue;
     await pg.transaction(async (tx) => {
       await tx.exec(step.sql);
-      await tx.query('insert into auth.schema_migrations (version, name) values ($1, $2)', [step.version, step.name]);
+      await tx.query('insert into auth.schema_migrations (version, name) values ($1, $2)', [
+        step.version,
+        step.name,
+      ]);
     });
     ran.push(step.version);
   }
@@ -69,6 +82,8 @@ async function appliedVersions(pg: PGlite): Promise<Set<number>> {
 }
 
 async function hasLegacyMarker(pg: PGlite): Promise<boolean> {
-  const row = (await pg.query<{ found: boolean }>("select to_regclass('auth.local_schema') is not null as found")).rows[0];
+  const row = (
+    await pg.query<{ found: boolean }>("select to_regclass('auth.local_schema') is not null as found")
+  ).rows[0];
   return row?.found === true;
 }

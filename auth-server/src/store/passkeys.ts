@@ -21,7 +21,16 @@ export interface PasskeyRow {
 
 export type NewPasskey = Pick<
   PasskeyRow,
-  'user_id' | 'credential_id' | 'public_key' | 'attestation_type' | 'aaguid' | 'sign_count' | 'transports' | 'backup_eligible' | 'backed_up' | 'friendly_name'
+  | 'user_id'
+  | 'credential_id'
+  | 'public_key'
+  | 'attestation_type'
+  | 'aaguid'
+  | 'sign_count'
+  | 'transports'
+  | 'backup_eligible'
+  | 'backed_up'
+  | 'friendly_name'
 >;
 
 export type ChallengeType = 'registration' | 'authentication';
@@ -45,19 +54,37 @@ export interface ChallengeRow {
 
 /** The user's passkeys, oldest first (GoTrue's FindWebAuthnCredentialsByUserID). */
 export async function listPasskeys(sql: Sql, userId: string): Promise<PasskeyRow[]> {
-  return (await sql.query<PasskeyRow>('select * from auth.webauthn_credentials where user_id = $1 order by created_at, id', [userId])).rows;
+  return (
+    await sql.query<PasskeyRow>(
+      'select * from auth.webauthn_credentials where user_id = $1 order by created_at, id',
+      [userId],
+    )
+  ).rows;
 }
 
 export async function countPasskeys(sql: Sql, userId: string): Promise<number> {
-  return (await sql.query<{ n: number }>('select count(*)::int as n from auth.webauthn_credentials where user_id = $1', [userId])).rows[0]!.n;
+  return (
+    await sql.query<{ n: number }>(
+      'select count(*)::int as n from auth.webauthn_credentials where user_id = $1',
+      [userId],
+    )
+  ).rows[0]!.n;
 }
 
 export async function findUserPasskey(sql: Sql, userId: string, id: string): Promise<PasskeyRow | undefined> {
-  return (await sql.query<PasskeyRow>('select * from auth.webauthn_credentials where id = $1 and user_id = $2', [id, userId])).rows[0];
+  return (
+    await sql.query<PasskeyRow>('select * from auth.webauthn_credentials where id = $1 and user_id = $2', [
+      id,
+      userId,
+    ])
+  ).rows[0];
 }
 
 export async function passkeyExists(sql: Sql, credentialId: Uint8Array): Promise<boolean> {
-  return (await sql.query('select 1 from auth.webauthn_credentials where credential_id = $1', [credentialId])).rows.length > 0;
+  return (
+    (await sql.query('select 1 from auth.webauthn_credentials where credential_id = $1', [credentialId])).rows
+      .length > 0
+  );
 }
 
 export async function insertPasskey(sql: Sql, passkey: NewPasskey): Promise<PasskeyRow> {
@@ -67,13 +94,29 @@ export async function insertPasskey(sql: Sql, passkey: NewPasskey): Promise<Pass
       `insert into auth.webauthn_credentials
          (user_id, credential_id, public_key, attestation_type, aaguid, sign_count, transports, backup_eligible, backed_up, friendly_name)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning *`,
-      [p.user_id, p.credential_id, p.public_key, p.attestation_type, p.aaguid, p.sign_count, JSON.stringify(p.transports), p.backup_eligible, p.backed_up, p.friendly_name],
+      [
+        p.user_id,
+        p.credential_id,
+        p.public_key,
+        p.attestation_type,
+        p.aaguid,
+        p.sign_count,
+        JSON.stringify(p.transports),
+        p.backup_eligible,
+        p.backed_up,
+        p.friendly_name,
+      ],
     )
   ).rows[0]!;
 }
 
 export async function renamePasskey(sql: Sql, id: string, friendlyName: string): Promise<PasskeyRow> {
-  return (await sql.query<PasskeyRow>('update auth.webauthn_credentials set friendly_name = $2, updated_at = now() where id = $1 returning *', [id, friendlyName])).rows[0]!;
+  return (
+    await sql.query<PasskeyRow>(
+      'update auth.webauthn_credentials set friendly_name = $2, updated_at = now() where id = $1 returning *',
+      [id, friendlyName],
+    )
+  ).rows[0]!;
 }
 
 /** A sign-in: last_used_at now, and the signature counter only when it went up (a regression is ignored, as GoTrue does). */
@@ -114,7 +157,12 @@ export async function insertChallenge(
  * Takes a challenge out in one statement, so it is gone whatever the verify then decides (used once, even on failure).
  * Registration challenges belong to the caller; authentication challenges to nobody.
  */
-export async function consumeChallenge(sql: Sql, id: string, type: ChallengeType, userId: string | null): Promise<ChallengeRow | undefined> {
+export async function consumeChallenge(
+  sql: Sql,
+  id: string,
+  type: ChallengeType,
+  userId: string | null,
+): Promise<ChallengeRow | undefined> {
   return (
     await sql.query<ChallengeRow>(
       'delete from auth.webauthn_challenges where id = $1 and challenge_type = $2 and user_id is not distinct from $3 returning *',

@@ -34,8 +34,18 @@ export interface UserRow {
 }
 
 const USER_DATES = [
-  'email_confirmed_at', 'invited_at', 'confirmation_sent_at', 'recovery_sent_at', 'email_change_sent_at', 'reauthentication_sent_at',
-  'last_sign_in_at', 'phone_confirmed_at', 'banned_until', 'deleted_at', 'created_at', 'updated_at',
+  'email_confirmed_at',
+  'invited_at',
+  'confirmation_sent_at',
+  'recovery_sent_at',
+  'email_change_sent_at',
+  'reauthentication_sent_at',
+  'last_sign_in_at',
+  'phone_confirmed_at',
+  'banned_until',
+  'deleted_at',
+  'created_at',
+  'updated_at',
 ] as const;
 
 /** A users row that came back as JSON (from json_build_object): timestamps become Dates again. */
@@ -55,7 +65,11 @@ export async function findUserById(sql: Sql, id: string): Promise<UserRow | unde
  * The user and whether the named session still exists, in one query: every authenticated request asks both
  * (requireAuthentication), and each PGlite round trip costs more than the lookup itself.
  */
-export async function findUserWithSession(sql: Sql, id: string, sessionId: string | undefined): Promise<{ user?: UserRow; sessionExists: boolean }> {
+export async function findUserWithSession(
+  sql: Sql,
+  id: string,
+  sessionId: string | undefined,
+): Promise<{ user?: UserRow; sessionExists: boolean }> {
   const { rows } = await sql.query<UserRow & { session_exists__: boolean }>(
     'select u.*, exists(select 1 from auth.sessions s where s.id = $2) as session_exists__ from auth.users u where u.id = $1',
     [id, sessionId ?? null],
@@ -66,20 +80,40 @@ export async function findUserWithSession(sql: Sql, id: string, sessionId: strin
 }
 
 export async function findUserByEmail(sql: Sql, email: string): Promise<UserRow | undefined> {
-  return (await sql.query<UserRow>("select * from auth.users where lower(email) = lower($1) and email <> ''", [email])).rows[0];
+  return (
+    await sql.query<UserRow>("select * from auth.users where lower(email) = lower($1) and email <> ''", [
+      email,
+    ])
+  ).rows[0];
 }
 
 /** The user whose address or pending new address this is (GoTrue's FindUserForEmailChange). */
 export async function findUserForEmailChange(sql: Sql, email: string): Promise<UserRow | undefined> {
-  return (await sql.query<UserRow>('select * from auth.users where lower(email) = $1 or lower(email_change) = $1', [email])).rows[0];
+  return (
+    await sql.query<UserRow>('select * from auth.users where lower(email) = $1 or lower(email_change) = $1', [
+      email,
+    ])
+  ).rows[0];
 }
 
 /** Live users whose email or full name contains `filter`, newest first, with the total for paging. */
-export async function listUsers(sql: Sql, filter: string, limit: number, offset: number): Promise<{ total: number; rows: UserRow[] }> {
-  const where = "where deleted_at is null and (email ilike $1 or coalesce(raw_user_meta_data->>'full_name', '') ilike $1)";
+export async function listUsers(
+  sql: Sql,
+  filter: string,
+  limit: number,
+  offset: number,
+): Promise<{ total: number; rows: UserRow[] }> {
+  const where =
+    "where deleted_at is null and (email ilike $1 or coalesce(raw_user_meta_data->>'full_name', '') ilike $1)";
   const like = `%${filter}%`;
-  const total = (await sql.query<{ n: number }>(`select count(*)::int as n from auth.users ${where}`, [like])).rows[0]!.n;
-  const rows = (await sql.query<UserRow>(`select * from auth.users ${where} order by created_at desc, id limit $2 offset $3`, [like, limit, offset])).rows;
+  const total = (await sql.query<{ n: number }>(`select count(*)::int as n from auth.users ${where}`, [like]))
+    .rows[0]!.n;
+  const rows = (
+    await sql.query<UserRow>(
+      `select * from auth.users ${where} order by created_at desc, id limit $2 offset $3`,
+      [like, limit, offset],
+    )
+  ).rows;
   return { total, rows };
 }
 
@@ -105,16 +139,24 @@ export async function updateUser(sql: Sql, id: string, patch: UserPatch): Promis
   const sets = keys.map((k, i) => `${k} = $${i + 2}`);
   sets.push('updated_at = now()');
   const values = keys.map((k) => toDb(patch[k as keyof UserPatch]));
-  const res = await sql.query<UserRow>(`update auth.users set ${sets.join(', ')} where id = $1 returning *`, [id, ...values]);
+  const res = await sql.query<UserRow>(`update auth.users set ${sets.join(', ')} where id = $1 returning *`, [
+    id,
+    ...values,
+  ]);
   return res.rows[0]!;
 }
 
 function toDb(value: unknown): unknown {
-  return value !== null && typeof value === 'object' && !(value instanceof Date) ? JSON.stringify(value) : value;
+  return value !== null && typeof value === 'object' && !(value instanceof Date)
+    ? JSON.stringify(value)
+    : value;
 }
 
 /** GoTrue's UpdateUserMetaData: keys merge, a null value deletes the key. */
-export function mergeMetadata(current: Record<string, unknown>, updates: Record<string, unknown>): Record<string, unknown> {
+export function mergeMetadata(
+  current: Record<string, unknown>,
+  updates: Record<string, unknown>,
+): Record<string, unknown> {
   const next = { ...current };
   for (const [k, v] of Object.entries(updates)) {
     if (v === null) delete next[k];
@@ -124,7 +166,8 @@ export function mergeMetadata(current: Record<string, unknown>, updates: Record<
 }
 
 export const isConfirmed = (u: UserRow): boolean => u.email_confirmed_at !== null;
-export const isBanned = (u: UserRow): boolean => u.banned_until !== null && u.banned_until.getTime() > Date.now();
+export const isBanned = (u: UserRow): boolean =>
+  u.banned_until !== null && u.banned_until.getTime() > Date.now();
 
 const iso = (d: Date | null): string | undefined => d?.toISOString();
 
@@ -132,7 +175,11 @@ const iso = (d: Date | null): string | undefined => d?.toISOString();
  * The User object exactly as GoTrue serializes it (field order and omitempty as models/user.go): `factors` is left out
  * when the user has none.
  */
-export function userJson(u: UserRow, identities: IdentityRow[], factors: FactorRow[]): Record<string, unknown> {
+export function userJson(
+  u: UserRow,
+  identities: IdentityRow[],
+  factors: FactorRow[],
+): Record<string, unknown> {
   const confirmed = [u.email_confirmed_at, u.phone_confirmed_at].filter((d): d is Date => d !== null);
   const confirmedAt = confirmed.length ? new Date(Math.min(...confirmed.map((d) => d.getTime()))) : null;
   const out: Record<string, unknown> = {

@@ -8,8 +8,18 @@ export interface EndpointLoad {
 }
 
 /** GET /auth/v1/user with a valid bearer token: what a server-side getUser() costs the auth server. */
-export function measureUserEndpoint(generator: LoadGenerator, authUrl: string, publishableKey: string, accessToken: string, load: EndpointLoad): Promise<LoadResult> {
-  return generator.run({ url: `${authUrl}/auth/v1/user`, headers: { apikey: publishableKey, Authorization: `Bearer ${accessToken}` }, durationSec: load.durationSec });
+export function measureUserEndpoint(
+  generator: LoadGenerator,
+  authUrl: string,
+  publishableKey: string,
+  accessToken: string,
+  load: EndpointLoad,
+): Promise<LoadResult> {
+  return generator.run({
+    url: `${authUrl}/auth/v1/user`,
+    headers: { apikey: publishableKey, Authorization: `Bearer ${accessToken}` },
+    durationSec: load.durationSec,
+  });
 }
 
 /**
@@ -18,9 +28,15 @@ export function measureUserEndpoint(generator: LoadGenerator, authUrl: string, p
  * connection, each step a genuine rotation, never a replay inside the reuse interval). autocannon, whatever the
  * page generator: each connection needs its own state, and the auth server, not the generator, is the limit here.
  */
-export function measureRefreshChains(authUrl: string, publishableKey: string, refreshTokens: string[], load: EndpointLoad): Promise<LoadResult> {
+export function measureRefreshChains(
+  authUrl: string,
+  publishableKey: string,
+  refreshTokens: string[],
+  load: EndpointLoad,
+): Promise<LoadResult> {
   const pool = [...refreshTokens];
-  if (pool.length < load.connections) throw new Error(`Need ${load.connections} sessions for refresh chains, have ${pool.length}`);
+  if (pool.length < load.connections)
+    throw new Error(`Need ${load.connections} sessions for refresh chains, have ${pool.length}`);
   return measureWithAutocannon({
     url: `${authUrl}/auth/v1/token?grant_type=refresh_token`,
     connections: load.connections,

@@ -11,7 +11,10 @@ export interface StatsSnapshot {
 const adminHeaders = (secretKey: string) => ({ apikey: secretKey, Authorization: `Bearer ${secretKey}` });
 
 export async function resetStats(authUrl: string, secretKey: string): Promise<void> {
-  const response = await fetch(`${authUrl}/__local/stats/reset`, { method: 'POST', headers: adminHeaders(secretKey) });
+  const response = await fetch(`${authUrl}/__local/stats/reset`, {
+    method: 'POST',
+    headers: adminHeaders(secretKey),
+  });
   await response.arrayBuffer();
   if (!response.ok) throw new Error(`POST /__local/stats/reset answered ${response.status}`);
 }

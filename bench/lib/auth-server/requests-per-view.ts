@@ -21,7 +21,14 @@ async function view(url: string, cookieHeader: string): Promise<void> {
  * Auth-server requests caused by signed-in page views: reset the counters, view the page N times, read them.
  * The counter requests themselves are measured once with zero views and subtracted.
  */
-export async function measureRequestsPerView(options: { authUrl: string; secretKey: string; pageUrl: string; path: string; cookieHeader: string; views: number }): Promise<RequestsPerView> {
+export async function measureRequestsPerView(options: {
+  authUrl: string;
+  secretKey: string;
+  pageUrl: string;
+  path: string;
+  cookieHeader: string;
+  views: number;
+}): Promise<RequestsPerView> {
   const { authUrl, secretKey, pageUrl, cookieHeader, views } = options;
   for (let i = 0; i < 3; i++) await view(pageUrl, cookieHeader); // JWKS and other per-process caches, once.
   await resetStats(authUrl, secretKey);

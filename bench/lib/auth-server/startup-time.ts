@@ -29,7 +29,12 @@ async function residentMb(pid: number | undefined): Promise<number | undefined> 
  * Spawns the auth server `runs` times (in memory, its own ports), times spawn → first 200 from /auth/v1/health, and
  * reads its resident memory after IDLE_MS of idling.
  */
-export async function measureStartup(options: { runs: number; port: number; mailPort: number; siteUrl: string }): Promise<StartupTimes> {
+export async function measureStartup(options: {
+  runs: number;
+  port: number;
+  mailPort: number;
+  siteUrl: string;
+}): Promise<StartupTimes> {
   const runsMs: number[] = [];
   const idleRssMb: number[] = [];
   for (let i = 0; i < options.runs; i++) {
@@ -40,5 +45,9 @@ export async function measureStartup(options: { runs: number; port: number; mail
     if (rss !== undefined) idleRssMb.push(rss);
     await server.process.stop();
   }
-  return { runsMs, medianMs: median(runsMs), ...(idleRssMb.length ? { idleRssMb, idleRssMedianMb: median(idleRssMb) } : {}) };
+  return {
+    runsMs,
+    medianMs: median(runsMs),
+    ...(idleRssMb.length ? { idleRssMb, idleRssMedianMb: median(idleRssMb) } : {}),
+  };
 }

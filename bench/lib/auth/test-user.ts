@@ -13,6 +13,7 @@ export async function createConfirmedUser(authUrl: string, secretKey: string): P
     headers: { apikey: secretKey, Authorization: `Bearer ${secretKey}`, 'Content-Type': 'application/json' },
     body: JSON.stringify({ ...user, email_confirm: true }),
   });
-  if (!response.ok) throw new Error(`Creating the benchmark user failed: ${response.status} ${await response.text()}`);
+  if (!response.ok)
+    throw new Error(`Creating the benchmark user failed: ${response.status} ${await response.text()}`);
   return user;
 }

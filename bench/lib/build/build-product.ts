@@ -6,7 +6,12 @@ import { withoutBenchTypeGlobs } from './tsconfig-guard.ts';
  * The product's environment for the benchmark: the local auth server on the benchmark's port (NEXT_PUBLIC_* are
  * inlined at build time, so build and start must agree) and a loopback site URL.
  */
-export function productEnv(options: { siteUrl: string; authUrl: string; publishableKey: string; secretKey: string }): Record<string, string> {
+export function productEnv(options: {
+  siteUrl: string;
+  authUrl: string;
+  publishableKey: string;
+  secretKey: string;
+}): Record<string, string> {
   return {
     NEXT_DIST_DIR: productDistDirName,
     NEXT_PUBLIC_SITE_URL: options.siteUrl,
@@ -20,6 +25,10 @@ export function productEnv(options: { siteUrl: string; authUrl: string; publisha
 /** `next build` of the product into its own folder (.next-bench), so it never collides with other builds. */
 export async function buildProduct(env: Record<string, string>): Promise<void> {
   await withoutBenchTypeGlobs(() =>
-    runToCompletion(process.execPath, [nextBin, 'build'], { cwd: repoRoot, env: { ...process.env, ...env, NODE_ENV: 'production' }, quiet: true }),
+    runToCompletion(process.execPath, [nextBin, 'build'], {
+      cwd: repoRoot,
+      env: { ...process.env, ...env, NODE_ENV: 'production' },
+      quiet: true,
+    }),
   );
 }

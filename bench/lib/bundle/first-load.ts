@@ -11,7 +11,10 @@ export interface FirstLoad {
 }
 
 const attribute = (tag: string, name: string): string | undefined =>
-  new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i').exec(tag)?.slice(1).find((v) => v !== undefined);
+  new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i')
+    .exec(tag)
+    ?.slice(1)
+    .find((v) => v !== undefined);
 
 /**
  * `<script src>` and `<link rel=stylesheet href>` the HTML references (the browser's first load, before any
@@ -39,9 +42,11 @@ async function gzipSize(url: string): Promise<number> {
 /** First-load JS and CSS of one page: every referenced script and stylesheet, gzipped with zlib, summed. */
 export async function measureFirstLoad(baseUrl: string, path: string): Promise<FirstLoad> {
   const response = await fetch(new URL(path, baseUrl), { redirect: 'manual' });
-  if (response.status !== 200) throw new Error(`${path} answered ${response.status}; cannot read its first load`);
+  if (response.status !== 200)
+    throw new Error(`${path} answered ${response.status}; cannot read its first load`);
   const { scripts, stylesheets } = referencedAssets(await response.text());
-  const sized = async (list: string[]) => Promise.all(list.map(async (src) => ({ src, gzipBytes: await gzipSize(new URL(src, baseUrl).href) })));
+  const sized = async (list: string[]) =>
+    Promise.all(list.map(async (src) => ({ src, gzipBytes: await gzipSize(new URL(src, baseUrl).href) })));
   const js = await sized(scripts);
   const css = await sized(stylesheets);
   const total = (files: { gzipBytes: number }[]) => files.reduce((sum, f) => sum + f.gzipBytes, 0);

@@ -2,7 +2,13 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /** Strings only Supabase's client code carries: the auth client class, the package name, the Auth API path. */
-export const SUPABASE_MARKERS = ['GoTrueClient', 'supabase-js', '/auth/v1', '@supabase/ssr', 'sb_secret_'] as const;
+export const SUPABASE_MARKERS = [
+  'GoTrueClient',
+  'supabase-js',
+  '/auth/v1',
+  '@supabase/ssr',
+  'sb_secret_',
+] as const;
 
 export interface BrowserChunkScan {
   files: number;

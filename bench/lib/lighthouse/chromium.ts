@@ -7,7 +7,16 @@ import { waitForUrl } from '../servers/wait-for-url.ts';
 export const CHROMIUM_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
 
 /** Headless, offline-friendly flags: root needs --no-sandbox; nothing may phone home during a run. */
-export const CHROMIUM_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-dev-shm-usage'];
+export const CHROMIUM_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
 
 export interface Chromium {
   port: number;
@@ -17,10 +26,15 @@ export interface Chromium {
 /** The system Chromium with a remote-debugging port for Lighthouse to drive (nothing downloads). */
 export async function launchChromium(port: number): Promise<Chromium> {
   const profile = await mkdtemp(path.join(os.tmpdir(), 'polyglot-bench-chromium-'));
-  const browser: RunningProcess = startProcess('chromium', CHROMIUM_PATH, [...CHROMIUM_FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'], {
-    cwd: os.tmpdir(),
-    env: process.env,
-  });
+  const browser: RunningProcess = startProcess(
+    'chromium',
+    CHROMIUM_PATH,
+    [...CHROMIUM_FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'],
+    {
+      cwd: os.tmpdir(),
+      env: process.env,
+    },
+  );
   await waitForUrl(`http://127.0.0.1:${port}/json/version`, browser, { timeoutMs: 30_000 });
   return {
     port,

@@ -30,20 +30,31 @@ export interface PageAudit {
 
 /** The first few items of an audit's table (e.g. the console errors themselves), for the report. */
 function describeItems(details: unknown): string {
-  const items = (details as { items?: { description?: unknown; source?: unknown; url?: unknown }[] } | undefined)?.items ?? [];
+  const items =
+    (details as { items?: { description?: unknown; source?: unknown; url?: unknown }[] } | undefined)
+      ?.items ?? [];
   const texts = items
     .slice(0, 2)
-    .map((item) => [item.source, item.description, item.url].filter((v) => typeof v === 'string' && v).join(' '))
+    .map((item) =>
+      [item.source, item.description, item.url].filter((v) => typeof v === 'string' && v).join(' '),
+    )
     .filter(Boolean);
   return texts.length ? ` (${texts.map((t) => t.slice(0, 160)).join(' | ')})` : '';
 }
 
 /** One Lighthouse run with its default mobile settings (Moto G Power emulation, slow 4G) and the given throttling method. */
 async function auditOnce(url: string, port: number, throttlingMethod: ThrottlingMethod): Promise<AuditRun> {
-  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES], throttlingMethod });
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: [...CATEGORIES],
+    throttlingMethod,
+  });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { categories, audits, runtimeError } = result.lhr;
-  if (runtimeError) throw new Error(`Lighthouse could not audit ${url}: ${runtimeError.code} ${runtimeError.message}`);
+  if (runtimeError)
+    throw new Error(`Lighthouse could not audit ${url}: ${runtimeError.code} ${runtimeError.message}`);
   const score = (id: Category) => Math.round((categories[id]?.score ?? Number.NaN) * 100);
   const metric = (id: string) => audits[id]?.numericValue ?? Number.NaN;
   const failedAudits = (['accessibility', 'best-practices', 'seo'] as const).flatMap((id) =>
@@ -53,16 +64,28 @@ async function auditOnce(url: string, port: number, throttlingMethod: Throttling
   );
   return {
     failedAudits,
-    scores: { performance: score('performance'), accessibility: score('accessibility'), 'best-practices': score('best-practices'), seo: score('seo') },
+    scores: {
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      'best-practices': score('best-practices'),
+      seo: score('seo'),
+    },
     lcpMs: metric('largest-contentful-paint'),
     tbtMs: metric('total-blocking-time'),
     cls: metric('cumulative-layout-shift'),
   };
 }
 
-export async function auditPage(baseUrl: string, path: string, runs: number, port: number, throttlingMethod: ThrottlingMethod): Promise<PageAudit> {
+export async function auditPage(
+  baseUrl: string,
+  path: string,
+  runs: number,
+  port: number,
+  throttlingMethod: ThrottlingMethod,
+): Promise<PageAudit> {
   const results: AuditRun[] = [];
-  for (let i = 0; i < runs; i++) results.push(await auditOnce(new URL(path, baseUrl).href, port, throttlingMethod));
+  for (let i = 0; i < runs; i++)
+    results.push(await auditOnce(new URL(path, baseUrl).href, port, throttlingMethod));
   const of = (pick: (r: AuditRun) => number) => median(results.map(pick));
   return {
     path,

@@ -18,7 +18,13 @@ export async function startScriptDelayProxy(target: string, delayMs: number): Pr
   const server = http.createServer((request, response) => {
     const forward = () => {
       const outgoing = http.request(
-        { host: upstream.hostname, port: upstream.port, path: request.url, method: request.method, headers: { ...request.headers, host: upstream.host } },
+        {
+          host: upstream.hostname,
+          port: upstream.port,
+          path: request.url,
+          method: request.method,
+          headers: { ...request.headers, host: upstream.host },
+        },
         (incoming) => {
           response.writeHead(incoming.statusCode ?? 502, incoming.headers);
           incoming.pipe(response);

@@ -22,15 +22,34 @@ export interface FloorCheck {
  * product faster than a third of the floor (the /en target is 0.40×) always trips it, and then the CPU per response
  * of both (process-cpu.ts), which no generator caps, says whether the ratio is real.
  */
-export function checkFloorHeadroom(floorRps: number, productRps: number[], label: string, generatorBusy?: number): FloorCheck {
+export function checkFloorHeadroom(
+  floorRps: number,
+  productRps: number[],
+  label: string,
+  generatorBusy?: number,
+): FloorCheck {
   const fastest = Math.max(...productRps.filter(Number.isFinite));
   const headroom = floorRps / fastest;
   const ok = Number.isFinite(headroom) && headroom >= FLOOR_HEADROOM;
   const saturated = generatorBusy !== undefined && generatorBusy >= GENERATOR_SATURATED;
-  const busy = generatorBusy === undefined ? '' : `; the generator was ${Math.round(generatorBusy * 100)}% busy during the floor's runs`;
+  const busy =
+    generatorBusy === undefined
+      ? ''
+      : `; the generator was ${Math.round(generatorBusy * 100)}% busy during the floor's runs`;
   const warnings = [
-    ok ? '' : `the floor answers only ${Number.isFinite(headroom) ? headroom.toFixed(2) : '?'}× the product's fastest page (< ${FLOOR_HEADROOM}×): the load generator, not the floor, may be the limit, so ratios to the floor may read too high${busy}`,
-    ok && saturated ? `the generator was ${Math.round(generatorBusy * 100)}% busy during the floor's runs: it, not the floor, may have set the floor's figure` : '',
+    ok
+      ? ''
+      : `the floor answers only ${Number.isFinite(headroom) ? headroom.toFixed(2) : '?'}× the product's fastest page (< ${FLOOR_HEADROOM}×): the load generator, not the floor, may be the limit, so ratios to the floor may read too high${busy}`,
+    ok && saturated
+      ? `the generator was ${Math.round(generatorBusy * 100)}% busy during the floor's runs: it, not the floor, may have set the floor's figure`
+      : '',
   ].filter(Boolean);
-  return { floorRps, productRps: fastest, headroom, ok, generatorBusy, warning: warnings.length ? `${label}: ${warnings.join('; ')}` : undefined };
+  return {
+    floorRps,
+    productRps: fastest,
+    headroom,
+    ok,
+    generatorBusy,
+    warning: warnings.length ? `${label}: ${warnings.join('; ')}` : undefined,
+  };
 }

@@ -17,13 +17,17 @@ export interface LoadGenerator {
 }
 
 /** wrk (C, epoll) when available; autocannon from node_modules otherwise, with the caveat in the report. */
-export async function resolveGenerator(settings: { connections: number; threads: number }, log: (line: string) => void): Promise<LoadGenerator> {
+export async function resolveGenerator(
+  settings: { connections: number; threads: number },
+  log: (line: string) => void,
+): Promise<LoadGenerator> {
   const { binary, problem } = await findWrk(log);
   if (binary) {
     return {
       name: 'wrk',
       description: `wrk -t${Math.min(settings.threads, settings.connections)} -c${settings.connections} (${binary})`,
-      run: (request) => runWrk(binary, { ...request, connections: settings.connections, threads: settings.threads }),
+      run: (request) =>
+        runWrk(binary, { ...request, connections: settings.connections, threads: settings.threads }),
     };
   }
   log(`load generator: autocannon (${problem}); the floor's figures may be capped by the generator`);
@@ -31,6 +35,12 @@ export async function resolveGenerator(settings: { connections: number; threads:
     name: 'autocannon',
     description: `autocannon -c${settings.connections}`,
     caveat: `autocannon instead of wrk (${problem}): it runs in Node on the same cores and tops out near the floor's throughput, so the floor may be capped and every ratio squeezed toward 1`,
-    run: (request) => measureWithAutocannonBusy({ url: request.url, headers: request.headers, connections: settings.connections, duration: request.durationSec }),
+    run: (request) =>
+      measureWithAutocannonBusy({
+        url: request.url,
+        headers: request.headers,
+        connections: settings.connections,
+        duration: request.durationSec,
+      }),
   };
 }

@@ -36,11 +36,16 @@ export interface LoadSettings {
 }
 
 /** Per-round ratios of two targets' figures (rounds are paired: both were measured in the same round). */
-export function roundRatios(a: LoadResult[], b: LoadResult[], pick: (r: LoadResult) => number = (r) => r.rps): number[] {
+export function roundRatios(
+  a: LoadResult[],
+  b: LoadResult[],
+  pick: (r: LoadResult) => number = (r) => r.rps,
+): number[] {
   return a.length && a.length === b.length ? a.map((r, i) => pick(r) / pick(b[i]!)) : [];
 }
 
-export const ratioRange = (ratios: number[]) => (ratios.length > 1 ? Math.max(...ratios) - Math.min(...ratios) : 0);
+export const ratioRange = (ratios: number[]) =>
+  ratios.length > 1 ? Math.max(...ratios) - Math.min(...ratios) : 0;
 
 function problemOf(result: LoadResult): string | undefined {
   if (!result.failures) return undefined;
@@ -68,9 +73,14 @@ export async function measureInterleaved(
     const after = await cpu();
     const cpuMsPerRequest: Record<string, number> = {};
     target.servers.forEach((name, i) => {
-      if (before[i] !== undefined && after[i] !== undefined && result.requests) cpuMsPerRequest[name] = (after[i]! - before[i]!) / result.requests;
+      if (before[i] !== undefined && after[i] !== undefined && result.requests)
+        cpuMsPerRequest[name] = (after[i]! - before[i]!) / result.requests;
     });
-    return { ...result, cpuMsPerRequest, cpuOverstatement: result.requests ? settings.connections / result.requests : undefined };
+    return {
+      ...result,
+      cpuMsPerRequest,
+      cpuOverstatement: result.requests ? settings.connections / result.requests : undefined,
+    };
   };
 
   for (const target of live) {
@@ -85,12 +95,25 @@ export async function measureInterleaved(
       const result = await run(target, settings.durationSec);
       byTarget.get(target.id)!.push(result);
       // wrk counts a redirect as success: the target must still answer 200 after the run.
-      const after = await checkAvailable({ url: target.url, headers: target.headers, unavailable: undefined as string | undefined });
-      const problem = [problemOf(result), after.unavailable && `afterwards it ${after.unavailable}`].filter(Boolean).join('; ');
+      const after = await checkAvailable({
+        url: target.url,
+        headers: target.headers,
+        unavailable: undefined as string | undefined,
+      });
+      const problem = [problemOf(result), after.unavailable && `afterwards it ${after.unavailable}`]
+        .filter(Boolean)
+        .join('; ');
       if (problem) flagged.get(target.id)!.push({ round: round + 1, problem });
-      const cpu = Object.entries(result.cpuMsPerRequest).map(([name, value]) => `${name} ${value.toFixed(2)}`).join(', ');
-      const busy = result.generatorBusy === undefined ? '' : `, ${generator.name} busy ${Math.round(result.generatorBusy * 100)}%`;
-      log(`round ${round + 1}/${settings.rounds} ${target.label}: ${result.rps.toFixed(0)} req/s, p50 ${result.p50Ms.toFixed(1)} ms, p99 ${result.p99Ms.toFixed(1)} ms${cpu ? `, CPU ms/request ${cpu}` : ''}${busy}${problem ? ` ⚠ ${problem}` : ''}`);
+      const cpu = Object.entries(result.cpuMsPerRequest)
+        .map(([name, value]) => `${name} ${value.toFixed(2)}`)
+        .join(', ');
+      const busy =
+        result.generatorBusy === undefined
+          ? ''
+          : `, ${generator.name} busy ${Math.round(result.generatorBusy * 100)}%`;
+      log(
+        `round ${round + 1}/${settings.rounds} ${target.label}: ${result.rps.toFixed(0)} req/s, p50 ${result.p50Ms.toFixed(1)} ms, p99 ${result.p99Ms.toFixed(1)} ms${cpu ? `, CPU ms/request ${cpu}` : ''}${busy}${problem ? ` ⚠ ${problem}` : ''}`,
+      );
     }
   }
 
@@ -109,8 +132,14 @@ export async function measureInterleaved(
       rpsRatioSpread: ratioRange(rpsRatios),
       p50Ratio: median(roundRatios(rounds, floorRounds, (r) => r.p50Ms)),
       p99Ratio: median(roundRatios(rounds, floorRounds, (r) => r.p99Ms)),
-      cpuMsPerRequest: Object.fromEntries(target.servers.map((name) => [name, median(rounds.flatMap((r) => r.cpuMsPerRequest?.[name] ?? []))]).filter(([, v]) => Number.isFinite(v))),
-      generatorBusy: rounds.some((r) => r.generatorBusy !== undefined) ? median(rounds.flatMap((r) => r.generatorBusy ?? [])) : undefined,
+      cpuMsPerRequest: Object.fromEntries(
+        target.servers
+          .map((name) => [name, median(rounds.flatMap((r) => r.cpuMsPerRequest?.[name] ?? []))])
+          .filter(([, v]) => Number.isFinite(v)),
+      ),
+      generatorBusy: rounds.some((r) => r.generatorBusy !== undefined)
+        ? median(rounds.flatMap((r) => r.generatorBusy ?? []))
+        : undefined,
       cpuOverstatement: rounds.length ? Math.max(...rounds.map((r) => r.cpuOverstatement ?? 0)) : undefined,
       flaggedRounds: flagged.get(target.id) ?? [],
     };

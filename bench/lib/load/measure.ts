@@ -32,7 +32,8 @@ export interface LoadResult {
 export async function measureWithAutocannon(options: Options): Promise<LoadResult> {
   const result = await autocannon({ timeout: 10, ...options });
   const statusCodes: Record<string, number> = {};
-  for (const [code, { count }] of Object.entries(result.statusCodeStats ?? {})) statusCodes[code] = Number(count);
+  for (const [code, { count }] of Object.entries(result.statusCodeStats ?? {}))
+    statusCodes[code] = Number(count);
   const responses = Object.values(statusCodes).reduce((a, b) => a + b, 0);
   return {
     rps: result['2xx'] / result.duration,
@@ -47,7 +48,9 @@ export async function measureWithAutocannon(options: Options): Promise<LoadResul
 }
 
 /** An autocannon run with its own CPU share (it runs on this process's single JavaScript thread). */
-export async function measureWithAutocannonBusy(options: Options & { duration: number }): Promise<LoadResult> {
+export async function measureWithAutocannonBusy(
+  options: Options & { duration: number },
+): Promise<LoadResult> {
   const before = process.cpuUsage();
   const started = performance.now();
   const result = await measureWithAutocannon(options);

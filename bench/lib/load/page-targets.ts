@@ -5,7 +5,8 @@ import type { Encoding, LoadTarget } from './targets.ts';
 export const COMPRESSED_ACCEPT_ENCODING = 'gzip, deflate, br';
 
 export const floorId = (encoding: Encoding) => (encoding === 'identity' ? 'floor' : 'floor-compressed');
-export const targetId = (base: string, encoding: Encoding) => (encoding === 'identity' ? base : `${base}-compressed`);
+export const targetId = (base: string, encoding: Encoding) =>
+  encoding === 'identity' ? base : `${base}-compressed`;
 
 /**
  * The load targets, each uncompressed and compressed; ratios are taken against the floor with the same encoding.
@@ -14,12 +15,38 @@ export const targetId = (base: string, encoding: Encoding) => (encoding === 'ide
 export function pageTargets(cookieHeader: string | undefined): LoadTarget[] {
   const signedIn: Record<string, string> = cookieHeader ? { Cookie: cookieHeader } : {};
   const unavailable = cookieHeader ? undefined : 'no signed-in session (auth server unavailable)';
-  const pages: { id: string; label: string; url: string; servers: string[]; headers?: Record<string, string>; unavailable?: string }[] = [
+  const pages: {
+    id: string;
+    label: string;
+    url: string;
+    servers: string[];
+    headers?: Record<string, string>;
+    unavailable?: string;
+  }[] = [
     { id: 'floor', label: 'floor /', url: `${floorUrl}/`, servers: ['floor'] },
     { id: 'intl-floor', label: 'intl-floor /en', url: `${intlFloorUrl}/en`, servers: ['intl-floor'] },
-    { id: 'product-anonymous', label: 'product /en anonymous', url: `${productUrl}/en`, servers: ['product'] },
-    { id: 'product-signed-in', label: 'product /en signed in', url: `${productUrl}/en`, servers: ['product', 'auth'], headers: signedIn, unavailable },
-    { id: 'product-account', label: 'product /en/account signed in', url: `${productUrl}/en/account`, servers: ['product', 'auth'], headers: signedIn, unavailable },
+    {
+      id: 'product-anonymous',
+      label: 'product /en anonymous',
+      url: `${productUrl}/en`,
+      servers: ['product'],
+    },
+    {
+      id: 'product-signed-in',
+      label: 'product /en signed in',
+      url: `${productUrl}/en`,
+      servers: ['product', 'auth'],
+      headers: signedIn,
+      unavailable,
+    },
+    {
+      id: 'product-account',
+      label: 'product /en/account signed in',
+      url: `${productUrl}/en/account`,
+      servers: ['product', 'auth'],
+      headers: signedIn,
+      unavailable,
+    },
   ];
   return (['identity', 'compressed'] as const).flatMap((encoding) =>
     pages.map((page) => ({
@@ -28,7 +55,10 @@ export function pageTargets(cookieHeader: string | undefined): LoadTarget[] {
       label: `${page.label}${encoding === 'identity' ? '' : ' (compressed)'}`,
       encoding,
       floorId: floorId(encoding),
-      headers: { ...page.headers, 'Accept-Encoding': encoding === 'identity' ? 'identity' : COMPRESSED_ACCEPT_ENCODING },
+      headers: {
+        ...page.headers,
+        'Accept-Encoding': encoding === 'identity' ? 'identity' : COMPRESSED_ACCEPT_ENCODING,
+      },
     })),
   );
 }

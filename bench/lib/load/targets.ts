@@ -16,7 +16,9 @@ export interface LoadTarget {
 }
 
 /** One request without following redirects: a target must answer 200 as is, or it is reported as unavailable. */
-export async function checkAvailable<T extends { url: string; headers?: Record<string, string>; unavailable?: string }>(target: T): Promise<T & { unavailable?: string }> {
+export async function checkAvailable<
+  T extends { url: string; headers?: Record<string, string>; unavailable?: string },
+>(target: T): Promise<T & { unavailable?: string }> {
   if (target.unavailable) return target;
   try {
     const response = await fetch(target.url, { headers: target.headers, redirect: 'manual' });

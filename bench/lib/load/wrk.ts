@@ -29,7 +29,18 @@ export function wrkArgs(run: WrkRun): string[] {
   const headers = Object.entries(run.headers ?? {}).flatMap(([name, value]) => ['-H', `${name}: ${value}`]);
   // wrk needs at least one connection per thread.
   const threads = Math.min(run.threads, run.connections);
-  return [`-t${threads}`, `-c${run.connections}`, `-d${run.durationSec}s`, '--timeout', '10s', '--latency', '-s', wrkReportScript, ...headers, run.url];
+  return [
+    `-t${threads}`,
+    `-c${run.connections}`,
+    `-d${run.durationSec}s`,
+    '--timeout',
+    '10s',
+    '--latency',
+    '-s',
+    wrkReportScript,
+    ...headers,
+    run.url,
+  ];
 }
 
 /**
@@ -38,7 +49,10 @@ export function wrkArgs(run: WrkRun): string[] {
  */
 export function parseWrkOutput(stdout: string): LoadResult {
   const line = stdout.split('\n').find((l) => l.startsWith('BENCH_JSON '));
-  if (!line) throw new Error(`wrk printed no BENCH_JSON line (is ${path.basename(wrkReportScript)} loaded?):\n${stdout.slice(-1000)}`);
+  if (!line)
+    throw new Error(
+      `wrk printed no BENCH_JSON line (is ${path.basename(wrkReportScript)} loaded?):\n${stdout.slice(-1000)}`,
+    );
   const report = JSON.parse(line.slice('BENCH_JSON '.length)) as WrkReport;
   const seconds = report.durationUs / 1e6;
   if (!(seconds > 0)) throw new Error(`wrk reported a duration of ${report.durationUs} µs`);
@@ -60,12 +74,18 @@ export function parseWrkOutput(stdout: string): LoadResult {
 export async function runWrk(binary: string, run: WrkRun): Promise<LoadResult> {
   const before = await reapedChildrenCpuMs();
   const started = performance.now();
-  const output = await runToCompletion(binary, wrkArgs(run), { cwd: process.cwd(), env: process.env, quiet: true });
+  const output = await runToCompletion(binary, wrkArgs(run), {
+    cwd: process.cwd(),
+    env: process.env,
+    quiet: true,
+  });
   const elapsed = performance.now() - started;
   const after = await reapedChildrenCpuMs();
   const result = parseWrkOutput(output);
   const threads = Math.min(run.threads, run.connections);
-  return before === undefined || after === undefined ? result : { ...result, generatorBusy: (after - before) / (elapsed * threads) };
+  return before === undefined || after === undefined
+    ? result
+    : { ...result, generatorBusy: (after - before) / (elapsed * threads) };
 }
 
 async function onPath(name: string): Promise<string | undefined> {
@@ -89,10 +109,15 @@ export async function findWrk(log: (line: string) => void): Promise<{ binary?: s
   if (process.env.WRK) return { binary: process.env.WRK };
   const found = await onPath('wrk');
   if (found) return { binary: found };
-  if (process.getuid?.() !== 0) return { problem: 'wrk is not installed (apt-get install wrk) and the benchmark is not root' };
+  if (process.getuid?.() !== 0)
+    return { problem: 'wrk is not installed (apt-get install wrk) and the benchmark is not root' };
   log('wrk is missing: apt-get install -y wrk …');
   try {
-    await runToCompletion('apt-get', ['install', '-y', '--no-install-recommends', 'wrk'], { cwd: '/', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }, quiet: true });
+    await runToCompletion('apt-get', ['install', '-y', '--no-install-recommends', 'wrk'], {
+      cwd: '/',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+      quiet: true,
+    });
   } catch (error) {
     return { problem: `apt-get install wrk failed: ${(error as Error).message.split('\n')[0]}` };
   }

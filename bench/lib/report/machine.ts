@@ -20,15 +20,21 @@ export interface MachineInfo {
 }
 
 async function packageVersion(name: string): Promise<string> {
-  const pkg = JSON.parse(await readFile(path.join(repoRoot, 'node_modules', name, 'package.json'), 'utf8')) as { version: string };
+  const pkg = JSON.parse(
+    await readFile(path.join(repoRoot, 'node_modules', name, 'package.json'), 'utf8'),
+  ) as { version: string };
   return pkg.version;
 }
 
 /** The commit measured, with a `+changes` mark when the work tree differs from it; `unknown` without git. */
 async function gitHead(): Promise<string> {
   try {
-    const git = (...args: string[]) => execFileAsync('git', ['-C', repoRoot, ...args], { encoding: 'utf8' }).then((r) => r.stdout.trim());
-    const [head, status] = await Promise.all([git('rev-parse', 'HEAD'), git('status', '--porcelain', '--untracked-files=no')]);
+    const git = (...args: string[]) =>
+      execFileAsync('git', ['-C', repoRoot, ...args], { encoding: 'utf8' }).then((r) => r.stdout.trim());
+    const [head, status] = await Promise.all([
+      git('rev-parse', 'HEAD'),
+      git('status', '--porcelain', '--untracked-files=no'),
+    ]);
     return status ? `${head}+changes` : head;
   } catch {
     return 'unknown'; // Not a git checkout (an exported tarball) or no git installed.

@@ -18,12 +18,20 @@ export function markdownReport(results: BenchResults, rows: Row[]): string {
     '',
     '| Section | Figure | Value | Ratio to floor | Target | |',
     '|---|---|---|---|---|---|',
-    ...rows.map((r) => `| ${[r.section, r.figure, r.value, r.ratio, r.target, MARKS[r.mark]].map(escape).join(' | ')} |`),
+    ...rows.map(
+      (r) =>
+        `| ${[r.section, r.figure, r.value, r.ratio, r.target, MARKS[r.mark]].map(escape).join(' | ')} |`,
+    ),
   ];
   const warned = warnings(results);
   if (warned.length) lines.push('', '## Warnings', '', ...warned.map((w) => `- ${escape(w)}`));
   if (results.errors.length) {
-    lines.push('', '## Harness errors', '', ...results.errors.map((e) => `- **${e.section}**: ${escape(e.message.split('\n')[0] ?? '')}`));
+    lines.push(
+      '',
+      '## Harness errors',
+      '',
+      ...results.errors.map((e) => `- **${e.section}**: ${escape(e.message.split('\n')[0] ?? '')}`),
+    );
   }
   return `${lines.join('\n')}\n`;
 }

@@ -29,7 +29,11 @@ export interface BenchResults {
    * Per throttling method (simulate, devtools): `floor` is the bare Next app's page, audited in the same sitting: what this machine's Lighthouse gives the
    * framework alone. `holdScriptsMs`: set when the audits ran with script chunks held back (a diagnosis).
    */
-  lighthouse?: { runsPerPage: number; methods: { throttlingMethod: ThrottlingMethod; pages: PageAudit[]; floor?: PageAudit }[]; holdScriptsMs?: number };
+  lighthouse?: {
+    runsPerPage: number;
+    methods: { throttlingMethod: ThrottlingMethod; pages: PageAudit[]; floor?: PageAudit }[];
+    holdScriptsMs?: number;
+  };
   authServer?: {
     startup?: StartupTimes;
     refresh?: LoadResult & { note: string };

@@ -17,7 +17,8 @@ const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 const ms = (value: number) => `${Math.round(value)} ms`;
 /** (max − min) ÷ median over the rounds. */
 const spreadText = (fraction: number) => `spread ${(fraction * 100).toFixed(0)}%`;
-const ratioText = (ratio: number, spread: number) => (Number.isFinite(ratio) ? `${ratio.toFixed(2)}× (range ${spread.toFixed(2)})` : '');
+const ratioText = (ratio: number, spread: number) =>
+  Number.isFinite(ratio) ? `${ratio.toFixed(2)}× (range ${spread.toFixed(2)})` : '';
 
 const encodingName = (encoding: string) => (encoding === 'identity' ? 'uncompressed' : 'compressed');
 
@@ -28,22 +29,39 @@ function loadRows(results: BenchResults): Row[] {
   const capped = new Set(load.encodings.filter((e) => !e.floorCheck.ok).map((e) => e.encoding));
   // Uncompressed and compressed of the same page next to each other (a stable sort keeps uncompressed first).
   const baseId = (id: string) => id.replace(/-compressed$/, '');
-  const order = new Map(load.targets.filter((t) => t.target.encoding === 'identity').map((t, i) => [t.target.id, i]));
-  const ordered = [...load.targets].sort((a, b) => (order.get(baseId(a.target.id)) ?? 0) - (order.get(baseId(b.target.id)) ?? 0));
-  const floorCpu = (t: (typeof load.targets)[number]) => load.targets.find((f) => f.target.id === t.target.floorId)?.cpuMsPerRequest.floor;
+  const order = new Map(
+    load.targets.filter((t) => t.target.encoding === 'identity').map((t, i) => [t.target.id, i]),
+  );
+  const ordered = [...load.targets].sort(
+    (a, b) => (order.get(baseId(a.target.id)) ?? 0) - (order.get(baseId(b.target.id)) ?? 0),
+  );
+  const floorCpu = (t: (typeof load.targets)[number]) =>
+    load.targets.find((f) => f.target.id === t.target.floorId)?.cpuMsPerRequest.floor;
   for (const t of ordered) {
     if (t.target.unavailable) {
-      rows.push({ section: 'Load', figure: t.target.label, value: `unavailable: ${t.target.unavailable}`, ratio: '', target: '', mark: 'n/a' });
+      rows.push({
+        section: 'Load',
+        figure: t.target.label,
+        value: `unavailable: ${t.target.unavailable}`,
+        ratio: '',
+        target: '',
+        mark: 'n/a',
+      });
       continue;
     }
     const id = baseId(t.target.id);
     const compressed = t.target.encoding === 'compressed';
-    const flagged = t.flaggedRounds.length ? `; ⚠ errors in round ${t.flaggedRounds.map((f) => f.round).join(', ')}` : '';
-    const cappedNote = capped.has(t.target.encoding) && id !== 'floor' ? ' (floor < 3× product: generator may limit)' : '';
+    const flagged = t.flaggedRounds.length
+      ? `; ⚠ errors in round ${t.flaggedRounds.map((f) => f.round).join(', ')}`
+      : '';
+    const cappedNote =
+      capped.has(t.target.encoding) && id !== 'floor' ? ' (floor < 3× product: generator may limit)' : '';
     let target = '';
     let mark: Mark | '' = '';
     if (id === 'product-anonymous') {
-      const goal = compressed ? TARGETS.anonymousToFloorThroughputCompressed : TARGETS.anonymousToFloorThroughput;
+      const goal = compressed
+        ? TARGETS.anonymousToFloorThroughputCompressed
+        : TARGETS.anonymousToFloorThroughput;
       target = `≥ ${goal}× floor`;
       // Marked even when the headroom check warns: past 0.33× the floor it always does (see floor-check.ts).
       mark = t.flaggedRounds.length ? 'n/a' : atLeast(t.rpsRatio, goal);
@@ -66,7 +84,10 @@ function loadRows(results: BenchResults): Row[] {
         section: 'Load',
         figure: `${t.target.label} server CPU per response`,
         value: `${cpu.map(([name, value]) => `${name} ${value.toFixed(2)} ms`).join(', ')}${(t.cpuOverstatement ?? 0) > 0.05 ? ` (may read up to ${Math.round(t.cpuOverstatement! * 100)}% high: the requests in flight at the end are not counted)` : ''}`,
-        ratio: id === 'floor' || !floorCpu(t) ? '' : `${((t.cpuMsPerRequest[t.target.servers[0]!] ?? Number.NaN) / floorCpu(t)!).toFixed(2)}× the floor's`,
+        ratio:
+          id === 'floor' || !floorCpu(t)
+            ? ''
+            : `${((t.cpuMsPerRequest[t.target.servers[0]!] ?? Number.NaN) / floorCpu(t)!).toFixed(2)}× the floor's`,
         target: '',
         mark: '',
       });
@@ -75,7 +96,10 @@ function loadRows(results: BenchResults): Row[] {
       section: 'Load',
       figure: `${t.target.label} latency p50 / p99`,
       value: `${t.p50Ms.toFixed(1)} / ${t.p99Ms.toFixed(1)} ms`,
-      ratio: Number.isFinite(t.p50Ratio) && id !== 'floor' ? `${t.p50Ratio.toFixed(2)}× / ${t.p99Ratio.toFixed(2)}×` : '',
+      ratio:
+        Number.isFinite(t.p50Ratio) && id !== 'floor'
+          ? `${t.p50Ratio.toFixed(2)}× / ${t.p99Ratio.toFixed(2)}×`
+          : '',
       target: '',
       mark: '',
     });
@@ -120,7 +144,9 @@ function loadRows(results: BenchResults): Row[] {
 
 function authRows(results: BenchResults): Row[] {
   const rows: Row[] = (results.requestsPerView ?? []).map((r) => {
-    const target = /\/account(\/|$)/.test(r.path) ? TARGETS.authRequestsPerPrivateView : TARGETS.authRequestsPerSignedInView;
+    const target = /\/account(\/|$)/.test(r.path)
+      ? TARGETS.authRequestsPerPrivateView
+      : TARGETS.authRequestsPerSignedInView;
     return {
       section: 'Auth',
       figure: `Auth-server requests per signed-in view of ${r.path}${r.user ? ` (${r.user})` : ''}`,
@@ -152,21 +178,41 @@ function authRows(results: BenchResults): Row[] {
     });
   }
   if (server?.refresh) {
-    rows.push({ section: 'Auth server', figure: 'POST /token refresh (rotating chains)', value: `${server.refresh.rps.toFixed(0)} req/s, p50 ${server.refresh.p50Ms} ms, p99 ${server.refresh.p99Ms} ms${server.refresh.failures ? `, ${server.refresh.failures} failed` : ''}`, ratio: '', target: '', mark: '' });
+    rows.push({
+      section: 'Auth server',
+      figure: 'POST /token refresh (rotating chains)',
+      value: `${server.refresh.rps.toFixed(0)} req/s, p50 ${server.refresh.p50Ms} ms, p99 ${server.refresh.p99Ms} ms${server.refresh.failures ? `, ${server.refresh.failures} failed` : ''}`,
+      ratio: '',
+      target: '',
+      mark: '',
+    });
   }
   if (server?.user) {
-    rows.push({ section: 'Auth server', figure: 'GET /user (bearer)', value: `${server.user.rps.toFixed(0)} req/s, p50 ${server.user.p50Ms.toFixed(1)} ms, p99 ${server.user.p99Ms.toFixed(1)} ms${server.user.failures ? `, ${server.user.failures} failed` : ''}`, ratio: '', target: '', mark: '' });
+    rows.push({
+      section: 'Auth server',
+      figure: 'GET /user (bearer)',
+      value: `${server.user.rps.toFixed(0)} req/s, p50 ${server.user.p50Ms.toFixed(1)} ms, p99 ${server.user.p99Ms.toFixed(1)} ms${server.user.failures ? `, ${server.user.failures} failed` : ''}`,
+      ratio: '',
+      target: '',
+      mark: '',
+    });
   }
   return rows;
 }
 
-const firstLoadValue = (p: FirstLoad) => `JS ${kb(p.jsGzipBytes)} in ${p.scripts} files, CSS ${kb(p.cssGzipBytes)} in ${p.stylesheets}`;
+const firstLoadValue = (p: FirstLoad) =>
+  `JS ${kb(p.jsGzipBytes)} in ${p.scripts} files, CSS ${kb(p.cssGzipBytes)} in ${p.stylesheets}`;
 
 function bundleRows(results: BenchResults): Row[] {
   const bundle = results.bundle;
   if (!bundle) return [];
   const rows: Row[] = bundle.pages.map((p) => {
-    const limit = p.path === '/en' ? TARGETS.homeFirstLoadJsKb : p.path === '/en/sign-in' ? TARGETS.signInFirstLoadJsKb : undefined;
+    const limit =
+      p.path === '/en'
+        ? TARGETS.homeFirstLoadJsKb
+        : p.path === '/en/sign-in'
+          ? TARGETS.signInFirstLoadJsKb
+          : undefined;
     return {
       section: 'Bundle',
       figure: `First load ${p.path} (gzip)`,
@@ -177,7 +223,14 @@ function bundleRows(results: BenchResults): Row[] {
     };
   });
   if (bundle.floor) {
-    rows.push({ section: 'Bundle', figure: 'First load floor / (gzip, reference)', value: firstLoadValue(bundle.floor), ratio: '', target: '', mark: '' });
+    rows.push({
+      section: 'Bundle',
+      figure: 'First load floor / (gzip, reference)',
+      value: firstLoadValue(bundle.floor),
+      ratio: '',
+      target: '',
+      mark: '',
+    });
   }
   const hits = bundle.browserChunks.hits;
   rows.push({
@@ -204,18 +257,35 @@ function lighthouseRows(results: BenchResults): Row[] {
     const floorPerf = floor?.median.scores.performance ?? Number.NaN;
     if (floor) {
       const m = floor.median;
-      rows.push({ section: 'Lighthouse', figure: `floor / mobile (${runs}, reference)`, value: `perf ${m.scores.performance}; ${webVitals(m)}`, ratio: '', target: '', mark: '' });
+      rows.push({
+        section: 'Lighthouse',
+        figure: `floor / mobile (${runs}, reference)`,
+        value: `perf ${m.scores.performance}; ${webVitals(m)}`,
+        ratio: '',
+        target: '',
+        mark: '',
+      });
     }
     for (const { path, median: m } of pages) {
-      const others = [m.scores.accessibility, m.scores['best-practices'], m.scores.seo].every((s) => s >= TARGETS.lighthouseOther);
-      const perfGoal = throttlingMethod === 'simulate' ? floorPerf - TARGETS.lighthouseSimulateBelowFloor : TARGETS.lighthouseDevtoolsPerformance;
-      const perfText = throttlingMethod === 'simulate' ? `perf ≥ floor − ${TARGETS.lighthouseSimulateBelowFloor}${Number.isFinite(floorPerf) ? ` (${perfGoal})` : ''}` : `perf ≥ ${perfGoal}`;
+      const others = [m.scores.accessibility, m.scores['best-practices'], m.scores.seo].every(
+        (s) => s >= TARGETS.lighthouseOther,
+      );
+      const perfGoal =
+        throttlingMethod === 'simulate'
+          ? floorPerf - TARGETS.lighthouseSimulateBelowFloor
+          : TARGETS.lighthouseDevtoolsPerformance;
+      const perfText =
+        throttlingMethod === 'simulate'
+          ? `perf ≥ floor − ${TARGETS.lighthouseSimulateBelowFloor}${Number.isFinite(floorPerf) ? ` (${perfGoal})` : ''}`
+          : `perf ≥ ${perfGoal}`;
       const unmarkable = held || !Number.isFinite(m.scores.performance) || !Number.isFinite(perfGoal);
       rows.push({
         section: 'Lighthouse',
         figure: `${path} mobile (${runs})`,
         value: `perf ${m.scores.performance}, a11y ${m.scores.accessibility}, bp ${m.scores['best-practices']}, seo ${m.scores.seo}; ${webVitals(m)}${m.failedAudits?.length ? `; failing: ${m.failedAudits.join(', ')}` : ''}`,
-        ratio: Number.isFinite(floorPerf) ? `${m.scores.performance - floorPerf >= 0 ? '+' : ''}${m.scores.performance - floorPerf} vs floor` : '',
+        ratio: Number.isFinite(floorPerf)
+          ? `${m.scores.performance - floorPerf >= 0 ? '+' : ''}${m.scores.performance - floorPerf} vs floor`
+          : '',
         target: held ? 'diagnosis' : `${perfText}, others ${TARGETS.lighthouseOther}`,
         mark: unmarkable ? 'n/a' : m.scores.performance >= perfGoal && others ? 'pass' : 'miss',
       });
@@ -231,7 +301,9 @@ export function warnings(results: BenchResults): string[] {
   return [
     ...(load.generator.caveat ? [load.generator.caveat] : []),
     ...load.encodings.flatMap((e) => (e.floorCheck.warning ? [e.floorCheck.warning] : [])),
-    ...load.targets.flatMap((t) => t.flaggedRounds.map((f) => `${t.target.label}, round ${f.round}: ${f.problem}`)),
+    ...load.targets.flatMap((t) =>
+      t.flaggedRounds.map((f) => `${t.target.label}, round ${f.round}: ${f.problem}`),
+    ),
   ];
 }
 

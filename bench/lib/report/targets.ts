@@ -23,5 +23,7 @@ export const TARGETS = {
 
 export type Mark = 'pass' | 'miss' | 'n/a';
 
-export const atLeast = (value: number, target: number): Mark => (Number.isFinite(value) ? (value >= target ? 'pass' : 'miss') : 'n/a');
-export const atMost = (value: number, target: number): Mark => (Number.isFinite(value) ? (value <= target ? 'pass' : 'miss') : 'n/a');
+export const atLeast = (value: number, target: number): Mark =>
+  Number.isFinite(value) ? (value >= target ? 'pass' : 'miss') : 'n/a';
+export const atMost = (value: number, target: number): Mark =>
+  Number.isFinite(value) ? (value <= target ? 'pass' : 'miss') : 'n/a';

@@ -7,7 +7,11 @@ export function textTable(rows: Row[]): string {
   const header = ['Figure', 'Value', 'Ratio to floor', 'Target', ''];
   const cells = rows.map((r) => [r.figure, r.value, r.ratio, r.target, MARKS[r.mark]]);
   const widths = header.map((h, i) => Math.min(90, Math.max(h.length, ...cells.map((c) => c[i]!.length))));
-  const line = (c: string[]) => c.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd();
+  const line = (c: string[]) =>
+    c
+      .map((cell, i) => cell.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
   const out = [line(header), widths.map((w) => '─'.repeat(w)).join('  ')];
   let section = '';
   rows.forEach((row, i) => {

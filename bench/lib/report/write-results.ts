@@ -6,7 +6,10 @@ import type { BenchResults } from './results.ts';
 import type { Row } from './rows.ts';
 
 /** bench/results/<timestamp>.json and .md, plus latest.json and latest.md (the folder is git-ignored). */
-export async function writeResults(results: BenchResults, rows: Row[]): Promise<{ json: string; markdown: string }> {
+export async function writeResults(
+  results: BenchResults,
+  rows: Row[],
+): Promise<{ json: string; markdown: string }> {
   await mkdir(resultsDir, { recursive: true });
   const stamp = results.startedAt.replace(/[:.]/g, '-');
   const json = path.join(resultsDir, `${stamp}.json`);

@@ -8,21 +8,48 @@ import { PORTS, productUrl, publishableKey } from '../ports.ts';
 import type { BenchResults } from '../report/results.ts';
 
 /** The local auth server on its own: start-up time, then refresh and /user throughput against the running one. */
-export async function authServerSection(options: BenchOptions, generator: LoadGenerator, authUrl: string, user: TestUser, log: (line: string) => void): Promise<NonNullable<BenchResults['authServer']>> {
-  const startup = await measureStartup({ runs: options.startupRuns, port: PORTS.startupAuth, mailPort: PORTS.startupMail, siteUrl: productUrl });
-  log(`auth server start-up: ${startup.runsMs.map((v) => Math.round(v)).join(', ')} ms; idle RSS ${startup.idleRssMb?.map((v) => v.toFixed(0)).join(', ') ?? '?'} MB`);
+export async function authServerSection(
+  options: BenchOptions,
+  generator: LoadGenerator,
+  authUrl: string,
+  user: TestUser,
+  log: (line: string) => void,
+): Promise<NonNullable<BenchResults['authServer']>> {
+  const startup = await measureStartup({
+    runs: options.startupRuns,
+    port: PORTS.startupAuth,
+    mailPort: PORTS.startupMail,
+    siteUrl: productUrl,
+  });
+  log(
+    `auth server start-up: ${startup.runsMs.map((v) => Math.round(v)).join(', ')} ms; idle RSS ${startup.idleRssMb?.map((v) => v.toFixed(0)).join(', ') ?? '?'} MB`,
+  );
 
   const load = { durationSec: options.durationSec, connections: options.connections };
   // One session per connection, so each connection rotates its own refresh-token chain.
   const sessions = [];
   for (let i = 0; i < load.connections; i++) sessions.push(await signIn(authUrl, publishableKey, user));
-  const refresh = await measureRefreshChains(authUrl, publishableKey, sessions.map((s) => s.refreshToken), load);
+  const refresh = await measureRefreshChains(
+    authUrl,
+    publishableKey,
+    sessions.map((s) => s.refreshToken),
+    load,
+  );
   log(`refresh chains: ${refresh.rps.toFixed(0)} req/s, ${refresh.failures} failed`);
-  const userEndpoint = await measureUserEndpoint(generator, authUrl, publishableKey, sessions[0]!.accessToken, load);
+  const userEndpoint = await measureUserEndpoint(
+    generator,
+    authUrl,
+    publishableKey,
+    sessions[0]!.accessToken,
+    load,
+  );
   log(`GET /user: ${userEndpoint.rps.toFixed(0)} req/s, ${userEndpoint.failures} failed`);
   return {
     startup,
-    refresh: { ...refresh, note: `${load.connections} connections, each a sequential chain of genuine rotations (every request sends the token the previous response returned)` },
+    refresh: {
+      ...refresh,
+      note: `${load.connections} connections, each a sequential chain of genuine rotations (every request sends the token the previous response returned)`,
+    },
     user: { ...userEndpoint, generator: generator.description },
     settings: load,
   };

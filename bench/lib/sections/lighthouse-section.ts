@@ -1,5 +1,10 @@
 import { launchChromium } from '../lighthouse/chromium.ts';
-import { auditPage, type PageAudit, THROTTLING_METHODS, type ThrottlingMethod } from '../lighthouse/mobile-audit.ts';
+import {
+  auditPage,
+  type PageAudit,
+  THROTTLING_METHODS,
+  type ThrottlingMethod,
+} from '../lighthouse/mobile-audit.ts';
 import { startScriptDelayProxy } from '../lighthouse/script-delay-proxy.ts';
 import type { BenchOptions } from '../options.ts';
 import { floorUrl, PORTS, productUrl } from '../ports.ts';
@@ -13,9 +18,15 @@ export const LIGHTHOUSE_PAGES = ['/en', '/en/sign-in', '/ar', '/ar/sign-in'];
  * the bare framework scores on this machine in the same sitting. With `--hold-scripts`, simulate only, both
  * through a proxy that answers their script chunks late (a diagnosis).
  */
-export async function lighthouseSection(options: BenchOptions, floorRunning: boolean, log: (line: string) => void): Promise<NonNullable<BenchResults['lighthouse']>> {
+export async function lighthouseSection(
+  options: BenchOptions,
+  floorRunning: boolean,
+  log: (line: string) => void,
+): Promise<NonNullable<BenchResults['lighthouse']>> {
   const hold = options.holdScriptsMs;
-  const proxies = hold ? await Promise.all([startScriptDelayProxy(productUrl, hold), startScriptDelayProxy(floorUrl, hold)]) : [];
+  const proxies = hold
+    ? await Promise.all([startScriptDelayProxy(productUrl, hold), startScriptDelayProxy(floorUrl, hold)])
+    : [];
   const [product, floorProxy] = proxies;
   const methods: readonly ThrottlingMethod[] = hold ? ['simulate'] : THROTTLING_METHODS;
   try {
@@ -23,13 +34,29 @@ export async function lighthouseSection(options: BenchOptions, floorRunning: boo
     try {
       const results = [];
       for (const throttlingMethod of methods) {
-        const floor = floorRunning ? await auditPage(floorProxy?.url ?? floorUrl, '/', options.lighthouseRuns, chromium.port, throttlingMethod) : undefined;
+        const floor = floorRunning
+          ? await auditPage(
+              floorProxy?.url ?? floorUrl,
+              '/',
+              options.lighthouseRuns,
+              chromium.port,
+              throttlingMethod,
+            )
+          : undefined;
         if (floor) log(`lighthouse (${throttlingMethod}) floor /: perf ${floor.median.scores.performance}`);
         const pages: PageAudit[] = [];
         for (const path of LIGHTHOUSE_PAGES) {
-          const audit = await auditPage(product?.url ?? productUrl, path, options.lighthouseRuns, chromium.port, throttlingMethod);
+          const audit = await auditPage(
+            product?.url ?? productUrl,
+            path,
+            options.lighthouseRuns,
+            chromium.port,
+            throttlingMethod,
+          );
           const s = audit.median.scores;
-          log(`lighthouse (${throttlingMethod}) ${path}: perf ${s.performance}, a11y ${s.accessibility}, bp ${s['best-practices']}, seo ${s.seo}`);
+          log(
+            `lighthouse (${throttlingMethod}) ${path}: perf ${s.performance}, a11y ${s.accessibility}, bp ${s['best-practices']}, seo ${s.seo}`,
+          );
           pages.push(audit);
         }
         results.push({ throttlingMethod, pages, floor });

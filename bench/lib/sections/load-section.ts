@@ -39,17 +39,31 @@ export async function loadSection(
   for (const t of targets) if (t.unavailable) log(`${t.label}: unavailable (${t.unavailable})`);
   for (const id of [floorId('identity'), 'product-anonymous']) {
     const target = targets.find((t) => t.id === id)!;
-    if (target.unavailable) throw new Error(`${target.label} must answer 200 to be measured: ${target.unavailable}`);
+    if (target.unavailable)
+      throw new Error(`${target.label} must answer 200 to be measured: ${target.unavailable}`);
   }
-  const settings = { durationSec: options.durationSec, warmupSec: options.warmupSec, connections: options.connections, threads: options.threads, rounds: options.rounds };
+  const settings = {
+    durationSec: options.durationSec,
+    warmupSec: options.warmupSec,
+    connections: options.connections,
+    threads: options.threads,
+    rounds: options.rounds,
+  };
   log(`load generator: ${generator.description}`);
   const summaries = await measureInterleaved(targets, generator, settings, pids, log);
 
   const byId = (id: string) => summaries.find((s) => s.target.id === id && s.rounds.length);
   const encodings = (['identity', 'compressed'] as const).map((encoding): EncodingSummary => {
     const floor = byId(floorId(encoding));
-    const product = ['product-anonymous', 'product-signed-in', 'product-account'].map((id) => byId(targetId(id, encoding))?.rps ?? Number.NaN);
-    const floorCheck = checkFloorHeadroom(floor?.rps ?? Number.NaN, product, encoding === 'identity' ? 'uncompressed' : 'compressed', floor?.generatorBusy);
+    const product = ['product-anonymous', 'product-signed-in', 'product-account'].map(
+      (id) => byId(targetId(id, encoding))?.rps ?? Number.NaN,
+    );
+    const floorCheck = checkFloorHeadroom(
+      floor?.rps ?? Number.NaN,
+      product,
+      encoding === 'identity' ? 'uncompressed' : 'compressed',
+      floor?.generatorBusy,
+    );
     if (floorCheck.warning) log(`⚠ ${floorCheck.warning}`);
     const anonymous = byId(targetId('product-anonymous', encoding));
     return {
@@ -59,5 +73,10 @@ export async function loadSection(
       signedInToAnonymous: paired(byId(targetId('product-signed-in', encoding)), anonymous),
     };
   });
-  return { generator: { name: generator.name, description: generator.description, caveat: generator.caveat }, settings, targets: summaries, encodings };
+  return {
+    generator: { name: generator.name, description: generator.description, caveat: generator.caveat },
+    settings,
+    targets: summaries,
+    encodings,
+  };
 }

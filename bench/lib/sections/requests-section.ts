@@ -10,18 +10,41 @@ export interface Visitor {
 }
 
 /** Auth-server requests per signed-in page view of /en and /en/account, for each visitor (e.g. a two-factor user at aal2). */
-export async function requestsSection(options: BenchOptions, authUrl: string, visitors: Visitor[], log: (line: string) => void): Promise<RequestsPerView[]> {
+export async function requestsSection(
+  options: BenchOptions,
+  authUrl: string,
+  visitors: Visitor[],
+  log: (line: string) => void,
+): Promise<RequestsPerView[]> {
   const results: RequestsPerView[] = [];
-  for (const { label, cookieHeader } of visitors) for (const path of ['/en', '/en/account']) {
-    const pageUrl = `${productUrl}${path}`;
-    const check = await checkAvailable({ id: path, label: path, url: pageUrl, headers: { Cookie: cookieHeader } });
-    if (check.unavailable) {
-      log(`${path}: skipped for the auth-request count (${check.unavailable})`);
-      continue;
+  for (const { label, cookieHeader } of visitors)
+    for (const path of ['/en', '/en/account']) {
+      const pageUrl = `${productUrl}${path}`;
+      const check = await checkAvailable({
+        id: path,
+        label: path,
+        url: pageUrl,
+        headers: { Cookie: cookieHeader },
+      });
+      if (check.unavailable) {
+        log(`${path}: skipped for the auth-request count (${check.unavailable})`);
+        continue;
+      }
+      const result = {
+        ...(await measureRequestsPerView({
+          authUrl,
+          secretKey,
+          pageUrl,
+          path,
+          cookieHeader,
+          views: options.pageViews,
+        })),
+        user: label,
+      };
+      log(
+        `${path}${label ? ` (${label})` : ''}: ${result.authRequests} auth-server requests in ${result.views} signed-in views`,
+      );
+      results.push(result);
     }
-    const result = { ...(await measureRequestsPerView({ authUrl, secretKey, pageUrl, path, cookieHeader, views: options.pageViews })), user: label };
-    log(`${path}${label ? ` (${label})` : ''}: ${result.authRequests} auth-server requests in ${result.views} signed-in views`);
-    results.push(result);
-  }
   return results;
 }

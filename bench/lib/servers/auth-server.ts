@@ -11,7 +11,11 @@ export interface AuthServer {
 }
 
 /** The local auth server, in memory, on its own ports; resolves when /auth/v1/health answers 200. */
-export async function startAuthServer(options: { port: number; mailPort: number; siteUrl: string }): Promise<AuthServer> {
+export async function startAuthServer(options: {
+  port: number;
+  mailPort: number;
+  siteUrl: string;
+}): Promise<AuthServer> {
   await Promise.all([assertPortFree(options.port), assertPortFree(options.mailPort)]);
   const url = `http://127.0.0.1:${options.port}`;
   const started = performance.now();

@@ -11,8 +11,18 @@ export interface RunningProcess {
 const running = new Set<RunningProcess>();
 
 /** Spawns a long-running process in its own process group, so stop() ends it and its children. */
-export function startProcess(name: string, command: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv }): RunningProcess {
-  const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+export function startProcess(
+  name: string,
+  command: string,
+  args: string[],
+  options: { cwd: string; env: NodeJS.ProcessEnv },
+): RunningProcess {
+  const child = spawn(command, args, {
+    cwd: options.cwd,
+    env: options.env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   const lines: string[] = [];
   const collect = (chunk: Buffer) => {
     lines.push(...chunk.toString().split('\n').filter(Boolean));
@@ -54,9 +64,17 @@ export async function stopAll(): Promise<void> {
 }
 
 /** Runs a command to completion with inherited output; rejects on a non-zero exit. */
-export function runToCompletion(command: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv; quiet?: boolean }): Promise<string> {
+export function runToCompletion(
+  command: string,
+  args: string[],
+  options: { cwd: string; env: NodeJS.ProcessEnv; quiet?: boolean },
+): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, {
+      cwd: options.cwd,
+      env: options.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     const collect = (chunk: Buffer) => {
       output += chunk.toString();

@@ -26,7 +26,10 @@ export const changeEmail = formAction(async (_previous, formData) => {
   );
   if (error) return authErrorState(error, locale, values);
   const t = await getTranslations({ locale, namespace: 'Account' });
-  return { status: 'success', message: t.markup('emailChangeSent', { email: parsed.data.email, ...isolatedText }) };
+  return {
+    status: 'success',
+    message: t.markup('emailChangeSent', { email: parsed.data.email, ...isolatedText }),
+  };
 });
 
 /**
@@ -42,11 +45,15 @@ export const changePassword = formAction(async (_previous, formData) => {
   const parsed = await parseForm(changePasswordSchema, formData, locale, []);
   if (!parsed.ok) return withStep(parsed.state);
   const t = await getTranslations({ locale, namespace: 'Account' });
-  if (codeStep && !/^\d{6,10}$/.test(nonce.trim())) return withStep({ status: 'error', message: t('reauthenticationCodeMissing') });
+  if (codeStep && !/^\d{6,10}$/.test(nonce.trim()))
+    return withStep({ status: 'error', message: t('reauthenticationCodeMissing') });
 
   const current = await requireSteppedUpUser(locale, '/account#password');
   if (!current.user) return authErrorState(current.error, locale);
-  const { error } = await current.supabase.auth.updateUser({ password: parsed.data.password, ...(codeStep ? { nonce: nonce.trim() } : {}) });
+  const { error } = await current.supabase.auth.updateUser({
+    password: parsed.data.password,
+    ...(codeStep ? { nonce: nonce.trim() } : {}),
+  });
   if (error?.code === 'reauthentication_needed') {
     const sent = await current.supabase.auth.reauthenticate();
     if (sent.error) return authErrorState(sent.error, locale);

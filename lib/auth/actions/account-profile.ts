@@ -23,11 +23,18 @@ export const updateProfile = formAction(async (_previous, formData) => {
   const current = await requireCurrentUser(pageLocale);
   if (!current.user) return authErrorState(current.error, pageLocale, echoedValues(formData, echoed));
   const { supabase } = current;
-  const { error } = await supabase.auth.updateUser({ data: { display_name: parsed.data.displayName, locale: parsed.data.preferredLocale } });
+  const { error } = await supabase.auth.updateUser({
+    data: { display_name: parsed.data.displayName, locale: parsed.data.preferredLocale },
+  });
   if (error) return authErrorState(error, pageLocale, echoedValues(formData, echoed));
   // A fresh access token carries the new metadata, so the header shows it without a round trip. Within the auth
   // budget only: the change is saved, and past it the header shows the new name on the next refresh.
-  await withinAuthBudget(supabase.auth.refreshSession()).catch((error: unknown) => reportIfUnreachable(error, '/account'));
+  await withinAuthBudget(supabase.auth.refreshSession()).catch((error: unknown) =>
+    reportIfUnreachable(error, '/account'),
+  );
   await rememberLocaleChoice(parsed.data.preferredLocale);
-  return redirect({ href: { pathname: '/account', query: { updated: 'profile' } }, locale: parsed.data.preferredLocale });
+  return redirect({
+    href: { pathname: '/account', query: { updated: 'profile' } },
+    locale: parsed.data.preferredLocale,
+  });
 });

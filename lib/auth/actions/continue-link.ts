@@ -12,6 +12,15 @@ export async function continueEmailLink(formData: FormData): Promise<never> {
   const type = formData.get('type');
   const tokenHash = formData.get('token_hash');
   const next = formData.get('next');
-  if (!isTokenHash(tokenHash) || !isEmailOtpType(type)) redirect(linkErrorPath(locale, 'invalid', linkFlow(type, next)));
-  redirect(await verifyEmailLink({ locale, next, type, tokenHash, requestPath: getPathname({ href: '/auth/continue', locale }) }));
+  if (!isTokenHash(tokenHash) || !isEmailOtpType(type))
+    redirect(linkErrorPath(locale, 'invalid', linkFlow(type, next)));
+  redirect(
+    await verifyEmailLink({
+      locale,
+      next,
+      type,
+      tokenHash,
+      requestPath: getPathname({ href: '/auth/continue', locale }),
+    }),
+  );
 }

@@ -38,7 +38,12 @@ export const verifyEmailCode = formAction(async (_previous, formData) => {
   if (!parsed.ok) return { ...parsed.state, status: 'success' };
 
   const supabase = await sessionClient();
-  const { data, error } = await supabase.auth.verifyOtp({ email: parsed.data.email, token: parsed.data.code, type: 'email' });
-  if (error) return { ...(await authErrorState(error, locale, { email: parsed.data.email })), status: 'success' };
+  const { data, error } = await supabase.auth.verifyOtp({
+    email: parsed.data.email,
+    token: parsed.data.code,
+    type: 'email',
+  });
+  if (error)
+    return { ...(await authErrorState(error, locale, { email: parsed.data.email })), status: 'success' };
   return redirectAfterSignIn(supabase, data.user, locale, formData);
 });

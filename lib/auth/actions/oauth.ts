@@ -18,7 +18,10 @@ export const signInWithOAuth = formAction(async (_previous, formData) => {
   const supabase = await sessionClient();
   const { data, error } = await supabase.auth.signInWithOAuth({
     provider,
-    options: { redirectTo: authRedirectUrl(locale, '/auth/callback', await requestedNext(formData)), skipBrowserRedirect: true },
+    options: {
+      redirectTo: authRedirectUrl(locale, '/auth/callback', await requestedNext(formData)),
+      skipBrowserRedirect: true,
+    },
   });
   if (error || !data.url) return authErrorState(error, locale);
   redirect(data.url);

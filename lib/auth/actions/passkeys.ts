@@ -1,6 +1,9 @@
 'use server';
 
-import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
+import type {
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+} from '@simplewebauthn/browser';
 import type { VerifyPasskeyAuthenticationParams } from '@supabase/supabase-js';
 import type { Locale } from 'next-intl';
 import { getTranslations } from 'next-intl/server';
@@ -23,7 +26,8 @@ import { requireCurrentUser, requireSteppedUpUser, sessionClient } from '@/lib/s
 // (lib/auth/passkey-browser.ts). Every action takes form data, as a crafted call may pass anything.
 
 /** A challenge from the auth server, ready for the browser's prompt; it is good until `expiresAt` (unix s). */
-export type PasskeyOptions<T> = { status: 'ready'; challengeId: string; options: T; expiresAt: number } | FormState;
+export type PasskeyOptions<T> =
+  { status: 'ready'; challengeId: string; options: T; expiresAt: number } | FormState;
 
 type CeremonyOptions = { challenge_id: string; options: unknown; expires_at: number };
 
@@ -45,15 +49,33 @@ function ceremonyOf(formData: FormData): VerifyPasskeyAuthenticationParams | nul
     return null;
   }
   const isObject = !!credential && typeof credential === 'object' && !Array.isArray(credential);
-  return isObject ? { challengeId: parsed.data.challengeId, credential: credential as VerifyPasskeyAuthenticationParams['credential'] } : null;
+  return isObject
+    ? {
+        challengeId: parsed.data.challengeId,
+        credential: credential as VerifyPasskeyAuthenticationParams['credential'],
+      }
+    : null;
 }
 
-async function failure(error: unknown, locale: Locale, ceremony: PasskeyCeremony, values?: Record<string, string>): Promise<FormState> {
-  return authMessageState(passkeyServerMessage(reportAuthFailure(error, await actionPath()), ceremony), locale, values);
+async function failure(
+  error: unknown,
+  locale: Locale,
+  ceremony: PasskeyCeremony,
+  values?: Record<string, string>,
+): Promise<FormState> {
+  return authMessageState(
+    passkeyServerMessage(reportAuthFailure(error, await actionPath()), ceremony),
+    locale,
+    values,
+  );
 }
 
 /** A malformed ceremony (a crafted call: the page always sends both): the answer a failed verification gets. */
-async function malformed(locale: Locale, ceremony: PasskeyCeremony, values?: Record<string, string>): Promise<FormState> {
+async function malformed(
+  locale: Locale,
+  ceremony: PasskeyCeremony,
+  values?: Record<string, string>,
+): Promise<FormState> {
   return authMessageState(passkeyServerMessage({ key: 'passkeyNotVerified' }, ceremony), locale, values);
 }
 
@@ -71,7 +93,9 @@ async function passkeyMessage(locale: Locale, key: 'added' | 'renamed', name: st
  * first, so that a name the server would refuse never costs a prompt (and a credential left on the device). Like
  * deleting one, it needs the second factor when the user has one (GoTrue's requirePasskeyManagementAAL).
  */
-export async function passkeyRegistrationOptions(formData: unknown): Promise<PasskeyOptions<PublicKeyCredentialCreationOptionsJSON>> {
+export async function passkeyRegistrationOptions(
+  formData: unknown,
+): Promise<PasskeyOptions<PublicKeyCredentialCreationOptionsJSON>> {
   const form = asFormData(formData);
   const locale = formLocale(form);
   const parsed = await parseForm(passkeyNameSchema, form, locale, ['name']);
@@ -101,7 +125,10 @@ export const addPasskey = formAction(async (_previous, formData) => {
   refresh();
   if (data.friendly_name !== parsed.data.name) {
     // The passkey exists from here on, under the auth server's name for it; the list shows which.
-    const renamed = await supabase.auth.passkey.update({ passkeyId: data.id, friendlyName: parsed.data.name });
+    const renamed = await supabase.auth.passkey.update({
+      passkeyId: data.id,
+      friendlyName: parsed.data.name,
+    });
     if (renamed.error) return failure(renamed.error, locale, 'registration', values);
   }
   return passkeyMessage(locale, 'added', parsed.data.name);
@@ -113,7 +140,10 @@ export const renamePasskey = formAction(async (_previous, formData) => {
   if (!parsed.ok) return parsed.state;
   const current = await requireCurrentUser(locale);
   if (!current.user) return failure(current.error, locale, 'registration', { name: parsed.data.name });
-  const { error } = await current.supabase.auth.passkey.update({ passkeyId: parsed.data.id, friendlyName: parsed.data.name });
+  const { error } = await current.supabase.auth.passkey.update({
+    passkeyId: parsed.data.id,
+    friendlyName: parsed.data.name,
+  });
   if (error) return failure(error, locale, 'registration', { name: parsed.data.name });
   refresh();
   return passkeyMessage(locale, 'renamed', parsed.data.name);
@@ -136,7 +166,9 @@ export const deletePasskey = formAction(async (_previous, formData) => {
 });
 
 /** Step 1 of signing in with a passkey: a challenge any of this site's passkeys can answer (no session needed). */
-export async function passkeySignInOptions(formData: unknown): Promise<PasskeyOptions<PublicKeyCredentialRequestOptionsJSON>> {
+export async function passkeySignInOptions(
+  formData: unknown,
+): Promise<PasskeyOptions<PublicKeyCredentialRequestOptionsJSON>> {
   const locale = formLocale(asFormData(formData));
   const supabase = await sessionClient();
   const { data, error } = await supabase.auth.passkey.startAuthentication();

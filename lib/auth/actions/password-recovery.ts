@@ -25,7 +25,11 @@ export const requestPasswordReset = formAction(async (_previous, formData) => {
   if (error) return authErrorState(error, locale, echoedValues(formData, ['email']));
   const t = await getTranslations({ locale, namespace: 'ForgotPassword' });
   // The same answer for known and unknown addresses.
-  return { status: 'success', message: t.markup('sent', { email: parsed.data.email, ...isolatedText }), values: { email: parsed.data.email } };
+  return {
+    status: 'success',
+    message: t.markup('sent', { email: parsed.data.email, ...isolatedText }),
+    values: { email: parsed.data.email },
+  };
 });
 
 /** Runs in the session the recovery link opened. */
@@ -38,7 +42,9 @@ export const resetPassword = formAction(async (_previous, formData) => {
   const { data, error: lookup } = await supabase.auth.getUser();
   if (!data.user) {
     // Unreachable auth server: say so. Otherwise the session the recovery link opened has run out.
-    return authErrorMessage(lookup).key === 'serviceUnavailable' ? authErrorState(lookup, locale) : authMessageState({ key: 'otpExpired' }, locale);
+    return authErrorMessage(lookup).key === 'serviceUnavailable'
+      ? authErrorState(lookup, locale)
+      : authMessageState({ key: 'otpExpired' }, locale);
   }
   const { error } = await supabase.auth.updateUser({ password: parsed.data.password });
   if (error) return authErrorState(error, locale);

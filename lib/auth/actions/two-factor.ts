@@ -7,7 +7,12 @@ import { authErrorState } from '@/lib/auth/auth-error-state';
 import { totpCode } from '@/lib/auth/one-time-code';
 import { requestedNext } from '@/lib/auth/requested-next';
 import { nextPath } from '@/lib/auth/safe-redirect';
-import { type EnrollmentState, factorNameLength, type PendingEnrollment, qrImageSource } from '@/lib/auth/two-factor';
+import {
+  type EnrollmentState,
+  factorNameLength,
+  type PendingEnrollment,
+  qrImageSource,
+} from '@/lib/auth/two-factor';
 import { formAction } from '@/lib/forms/form-action';
 import { formLocale } from '@/lib/forms/form-locale';
 import { answerForm } from '@/lib/forms/no-script-state';
@@ -26,14 +31,18 @@ async function factorAndCode(formData: FormData, locale: Locale): Promise<CodeIn
   const t = await getTranslations({ locale, namespace: 'TwoFactor' });
   const values = echoedValues(formData, ['code', 'factorId']);
   const factorId = formData.get('factorId');
-  if (typeof factorId !== 'string' || !factorId) return { state: { status: 'error', message: t('factorRequired'), values } };
+  if (typeof factorId !== 'string' || !factorId)
+    return { state: { status: 'error', message: t('factorRequired'), values } };
   const code = totpCode(formData.get('code'));
-  if ('problem' in code) return { state: { status: 'error', fieldErrors: { code: t(code.problem) }, values } };
+  if ('problem' in code)
+    return { state: { status: 'error', fieldErrors: { code: t(code.problem) }, values } };
   return { factorId, code: code.code, values };
 }
 
 /** The code step (`/sign-in/verify`): a code from one of the user's apps, then on to the page they were going to. */
-export const verifySecondFactor = formAction(async (_previous, formData) => answerForm('two-factor-verify', await verify(formData)));
+export const verifySecondFactor = formAction(async (_previous, formData) =>
+  answerForm('two-factor-verify', await verify(formData)),
+);
 
 async function verify(formData: FormData): Promise<FormState> {
   const locale = formLocale(formData);
@@ -44,7 +53,10 @@ async function verify(formData: FormData): Promise<FormState> {
   const next = nextPath(await requestedNext(formData));
   // Already at aal2 (another tab was quicker): nothing to prove.
   if (current.secondFactorPending) {
-    const { error } = await current.supabase.auth.mfa.challengeAndVerify({ factorId: input.factorId, code: input.code });
+    const { error } = await current.supabase.auth.mfa.challengeAndVerify({
+      factorId: input.factorId,
+      code: input.code,
+    });
     if (error) return authErrorState(error, locale, input.values);
   }
   return redirect({ href: next, locale });
@@ -64,7 +76,10 @@ function isPendingEnrollment(value: unknown): value is PendingEnrollment {
 export const enrollTwoFactor = formAction<EnrollmentState>(async (previous, formData) => {
   const state = await enroll(previous, formData);
   // Kept for a page without JavaScript in a cookie, which cannot hold the QR code: the secret is there as text.
-  await answerForm('two-factor-enroll', state.enrollment ? { ...state, enrollment: { ...state.enrollment, qrImage: '' } } : state);
+  await answerForm(
+    'two-factor-enroll',
+    state.enrollment ? { ...state, enrollment: { ...state.enrollment, qrImage: '' } } : state,
+  );
   return state;
 });
 
@@ -72,7 +87,10 @@ async function enroll(previous: EnrollmentState, formData: FormData): Promise<En
   const locale = formLocale(formData);
   const step = formData.get('step');
   // A crafted call can pass anything as the previous state: only a well-formed enrollment is taken from it.
-  const pending = isPendingEnrollment(previous?.enrollment) && previous.enrollment.factorId === formData.get('factorId') ? previous.enrollment : undefined;
+  const pending =
+    isPendingEnrollment(previous?.enrollment) && previous.enrollment.factorId === formData.get('factorId')
+      ? previous.enrollment
+      : undefined;
   const current = await requireSteppedUpUser(locale, accountSection);
   if (!current.user) return { ...(await authErrorState(current.error, locale)), enrollment: pending };
   const { supabase } = current;
@@ -87,7 +105,10 @@ async function enroll(previous: EnrollmentState, formData: FormData): Promise<En
   if (step === 'confirm' && pending) {
     const input = await factorAndCode(formData, locale);
     if ('state' in input) return { ...input.state, enrollment: pending };
-    const { error } = await supabase.auth.mfa.challengeAndVerify({ factorId: pending.factorId, code: input.code });
+    const { error } = await supabase.auth.mfa.challengeAndVerify({
+      factorId: pending.factorId,
+      code: input.code,
+    });
     if (error) return { ...(await authErrorState(error, locale, input.values)), enrollment: pending };
     // The new session cookies make Next render the page again, with the app in the list.
     return { status: 'success', message: t('enabled') };
@@ -110,12 +131,19 @@ async function enroll(previous: EnrollmentState, formData: FormData): Promise<En
   return {
     status: 'idle',
     values,
-    enrollment: { factorId: data.id, name, qrImage: qrImageSource(data.totp.qr_code), secret: data.totp.secret },
+    enrollment: {
+      factorId: data.id,
+      name,
+      qrImage: qrImageSource(data.totp.qr_code),
+      secret: data.totp.secret,
+    },
   };
 }
 
 /** Removing an app asks for a code from it first (a fresh proof, aal2), then unenrolls it. */
-export const removeTwoFactor = formAction(async (_previous, formData) => answerForm('two-factor-remove', await remove(formData)));
+export const removeTwoFactor = formAction(async (_previous, formData) =>
+  answerForm('two-factor-remove', await remove(formData)),
+);
 
 async function remove(formData: FormData): Promise<FormState> {
   const locale = formLocale(formData);
@@ -123,7 +151,10 @@ async function remove(formData: FormData): Promise<FormState> {
   if ('state' in input) return input.state;
   const current = await requireCurrentUser(locale);
   if (!current.user) return authErrorState(current.error, locale, input.values);
-  const verified = await current.supabase.auth.mfa.challengeAndVerify({ factorId: input.factorId, code: input.code });
+  const verified = await current.supabase.auth.mfa.challengeAndVerify({
+    factorId: input.factorId,
+    code: input.code,
+  });
   if (verified.error) return authErrorState(verified.error, locale, input.values);
   const { error } = await current.supabase.auth.mfa.unenroll({ factorId: input.factorId });
   if (error) return authErrorState(error, locale, input.values);

@@ -1,5 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { createConfirmedUser, findUser, goodPassword, signInWithPassword, uniqueEmail } from '../support/auth-users';
+import {
+  createConfirmedUser,
+  findUser,
+  goodPassword,
+  signInWithPassword,
+  uniqueEmail,
+} from '../support/auth-users';
 import { expectNoAxeViolations } from '../support/axe';
 import { followEmailLink, mailTo } from '../support/mailbox';
 
@@ -13,7 +19,9 @@ test('the account page is private and passes axe', async ({ page }) => {
   await expectNoAxeViolations(page);
 });
 
-test('a query value names only its own messages: ?updated=constructor shows nothing (issue 18)', async ({ page }) => {
+test('a query value names only its own messages: ?updated=constructor shows nothing (issue 18)', async ({
+  page,
+}) => {
   const user = await createConfirmedUser();
   await signInWithPassword(page, user.email, user.password);
   for (const value of ['constructor', '__proto__', 'toString']) {
@@ -31,7 +39,9 @@ test('a query value names only its own messages: ?updated=constructor shows noth
   await other.close();
 });
 
-test('in Arabic, the address in "you sign in with …" stays whole, after the words, before the full stop', async ({ page }) => {
+test('in Arabic, the address in "you sign in with …" stays whole, after the words, before the full stop', async ({
+  page,
+}) => {
   const user = await createConfirmedUser();
   await signInWithPassword(page, user.email, user.password);
   await page.goto('/ar/account');
@@ -44,7 +54,12 @@ test('in Arabic, the address in "you sign in with …" stays whole, after the wo
       return range.getBoundingClientRect();
     };
     const address = paragraph.querySelector('bdi')!;
-    return { lines: address.getClientRects().length, words: box(paragraph.firstChild!), address: box(address), stop: box(paragraph.lastChild!) };
+    return {
+      lines: address.getClientRects().length,
+      words: box(paragraph.firstChild!),
+      address: box(address),
+      stop: box(paragraph.lastChild!),
+    };
   });
   expect(layout.lines).toBe(1);
   // Right to left: the Arabic words, then (to their left) the address, then (further left) the full stop.
@@ -84,7 +99,9 @@ test('email change takes effect once the new address is confirmed', async ({ pag
   // With secure email change (double_confirm_changes) the old address must confirm too.
   // The first link confirms its half only, and the page says what is left (not "updated").
   await followEmailLink(page, (await mailTo(newEmail)).confirmLink);
-  await expect(page.getByRole('status')).toHaveText('Address confirmed. To finish the change, open the link we sent to your other address.');
+  await expect(page.getByRole('status')).toHaveText(
+    'Address confirmed. To finish the change, open the link we sent to your other address.',
+  );
   expect((await findUser(user.id))?.email).toBe(user.email);
   await followEmailLink(page, (await mailTo(user.email)).confirmLink);
   await expect(page.getByRole('status')).toHaveText('Your email address has been updated.');
@@ -93,7 +110,10 @@ test('email change takes effect once the new address is confirmed', async ({ pag
   await expect(page.getByTestId('current-email')).toContainText(newEmail);
 });
 
-test('password change: same password refused, new one accepted, other devices signed out', async ({ page, browser }) => {
+test('password change: same password refused, new one accepted, other devices signed out', async ({
+  page,
+  browser,
+}) => {
   const user = await createConfirmedUser();
   await signInWithPassword(page, user.email, user.password);
   const other = await browser.newContext();
@@ -103,11 +123,15 @@ test('password change: same password refused, new one accepted, other devices si
   await section.locator('input[name="password"]').fill(user.password);
   await section.locator('input[name="confirmPassword"]').fill(user.password);
   await section.getByRole('button', { name: 'Change password' }).click();
-  await expect(section.getByTestId('form-message')).toHaveText('The new password must be different from your current one.');
+  await expect(section.getByTestId('form-message')).toHaveText(
+    'The new password must be different from your current one.',
+  );
   await section.locator('input[name="password"]').fill(`${goodPassword}x`);
   await section.locator('input[name="confirmPassword"]').fill(`${goodPassword}x`);
   await section.getByRole('button', { name: 'Change password' }).click();
-  await expect(section.getByTestId('form-message')).toHaveText('Your password has been changed. Other devices have been signed out.');
+  await expect(section.getByTestId('form-message')).toHaveText(
+    'Your password has been changed. Other devices have been signed out.',
+  );
   await otherPage.goto('/en/account');
   await expect(otherPage).toHaveURL(/\/en\/sign-in\?.*status=session-ended/);
   await page.reload();
@@ -130,7 +154,9 @@ test('sign out of other devices keeps this one; sign out everywhere ends both', 
   await signInWithPassword(otherPage, user.email, user.password);
   await page.getByRole('button', { name: 'Sign out everywhere' }).click();
   await expect(page).toHaveURL('/en/sign-in?status=signed-out-everywhere');
-  await expect(page.getByRole('status').filter({ hasText: 'You have been signed out on all devices.' })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'You have been signed out on all devices.' }),
+  ).toBeVisible();
   // The other device's cookie still holds an unexpired access token: its next private request goes to sign-in.
   await otherPage.goto('/en/account');
   await expect(otherPage).toHaveURL('/en/sign-in?next=%2Faccount&status=session-ended');

@@ -9,14 +9,24 @@ import { authPort, mailPort, supabaseUrl, usesLocalAuth } from '../support/test-
 test.describe.configure({ mode: 'serial' });
 test.skip(!usesLocalAuth, 'Only the local auth server can be stopped from a test.');
 
-test('with the auth server stopped, public pages work and forms say the service is unavailable', async ({ page, browser }) => {
+test('with the auth server stopped, public pages work and forms say the service is unavailable', async ({
+  page,
+  browser,
+}) => {
   const signedIn = await browser.newContext();
   const signedInPage = await signedIn.newPage();
   const user = await createConfirmedUser();
   await signInWithPassword(signedInPage, user.email, user.password);
 
   stopListener(authPort);
-  await expect.poll(async () => fetch(`${supabaseUrl}/auth/v1/health`).then(() => 'up', () => 'down')).toBe('down');
+  await expect
+    .poll(async () =>
+      fetch(`${supabaseUrl}/auth/v1/health`).then(
+        () => 'up',
+        () => 'down',
+      ),
+    )
+    .toBe('down');
 
   for (const path of ['/en', '/en/sign-in', '/de/sign-up', '/ar/forgot-password']) {
     const response = await page.goto(path);
@@ -35,18 +45,24 @@ test('with the auth server stopped, public pages work and forms say the service 
   await page.locator('input[name="email"]').fill(user.email);
   await page.locator('input[name="password"]').fill(user.password);
   await page.locator('form:has(input[name="password"]) button[type="submit"]').click();
-  await expect(page.getByTestId('form-message')).toHaveText('The sign-in service cannot be reached right now. Please try again in a moment.');
+  await expect(page.getByTestId('form-message')).toHaveText(
+    'The sign-in service cannot be reached right now. Please try again in a moment.',
+  );
   await expect(page.locator('input[name="email"]')).toHaveValue(user.email);
 
   // A passkey sign-in says the same: its challenge comes from the auth server, before any prompt.
   await page.goto('/en/sign-in');
   await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
-  await expect(page.getByTestId('form-message')).toHaveText('The sign-in service cannot be reached right now. Please try again in a moment.');
+  await expect(page.getByTestId('form-message')).toHaveText(
+    'The sign-in service cannot be reached right now. Please try again in a moment.',
+  );
 
   await page.goto('/de/forgot-password');
   await page.locator('input[name="email"]').fill(user.email);
   await page.getByRole('button', { name: 'Link zum Zurücksetzen senden' }).click();
-  await expect(page.getByTestId('form-message')).toHaveText('Der Anmeldedienst ist gerade nicht erreichbar. Bitte versuchen Sie es gleich noch einmal.');
+  await expect(page.getByTestId('form-message')).toHaveText(
+    'Der Anmeldedienst ist gerade nicht erreichbar. Bitte versuchen Sie es gleich noch einmal.',
+  );
 });
 
 // The same outage, met the way it comes in production: a real auth server behind a proxy that answers 503 or
@@ -74,8 +90,14 @@ async function expireSession(context: BrowserContext) {
   }
 }
 
-test('with the auth server answering 503 twice, the session check is retried and the private page renders', async ({ page }) => {
-  faulty = await startFaultyAuthServer({ port: authPort, upstreamPort: authPort + 1, mailPort: mailPort + 1 });
+test('with the auth server answering 503 twice, the session check is retried and the private page renders', async ({
+  page,
+}) => {
+  faulty = await startFaultyAuthServer({
+    port: authPort,
+    upstreamPort: authPort + 1,
+    mailPort: mailPort + 1,
+  });
   const user = await createConfirmedUser();
   await signInWithPassword(page, user.email, user.password, { next: '/account' });
   await expect(page.getByTestId('current-email')).toContainText(user.email);
@@ -83,16 +105,25 @@ test('with the auth server answering 503 twice, the session check is retried and
   // The session-ended step asks the auth server (GET /user) whether the session still holds: the first two
   // answers are 503, the third the real one. Without retries it would send the visitor to sign-in.
   let failures = 0;
-  faulty.inject((request) => (request.method === 'GET' && request.url?.startsWith('/auth/v1/user') && failures++ < 2 ? '503' : 'pass'));
+  faulty.inject((request) =>
+    request.method === 'GET' && request.url?.startsWith('/auth/v1/user') && failures++ < 2 ? '503' : 'pass',
+  );
   const check = await page.request.get('/en/auth/session-ended?next=/account', { maxRedirects: 0 });
   expect(check.status()).toBe(307);
   expect(check.headers().location).toMatch(/\/en\/account$/);
-  expect(faulty.seen.filter(({ method, path }) => method === 'GET' && path.startsWith('/auth/v1/user')).map(({ fault }) => fault)).toEqual(['503', '503', 'pass']);
+  expect(
+    faulty.seen
+      .filter(({ method, path }) => method === 'GET' && path.startsWith('/auth/v1/user'))
+      .map(({ fault }) => fault),
+  ).toEqual(['503', '503', 'pass']);
   await page.goto(check.headers().location!);
   await expect(page.getByTestId('current-email')).toContainText(user.email);
 });
 
-test('with the auth server answering 503 always, forms and private pages say so in time', async ({ page, browser }) => {
+test('with the auth server answering 503 always, forms and private pages say so in time', async ({
+  page,
+  browser,
+}) => {
   const user = await createConfirmedUser();
   signedIn = await browser.newContext();
   await signInWithPassword(await signedIn.newPage(), user.email, user.password);
@@ -102,9 +133,13 @@ test('with the auth server answering 503 always, forms and private pages say so 
   await page.locator('input[name="email"]').fill(user.email);
   await page.locator('input[name="password"]').fill(user.password);
   await page.locator('form:has(input[name="password"]) button[type="submit"]').click();
-  await expect(page.getByTestId('form-message')).toHaveText('Der Anmeldedienst ist gerade nicht erreichbar. Bitte versuchen Sie es gleich noch einmal.');
+  await expect(page.getByTestId('form-message')).toHaveText(
+    'Der Anmeldedienst ist gerade nicht erreichbar. Bitte versuchen Sie es gleich noch einmal.',
+  );
   // A write goes out once.
-  expect(faulty!.seen.filter(({ method, path }) => method === 'POST' && path.includes('/token')).length).toBe(1);
+  expect(faulty!.seen.filter(({ method, path }) => method === 'POST' && path.includes('/token')).length).toBe(
+    1,
+  );
 
   // A private page whose expired session cannot be refreshed: sign-in, saying why, within the budget.
   await expireSession(signedIn);
@@ -122,7 +157,10 @@ test('with the auth server not answering at all, a form gives up within the budg
   await page.locator('input[name="email"]').fill('hanging@example.com');
   await page.locator('input[name="password"]').fill('Polyglot2026');
   await page.locator('form:has(input[name="password"]) button[type="submit"]').click();
-  await expect(page.getByTestId('form-message')).toHaveText('The sign-in service cannot be reached right now. Please try again in a moment.', { timeout: 5000 });
+  await expect(page.getByTestId('form-message')).toHaveText(
+    'The sign-in service cannot be reached right now. Please try again in a moment.',
+    { timeout: 5000 },
+  );
   await expect(page.locator('input[name="email"]')).toHaveValue('hanging@example.com');
 });
 
@@ -133,7 +171,10 @@ test('with the auth server stopped, an expired session is answered within 5 s', 
   const account = await signedIn!.request.get('/en/account', { maxRedirects: 0, timeout: 5000 });
   expect(account.status()).toBe(307);
   expect(account.headers().location).toMatch(/\/en\/sign-in\?next=%2Faccount&status=unavailable$/);
-  const ended = await signedIn!.request.get('/en/auth/session-ended?next=/account', { maxRedirects: 0, timeout: 5000 });
+  const ended = await signedIn!.request.get('/en/auth/session-ended?next=/account', {
+    maxRedirects: 0,
+    timeout: 5000,
+  });
   expect(ended.status()).toBe(307);
   expect(ended.headers().location).toMatch(/\/en\/sign-in\?/);
 

@@ -17,7 +17,14 @@ test('no browser chunk contains the Supabase client or the secret key', () => {
   expect(chunks.length).toBeGreaterThan(0);
   for (const chunk of chunks) {
     const source = readFileSync(chunk, 'utf8');
-    for (const marker of ['GoTrueClient', 'supabase-js', 'auth/v1', 'createServerClient', 'sb_secret_', 'SUPABASE_SECRET_KEY']) {
+    for (const marker of [
+      'GoTrueClient',
+      'supabase-js',
+      'auth/v1',
+      'createServerClient',
+      'sb_secret_',
+      'SUPABASE_SECRET_KEY',
+    ]) {
       expect(source.includes(marker), `${marker} in ${chunk}`).toBe(false);
     }
   }
@@ -26,7 +33,9 @@ test('no browser chunk contains the Supabase client or the secret key', () => {
 test('auth cookies are HttpOnly and SameSite=Lax', async ({ page, context }) => {
   const user = await createConfirmedUser();
   await signInWithPassword(page, user.email, user.password);
-  const authCookies = (await context.cookies()).filter((cookie) => /^sb-.+-auth-token(\.\d+)?$/.test(cookie.name));
+  const authCookies = (await context.cookies()).filter((cookie) =>
+    /^sb-.+-auth-token(\.\d+)?$/.test(cookie.name),
+  );
   expect(authCookies.length).toBeGreaterThan(0);
   for (const cookie of authCookies) {
     expect(cookie.httpOnly).toBe(true);
@@ -35,7 +44,11 @@ test('auth cookies are HttpOnly and SameSite=Lax', async ({ page, context }) => 
   expect(await page.evaluate(() => document.cookie)).not.toContain('auth-token');
 });
 
-test('the session cookie holds plain JSON, and a base64 cookie from before still signs in', async ({ page, context, browser }) => {
+test('the session cookie holds plain JSON, and a base64 cookie from before still signs in', async ({
+  page,
+  context,
+  browser,
+}) => {
   const user = await createConfirmedUser();
   await signInWithPassword(page, user.email, user.password);
   const chunks = (await context.cookies())
@@ -50,14 +63,25 @@ test('the session cookie holds plain JSON, and a base64 cookie from before still
   const earlier = await browser.newContext();
   const { hostname } = new URL(appUrl);
   const value = `base64-${Buffer.from(stored).toString('base64url')}`;
-  await earlier.addCookies([{ name: chunks[0]!.name.replace(/\.\d+$/, ''), value, domain: hostname, path: '/', httpOnly: true, sameSite: 'Lax' }]);
+  await earlier.addCookies([
+    {
+      name: chunks[0]!.name.replace(/\.\d+$/, ''),
+      value,
+      domain: hostname,
+      path: '/',
+      httpOnly: true,
+      sameSite: 'Lax',
+    },
+  ]);
   const earlierPage = await earlier.newPage();
   await earlierPage.goto(`${appUrl}/en/account`);
   await expect(earlierPage.getByTestId('current-email')).toContainText(user.email);
   await earlier.close();
 });
 
-test('a server action called without form data answers with its form errors, not a 500', async ({ request }) => {
+test('a server action called without form data answers with its form errors, not a 500', async ({
+  request,
+}) => {
   // Server actions are public endpoints; take the sign-in form's action id from its no-JavaScript fallback.
   const html = await (await request.get(`${appUrl}/en/sign-in`)).text();
   const actionId = /&quot;id&quot;:&quot;([0-9a-f]{40,})&quot;/.exec(html)?.[1];
@@ -84,7 +108,10 @@ test('anonymous and malformed requests never cause a 500', async ({ request }) =
     { path: '/en/auth/confirm?token_hash=%00&type=signup', cookie: '' },
   ];
   for (const { path, cookie } of junk) {
-    const response = await request.get(`${appUrl}${path}`, { headers: cookie ? { cookie } : {}, maxRedirects: 0 });
+    const response = await request.get(`${appUrl}${path}`, {
+      headers: cookie ? { cookie } : {},
+      maxRedirects: 0,
+    });
     expect(response.status(), `${path} with ${cookie}`).toBeLessThan(500);
   }
   const signIn = await request.get(`${appUrl}/en/account`, { maxRedirects: 0 });

@@ -8,7 +8,9 @@ async function requestEmailLink(page: import('@playwright/test').Page, email: st
   await expectNoAxeViolations(page);
   await page.locator('input[name="email"]').fill(email);
   await page.getByRole('button', { name: 'Email me a link and code' }).click();
-  await expect(page.getByText(`We sent a sign-in link and a 6-digit code to ${email}.`, { exact: false })).toBeVisible();
+  await expect(
+    page.getByText(`We sent a sign-in link and a 6-digit code to ${email}.`, { exact: false }),
+  ).toBeVisible();
 }
 
 test('sign in with the 6-digit code from the email, after a wrong one', async ({ page }) => {
@@ -24,7 +26,9 @@ test('sign in with the 6-digit code from the email, after a wrong one', async ({
   await expect(code).toHaveAttribute('aria-invalid', 'true');
   await code.fill(mail.code === '000000' ? '111111' : '000000');
   await page.getByRole('button', { name: 'Sign in with the code' }).click();
-  await expect(page.getByTestId('form-message')).toHaveText('This code or link has expired or was already used. Ask for a new one.');
+  await expect(page.getByTestId('form-message')).toHaveText(
+    'This code or link has expired or was already used. Ask for a new one.',
+  );
   await expectNoAxeViolations(page);
 
   await code.fill(mail.code!);
@@ -32,7 +36,10 @@ test('sign in with the 6-digit code from the email, after a wrong one', async ({
   await expect(page).toHaveURL('/en/account?from=link');
 });
 
-test('the magic link in another browser: signs in (token hash) or explains the missing verifier (PKCE)', async ({ page, browser }) => {
+test('the magic link in another browser: signs in (token hash) or explains the missing verifier (PKCE)', async ({
+  page,
+  browser,
+}) => {
   const user = await createConfirmedUser();
   await requestEmailLink(page, user.email);
   const mail = await mailTo(user.email);
@@ -73,13 +80,19 @@ test('broken and foreign links get a clear page, never a 500', async ({ page }) 
     const response = await page.goto(path);
     expect(response?.status(), path).toBeLessThan(500);
     if (page.url().includes('/auth/continue')) await page.locator('main form button[type="submit"]').click();
-    await expect(page.getByRole('heading', { level: 1, name: 'This link does not work' }), path).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'This link does not work' }),
+      path,
+    ).toBeVisible();
   }
   await page.goto('/en/auth/callback?error=access_denied&error_description=denied');
   await expect(page.getByTestId('link-error-reason')).toHaveAttribute('data-reason', 'denied');
 });
 
-test('a mail scanner opening the link does not use it up: the "Continue" button does (issue 18)', async ({ page, playwright }) => {
+test('a mail scanner opening the link does not use it up: the "Continue" button does (issue 18)', async ({
+  page,
+  playwright,
+}) => {
   const user = await createConfirmedUser();
   await requestEmailLink(page, user.email);
   const mail = await mailTo(user.email);

@@ -28,12 +28,15 @@ test('form pages start without zod; it loads on focus and then checks in the bro
   // autofill as it loads: that post carries no field of this form).
   const posts: string[] = [];
   page.on('request', (request) => {
-    if (request.method() === 'POST' && request.postData()?.includes('not-an-email')) posts.push(request.url());
+    if (request.method() === 'POST' && request.postData()?.includes('not-an-email'))
+      posts.push(request.url());
   });
   await page.goto('/en/sign-in');
   await page.waitForLoadState('networkidle');
   expect(scripts.length).toBeGreaterThan(0);
-  expect(scripts.filter((body) => body.includes(zodMarker)).length, 'scripts with zod in them at load').toBe(0);
+  expect(scripts.filter((body) => body.includes(zodMarker)).length, 'scripts with zod in them at load').toBe(
+    0,
+  );
 
   const form = page.locator('form:has(input[name="password"])');
   await form.locator('input[name="email"]').focus();
@@ -63,7 +66,8 @@ test('a submit before the checks have loaded gets the same answer from the serve
   // Posts of the form's values (not the passkey autofill's request for options, which may still be under way).
   const posts: string[] = [];
   page.on('request', (request) => {
-    if (request.method() === 'POST' && request.postData()?.includes('still-not-an-email')) posts.push(request.url());
+    if (request.method() === 'POST' && request.postData()?.includes('still-not-an-email'))
+      posts.push(request.url());
   });
   await form.locator('input[name="password"]').focus();
   await form.locator('input[name="email"]').fill('still-not-an-email');

@@ -28,7 +28,10 @@ test('a denied provider consent explains itself', async ({ page }) => {
   await expectNoAxeViolations(page);
 });
 
-test('a PKCE callback opened in another browser (no code verifier) gets its own page', async ({ page, browser }) => {
+test('a PKCE callback opened in another browser (no code verifier) gets its own page', async ({
+  page,
+  browser,
+}) => {
   // The provider's redirect back to the app carries the code; this browser also holds the verifier.
   let callbackUrl = '';
   page.on('request', (request) => {

@@ -8,10 +8,12 @@ import type english from '../../../messages/en.json';
 // for Touch ID or Windows Hello: a platform authenticator with discoverable credentials and user verification.
 
 /** The locale's messages (same keys as English: tests/unit/messages.test.ts). */
-const messagesOf = (locale: string): typeof english => JSON.parse(readFileSync(`messages/${locale}.json`, 'utf8'));
+const messagesOf = (locale: string): typeof english =>
+  JSON.parse(readFileSync(`messages/${locale}.json`, 'utf8'));
 
 /** A message as a server action sends it: the `<bdi>` value between Unicode isolates (i18n/isolate.tsx). */
-const withValue = (message: string, name: string) => message.replace('<bdi>{name}</bdi>', `\u2068${name}\u2069`);
+const withValue = (message: string, name: string) =>
+  message.replace('<bdi>{name}</bdi>', `\u2068${name}\u2069`);
 
 async function addAuthenticator(page: Page): Promise<{ cdp: CDPSession; authenticatorId: string }> {
   const cdp = await page.context().newCDPSession(page);
@@ -36,12 +38,19 @@ async function addAuthenticator(page: Page): Promise<{ cdp: CDPSession; authenti
  */
 async function allowAutofillSwitch(page: Page) {
   await page.addInitScript(() => {
-    if (sessionStorage.getItem('no-passkey-autofill')) PublicKeyCredential.isConditionalMediationAvailable = async () => false;
+    if (sessionStorage.getItem('no-passkey-autofill'))
+      PublicKeyCredential.isConditionalMediationAvailable = async () => false;
   });
 }
 
 async function autofill(page: Page, on: boolean) {
-  await page.evaluate((off) => (off ? sessionStorage.setItem('no-passkey-autofill', '1') : sessionStorage.removeItem('no-passkey-autofill')), !on);
+  await page.evaluate(
+    (off) =>
+      off
+        ? sessionStorage.setItem('no-passkey-autofill', '1')
+        : sessionStorage.removeItem('no-passkey-autofill'),
+    !on,
+  );
 }
 
 async function credentialCount(cdp: CDPSession, authenticatorId: string): Promise<number> {
@@ -54,12 +63,26 @@ const addForm = (page: Page) => page.getByTestId('passkey-add-form');
 const listStatus = (page: Page) => page.getByTestId('passkey-status');
 
 const cases = [
-  { locale: 'en', suggested: 'Chrome on Windows', chosen: 'Work laptop', renamed: 'Old laptop', signOut: 'Sign out' },
-  { locale: 'ar', suggested: 'Chrome على Windows', chosen: 'حاسوب العمل', renamed: 'الحاسوب القديم', signOut: 'تسجيل الخروج' },
+  {
+    locale: 'en',
+    suggested: 'Chrome on Windows',
+    chosen: 'Work laptop',
+    renamed: 'Old laptop',
+    signOut: 'Sign out',
+  },
+  {
+    locale: 'ar',
+    suggested: 'Chrome على Windows',
+    chosen: 'حاسوب العمل',
+    renamed: 'الحاسوب القديم',
+    signOut: 'تسجيل الخروج',
+  },
 ];
 
 for (const { locale, suggested, chosen, renamed, signOut } of cases) {
-  test(`${locale}: add a passkey, sign in with it, rename it, delete it, then it no longer signs in`, async ({ page }) => {
+  test(`${locale}: add a passkey, sign in with it, rename it, delete it, then it no longer signs in`, async ({
+    page,
+  }) => {
     const { Passkeys: t, AuthErrors: errors } = messagesOf(locale);
     const user = await createConfirmedUser({ locale });
     await allowAutofillSwitch(page);
@@ -91,14 +114,18 @@ for (const { locale, suggested, chosen, renamed, signOut } of cases) {
     await page.getByRole('button', { name: t.signIn }).click();
     await expect(page).toHaveURL(`/${locale}/account#passkeys`);
     await expect(page.getByTestId('current-email')).toContainText(user.email);
-    const authCookies = (await page.context().cookies()).filter((cookie) => /^sb-.+-auth-token(\.\d+)?$/.test(cookie.name));
+    const authCookies = (await page.context().cookies()).filter((cookie) =>
+      /^sb-.+-auth-token(\.\d+)?$/.test(cookie.name),
+    );
     expect(authCookies.length).toBeGreaterThan(0);
     for (const cookie of authCookies) expect(cookie.httpOnly).toBe(true);
     // The list now says when it was last used, as a localized date.
     const lastUsed = item.getByTestId('passkey-last-used').locator('time');
     await expect(lastUsed).toHaveAttribute('datetime', /^\d{4}-\d\d-\d\dT/);
     const shown = await lastUsed.evaluate((time, lang) => {
-      const expected = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(time.getAttribute('datetime')!));
+      const expected = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(
+        new Date(time.getAttribute('datetime')!),
+      );
       return { text: time.textContent, expected };
     }, locale);
     expect(shown.text).toBe(shown.expected);
@@ -192,10 +219,15 @@ test('a browser without WebAuthn is told so, and nothing is sent', async ({ page
   await expect(section(page).getByLabel(t.nameLabel)).toHaveValue('Old browser');
 });
 
-test('the email field offers passkeys (autofill): picking one signs in and lands on next', async ({ page, request }) => {
+test('the email field offers passkeys (autofill): picking one signs in and lands on next', async ({
+  page,
+  request,
+}) => {
   const { Passkeys: t } = messagesOf('en');
   // Without JavaScript too, the field is marked for passkey suggestions.
-  expect(await (await request.get('/en/sign-in')).text()).toMatch(/<input[^>]*name="email"[^>]*autoComplete="username webauthn"|<input[^>]*autoComplete="username webauthn"[^>]*name="email"/i);
+  expect(await (await request.get('/en/sign-in')).text()).toMatch(
+    /<input[^>]*name="email"[^>]*autoComplete="username webauthn"|<input[^>]*autoComplete="username webauthn"[^>]*name="email"/i,
+  );
 
   const user = await createConfirmedUser();
   await signInWithPassword(page, user.email, user.password);
@@ -210,7 +242,9 @@ test('the email field offers passkeys (autofill): picking one signs in and lands
   await expect(page.getByTestId('current-email')).toContainText(user.email);
 });
 
-test('the autofill request renews its challenge before the auth server’s expires (5 minutes)', async ({ page }) => {
+test('the autofill request renews its challenge before the auth server’s expires (5 minutes)', async ({
+  page,
+}) => {
   // No virtual authenticator here: it would answer the request at once. Chromium's own then waits for the visitor.
   await page.addInitScript(() => {
     const get = navigator.credentials.get.bind(navigator.credentials);
@@ -227,7 +261,8 @@ test('the autofill request renews its challenge before the auth server’s expir
     const action = sent.headers()['next-action'];
     if (sent.method() === 'POST' && action) actionCalls.push(action);
   });
-  const autofillRequests = () => page.evaluate(() => (window as unknown as { autofillRequests: number }).autofillRequests);
+  const autofillRequests = () =>
+    page.evaluate(() => (window as unknown as { autofillRequests: number }).autofillRequests);
   await page.goto('/en/sign-in');
   // The options for the autofill request (one server action call), then the request, waiting for the visitor.
   await expect.poll(autofillRequests).toBe(1);

@@ -4,9 +4,27 @@ import { expectNoAxeViolations } from '../support/axe';
 import { followEmailLink, mailTo } from '../support/mailbox';
 
 const cases = [
-  { locale: 'en', subject: /Reset your password/, submit: 'Send reset link', save: 'Save new password', done: 'Your new password has been saved.' },
-  { locale: 'de', subject: /Passwort zurücksetzen/, submit: 'Link zum Zurücksetzen senden', save: 'Neues Passwort speichern', done: 'Ihr neues Passwort wurde gespeichert.' },
-  { locale: 'ar', subject: /إعادة تعيين كلمة المرور/, submit: 'أرسل رابط إعادة التعيين', save: 'احفظ كلمة المرور الجديدة', done: 'تم حفظ كلمة المرور الجديدة.' },
+  {
+    locale: 'en',
+    subject: /Reset your password/,
+    submit: 'Send reset link',
+    save: 'Save new password',
+    done: 'Your new password has been saved.',
+  },
+  {
+    locale: 'de',
+    subject: /Passwort zurücksetzen/,
+    submit: 'Link zum Zurücksetzen senden',
+    save: 'Neues Passwort speichern',
+    done: 'Ihr neues Passwort wurde gespeichert.',
+  },
+  {
+    locale: 'ar',
+    subject: /إعادة تعيين كلمة المرور/,
+    submit: 'أرسل رابط إعادة التعيين',
+    save: 'احفظ كلمة المرور الجديدة',
+    done: 'تم حفظ كلمة المرور الجديدة.',
+  },
 ];
 
 for (const { locale, subject, submit, save, done } of cases) {
@@ -35,7 +53,9 @@ for (const { locale, subject, submit, save, done } of cases) {
     await signInWithPassword(otherPage, user.email, 'Brand-New-Pass9', { locale });
     await followEmailLink(otherPage, mail.confirmLink);
     // (Links through the auth server's /verify also bring its error in the URL fragment.)
-    await expect(otherPage).toHaveURL(new RegExp(`/${locale}/auth/error\\?reason=expired&flow=recovery(#.*)?$`));
+    await expect(otherPage).toHaveURL(
+      new RegExp(`/${locale}/auth/error\\?reason=expired&flow=recovery(#.*)?$`),
+    );
     await expect(otherPage.getByRole('link', { name: /./ }).first()).toBeVisible();
     await other.close();
   });
@@ -43,7 +63,9 @@ for (const { locale, subject, submit, save, done } of cases) {
 
 test('the reset page without a recovery session offers a new link', async ({ page }) => {
   await page.goto('/en/reset-password');
-  await expect(page.getByText('This reset link has expired or was already used. Ask for a new one.')).toBeVisible();
+  await expect(
+    page.getByText('This reset link has expired or was already used. Ask for a new one.'),
+  ).toBeVisible();
   await page.getByRole('link', { name: 'Request a new link' }).click();
   await expect(page).toHaveURL('/en/forgot-password');
 });

@@ -3,7 +3,9 @@ import { createConfirmedUser, goodPassword, signInWithPassword, uniqueEmail } fr
 import { expectNoAxeViolations } from '../support/axe';
 import { submitSignInWithoutPassword } from '../support/sign-in-form';
 
-test('a protected page sends signed-out visitors to sign-in and back to that page afterwards', async ({ page }) => {
+test('a protected page sends signed-out visitors to sign-in and back to that page afterwards', async ({
+  page,
+}) => {
   // (With JavaScript the hidden `next` field comes from the address bar; without it, from the Referer.)
   const user = await createConfirmedUser();
   const response = await page.goto('/en/account?updated=profile');
@@ -17,7 +19,9 @@ test('a protected page sends signed-out visitors to sign-in and back to that pag
   await expect(page.getByRole('status').filter({ hasText: 'Your profile has been saved.' })).toBeVisible();
 });
 
-test('after sign-in the user lands in their preferred language, and sign-in pages send them on', async ({ page }) => {
+test('after sign-in the user lands in their preferred language, and sign-in pages send them on', async ({
+  page,
+}) => {
   const user = await createConfirmedUser({ locale: 'de' });
   await signInWithPassword(page, user.email, user.password, { locale: 'en', next: '/account' });
   await expect(page).toHaveURL('/de/account');
@@ -56,7 +60,9 @@ test('wrong password and unconfirmed email get their own messages, keeping the e
   await form.locator('input[name="email"]').fill(email);
   await form.locator('input[name="password"]').fill(goodPassword);
   await form.locator('button[type="submit"]').click();
-  await expect(page.getByTestId('form-message')).toHaveText('Please confirm your email address first. Check your inbox for our link.');
+  await expect(page.getByTestId('form-message')).toHaveText(
+    'Please confirm your email address first. Check your inbox for our link.',
+  );
 });
 
 test.describe('without JavaScript', () => {

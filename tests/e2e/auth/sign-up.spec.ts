@@ -5,9 +5,27 @@ import { followEmailLink, mailTo } from '../support/mailbox';
 
 // The main flow in three languages: sign up, confirm by email, land signed in, sign out.
 const cases = [
-  { locale: 'en', heading: 'Create your account', mailSubject: /Confirm your email/, signOut: 'Sign out', signIn: 'Sign in' },
-  { locale: 'de', heading: 'Konto erstellen', mailSubject: /E-Mail-Adresse/, signOut: 'Abmelden', signIn: 'Anmelden' },
-  { locale: 'ar', heading: 'أنشئ حسابك', mailSubject: /بريدك الإلكتروني/, signOut: 'تسجيل الخروج', signIn: 'تسجيل الدخول' },
+  {
+    locale: 'en',
+    heading: 'Create your account',
+    mailSubject: /Confirm your email/,
+    signOut: 'Sign out',
+    signIn: 'Sign in',
+  },
+  {
+    locale: 'de',
+    heading: 'Konto erstellen',
+    mailSubject: /E-Mail-Adresse/,
+    signOut: 'Abmelden',
+    signIn: 'Anmelden',
+  },
+  {
+    locale: 'ar',
+    heading: 'أنشئ حسابك',
+    mailSubject: /بريدك الإلكتروني/,
+    signOut: 'تسجيل الخروج',
+    signIn: 'تسجيل الدخول',
+  },
 ];
 
 for (const { locale, heading, mailSubject, signOut, signIn } of cases) {
@@ -55,7 +73,9 @@ test('sign-up errors are localized, linked to their fields and keep what was typ
 
   const name = form.locator('input[name="displayName"]');
   await expect(name).toHaveAttribute('aria-invalid', 'true');
-  await expect(page.locator(`#${await name.getAttribute('aria-describedby')}`)).toHaveText('Please enter more than spaces.');
+  await expect(page.locator(`#${await name.getAttribute('aria-describedby')}`)).toHaveText(
+    'Please enter more than spaces.',
+  );
   await expect(page.getByText('Please enter an email address like name@example.com.')).toBeVisible();
   await expect(page.getByText('Use at least 8 characters.')).toBeVisible();
   await expect(form.locator('input[name="email"]')).toHaveValue('not-an-email');
@@ -74,16 +94,22 @@ test('resend is offered after the countdown', async ({ page }) => {
 
   const resend = page.getByRole('button', { name: 'Send the email again' });
   await expect(resend).toBeDisabled();
-  await expect(page.getByTestId('resend-countdown')).toHaveText(/You can ask for a new email in \d+ seconds?\./);
+  await expect(page.getByTestId('resend-countdown')).toHaveText(
+    /You can ask for a new email in \d+ seconds?\./,
+  );
   await page.clock.fastForward(61_000);
   await expect(resend).toBeEnabled();
   // The browser's countdown is only a courtesy: the auth server (max_frequency = "5s" locally, on real time)
   // still refuses a resend this soon, and says so in the user's language.
   await resend.click();
-  await expect(page.getByTestId('form-message')).toHaveText('We just sent you an email. Please wait a little before asking for another one.');
+  await expect(page.getByTestId('form-message')).toHaveText(
+    'We just sent you an email. Please wait a little before asking for another one.',
+  );
   await page.waitForTimeout(6_000);
   await page.clock.fastForward(61_000);
   await resend.click();
-  await expect(page.getByTestId('form-message')).toHaveText('We sent a new email. It can take a minute to arrive.');
+  await expect(page.getByTestId('form-message')).toHaveText(
+    'We sent a new email. It can take a minute to arrive.',
+  );
   await mailTo(email, 2);
 });

@@ -9,7 +9,9 @@ import { secretKey, supabaseUrl, usesLocalAuth } from '../support/test-env';
 
 type Messages = typeof import('../../../messages/en.json');
 function messages(locale: string) {
-  const all = JSON.parse(readFileSync(new URL(`../../../messages/${locale}.json`, import.meta.url), 'utf8')) as Messages;
+  const all = JSON.parse(
+    readFileSync(new URL(`../../../messages/${locale}.json`, import.meta.url), 'utf8'),
+  ) as Messages;
   return { two: all.TwoFactor, errors: all.AuthErrors, account: all.Account };
 }
 const isolates = /[\u2066-\u2069]/g;
@@ -23,7 +25,9 @@ function sessionsSection(page: Page) {
 }
 
 for (const locale of ['en', 'ar'] as const) {
-  test(`${locale}: enroll, sign in with the code, the account waits for it at aal1, remove the app`, async ({ page }) => {
+  test(`${locale}: enroll, sign in with the code, the account waits for it at aal1, remove the app`, async ({
+    page,
+  }) => {
     // Three codes from one app: the third needs the clock's next 30-s step.
     test.setTimeout(150_000);
     const { two, errors, account } = messages(locale);
@@ -112,14 +116,18 @@ for (const locale of ['en', 'ar'] as const) {
   });
 }
 
-test('an abandoned enrollment leaves nothing behind: the list stays empty, the name is free, cancel removes it', async ({ page }) => {
+test('an abandoned enrollment leaves nothing behind: the list stays empty, the name is free, cancel removes it', async ({
+  page,
+}) => {
   const user = await createConfirmedUser();
   await signInWithPassword(page, user.email, user.password);
   const section = page.locator('section[aria-labelledby="two-factor-title"]');
   const start = async () => {
     await section.getByLabel('Name for this app').fill('Phone');
     await section.getByRole('button', { name: 'Set up an authenticator app' }).click();
-    await expect(section.getByRole('img', { name: 'QR code for adding your Polyglot account to an authenticator app' })).toBeVisible();
+    await expect(
+      section.getByRole('img', { name: 'QR code for adding your Polyglot account to an authenticator app' }),
+    ).toBeVisible();
   };
   await start();
   // Walk away mid-way: the unconfirmed app is no factor, and starting again with the same name works.
@@ -140,7 +148,9 @@ test('an abandoned enrollment leaves nothing behind: the list stays empty, the n
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('the code step works as a plain form: refused with the code kept, then on to next', async ({ page }) => {
+  test('the code step works as a plain form: refused with the code kept, then on to next', async ({
+    page,
+  }) => {
     const user = await createConfirmedUser();
     const [app] = await enrollFactors(user.email, user.password, ['Phone']);
     await signInWithPassword(page, user.email, user.password, { next: '/account?updated=profile' });
@@ -151,14 +161,18 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('alert').filter({ hasText: 'This code is not correct.' })).toBeVisible();
     await expect(page.getByLabel('6-digit code')).toHaveValue(wrong);
     // Full-width digits and spaces, as a Japanese keyboard may give them.
-    const code = (await app!.freshCode()).replace(/\d/g, (digit) => String.fromCharCode(0xff10 + Number(digit)));
+    const code = (await app!.freshCode()).replace(/\d/g, (digit) =>
+      String.fromCharCode(0xff10 + Number(digit)),
+    );
     await page.getByLabel('6-digit code').fill(`${code.slice(0, 3)} ${code.slice(3)}`);
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page).toHaveURL('/en/account?updated=profile');
   });
 });
 
-test('several apps: the code step asks which one; its sign-out ends the half-finished sign-in', async ({ page }) => {
+test('several apps: the code step asks which one; its sign-out ends the half-finished sign-in', async ({
+  page,
+}) => {
   const user = await createConfirmedUser();
   const [, laptop] = await enrollFactors(user.email, user.password, ['Phone', 'Laptop']);
   await signInWithPassword(page, user.email, user.password);
@@ -183,7 +197,9 @@ test('several apps: the code step asks which one; its sign-out ends the half-fin
 /** Requests the auth server counted while `view` ran: the least of a few tries, since parallel specs only add to it. */
 async function authRequestsDuring(view: () => Promise<void>): Promise<number> {
   const total = async () => {
-    const response = await fetch(`${supabaseUrl}/__local/stats`, { headers: { apikey: secretKey, Authorization: `Bearer ${secretKey}` } });
+    const response = await fetch(`${supabaseUrl}/__local/stats`, {
+      headers: { apikey: secretKey, Authorization: `Bearer ${secretKey}` },
+    });
     return ((await response.json()) as { total: number }).total;
   };
   let least = Number.POSITIVE_INFINITY;
@@ -195,18 +211,25 @@ async function authRequestsDuring(view: () => Promise<void>): Promise<number> {
   return least;
 }
 
-test('the assurance check at the edge asks the auth server nothing; public pages neither, at aal1 or aal2', async ({ page }) => {
+test('the assurance check at the edge asks the auth server nothing; public pages neither, at aal1 or aal2', async ({
+  page,
+}) => {
   test.skip(!usesLocalAuth, 'counts requests on the local auth server');
   const user = await createConfirmedUser();
   const [app] = await enrollFactors(user.email, user.password, ['Phone']);
   await signInWithPassword(page, user.email, user.password);
   await expect(page).toHaveURL('/en/sign-in/verify?next=%2Faccount');
   const status = async (path: string) => (await page.request.get(path, { maxRedirects: 0 })).status();
-  const location = async (path: string) => (await page.request.get(path, { maxRedirects: 0 })).headers().location;
+  const location = async (path: string) =>
+    (await page.request.get(path, { maxRedirects: 0 })).headers().location;
 
   // aal1 with a factor: the middleware sends private pages to the code step from the token and cookie alone.
   expect(await location('/en/account')).toBe('/en/sign-in/verify?next=%2Faccount');
-  expect(await authRequestsDuring(async () => expect(await location('/en/account')).toBe('/en/sign-in/verify?next=%2Faccount'))).toBe(0);
+  expect(
+    await authRequestsDuring(async () =>
+      expect(await location('/en/account')).toBe('/en/sign-in/verify?next=%2Faccount'),
+    ),
+  ).toBe(0);
   expect(await authRequestsDuring(async () => expect(await status('/en')).toBe(200))).toBe(0);
 
   await page.getByLabel('6-digit code').fill(await app!.freshCode());
@@ -214,19 +237,26 @@ test('the assurance check at the edge asks the auth server nothing; public pages
   await expect(page).toHaveURL('/en/account');
   // aal2: signed-out pages send the user on (an edge decision), public pages are static, the account page
   // confirms the session once (getUser, which carries the factors and so the level) and lists the passkeys.
-  expect(await authRequestsDuring(async () => expect(await location('/en/sign-in')).toBe('/en/account'))).toBe(0);
+  expect(
+    await authRequestsDuring(async () => expect(await location('/en/sign-in')).toBe('/en/account')),
+  ).toBe(0);
   expect(await authRequestsDuring(async () => expect(await status('/en')).toBe(200))).toBe(0);
   expect(await authRequestsDuring(async () => expect(await status('/en/account')).toBe(200))).toBe(2);
 });
 
-test('an account form posted from an aal1 session (forged: the page is out of reach) goes to the code step', async ({ page, browser }) => {
+test('an account form posted from an aal1 session (forged: the page is out of reach) goes to the code step', async ({
+  page,
+  browser,
+}) => {
   // The "Sign out of other devices" form's hidden action fields, as a browser without JavaScript gets them.
   const other = await createConfirmedUser();
   const plain = await browser.newContext({ javaScriptEnabled: false });
   const otherPage = await plain.newPage();
   await signInWithPassword(otherPage, other.email, other.password);
   const form = sessionsSection(otherPage).locator('form').filter({ hasText: 'Sign out of other devices' });
-  const fields = await form.evaluate((element: HTMLFormElement) => Object.fromEntries([...new FormData(element)].map(([key, value]) => [key, String(value)])));
+  const fields = await form.evaluate((element: HTMLFormElement) =>
+    Object.fromEntries([...new FormData(element)].map(([key, value]) => [key, String(value)])),
+  );
   await plain.close();
 
   // A two-factor user signed in with the password only posts it to the account page: the middleware answers
@@ -235,14 +265,22 @@ test('an account form posted from an aal1 session (forged: the page is out of re
   const [app] = await enrollFactors(user.email, user.password, ['Phone']);
   await signInWithPassword(page, user.email, user.password);
   await expect(page).toHaveURL('/en/sign-in/verify?next=%2Faccount');
-  const response = await page.request.post('/en/account', { multipart: fields, maxRedirects: 0, headers: { Origin: new URL(page.url()).origin } });
+  const response = await page.request.post('/en/account', {
+    multipart: fields,
+    maxRedirects: 0,
+    headers: { Origin: new URL(page.url()).origin },
+  });
   expect(response.status()).toBe(307);
   expect(response.headers().location).toBe('/en/sign-in/verify?next=%2Faccount');
   // The same post from a session at aal2 is the action's own: it answers, no redirect.
   await page.getByLabel('6-digit code').fill(await app!.freshCode());
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL('/en/account');
-  const accepted = await page.request.post('/en/account', { multipart: fields, maxRedirects: 0, headers: { Origin: new URL(page.url()).origin } });
+  const accepted = await page.request.post('/en/account', {
+    multipart: fields,
+    maxRedirects: 0,
+    headers: { Origin: new URL(page.url()).origin },
+  });
   expect(accepted.status()).toBe(200);
   expect(await accepted.text()).toContain('You have been signed out on all other devices.');
 });

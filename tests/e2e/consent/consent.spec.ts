@@ -6,7 +6,8 @@ import { appUrl, supabaseUrl } from '../support/test-env';
 
 // Our own origins: the app and its auth backend. Anything else is a third party.
 const ownOrigins = new Set([new URL(appUrl).origin, new URL(supabaseUrl).origin]);
-const gtmStub = "window.__gtmStubLoaded = true; (window.dataLayer = window.dataLayer || []).push({ event: 'gtm.stub' });";
+const gtmStub =
+  "window.__gtmStubLoaded = true; (window.dataLayer = window.dataLayer || []).push({ event: 'gtm.stub' });";
 
 /** Context-wide, so requests made by the service worker count too. */
 function recordThirdPartyRequests(context: BrowserContext): string[] {
@@ -19,21 +20,34 @@ function recordThirdPartyRequests(context: BrowserContext): string[] {
 }
 
 async function stubGtm(context: BrowserContext): Promise<void> {
-  await context.route('https://www.googletagmanager.com/**', (route) => route.fulfill({ contentType: 'application/javascript', body: gtmStub }));
+  await context.route('https://www.googletagmanager.com/**', (route) =>
+    route.fulfill({ contentType: 'application/javascript', body: gtmStub }),
+  );
 }
 
 const banner = (page: Page) => page.getByRole('region', { name: /Your privacy|خصوصيتك/ });
 
-test('before any choice: a banner, Consent Mode defaults denied, zero third-party requests', async ({ page, context }) => {
+test('before any choice: a banner, Consent Mode defaults denied, zero third-party requests', async ({
+  page,
+  context,
+}) => {
   const thirdParty = recordThirdPartyRequests(context);
   await stubGtm(context);
   await page.goto('/en');
   await expect(banner(page)).toBeVisible();
-  const consentCommands = await page.evaluate(() => (window.dataLayer ?? []).map((entry) => Array.from(entry as ArrayLike<unknown>)));
+  const consentCommands = await page.evaluate(() =>
+    (window.dataLayer ?? []).map((entry) => Array.from(entry as ArrayLike<unknown>)),
+  );
   expect(consentCommands[0]).toEqual([
     'consent',
     'default',
-    { ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied', analytics_storage: 'denied', wait_for_update: 500 },
+    {
+      ad_storage: 'denied',
+      ad_user_data: 'denied',
+      ad_personalization: 'denied',
+      analytics_storage: 'denied',
+      wait_for_update: 500,
+    },
   ]);
   await page.goto('/de');
   await page.waitForLoadState('networkidle');
@@ -48,19 +62,29 @@ test('accepting grants measurement and loads the tag', async ({ page, context })
   const gtmRequest = page.waitForRequest(/googletagmanager\.com\/gtm\.js\?id=GTM-TEST/);
   await banner(page).getByRole('button', { name: 'Accept' }).click();
   await gtmRequest;
-  await expect.poll(() => page.evaluate(() => (window as { __gtmStubLoaded?: boolean }).__gtmStubLoaded)).toBe(true);
+  await expect
+    .poll(() => page.evaluate(() => (window as { __gtmStubLoaded?: boolean }).__gtmStubLoaded))
+    .toBe(true);
   const update = await page.evaluate(() =>
-    (window.dataLayer ?? []).map((entry) => Array.from(entry as ArrayLike<unknown>)).find((args) => args[1] === 'update'),
+    (window.dataLayer ?? [])
+      .map((entry) => Array.from(entry as ArrayLike<unknown>))
+      .find((args) => args[1] === 'update'),
   );
   expect(update).toEqual(['consent', 'update', { analytics_storage: 'granted' }]);
   await expect(banner(page)).toHaveCount(0);
   // Vercel's scripts exist only on Vercel deployments (NEXT_PUBLIC_VERCEL_ENV), even with consent.
   await page.waitForLoadState('networkidle');
-  expect(await page.evaluate(() => performance.getEntriesByType('resource').some((e) => e.name.includes('/_vercel/')))).toBe(false);
+  expect(
+    await page.evaluate(() =>
+      performance.getEntriesByType('resource').some((e) => e.name.includes('/_vercel/')),
+    ),
+  ).toBe(false);
   // Remembered: the next visit loads the tag without asking again.
   await page.reload();
   await expect(banner(page)).toHaveCount(0);
-  await expect.poll(() => page.evaluate(() => (window as { __gtmStubLoaded?: boolean }).__gtmStubLoaded)).toBe(true);
+  await expect
+    .poll(() => page.evaluate(() => (window as { __gtmStubLoaded?: boolean }).__gtmStubLoaded))
+    .toBe(true);
 });
 
 test('rejecting never loads the tag, on this page or later ones', async ({ page, context }) => {
@@ -118,7 +142,10 @@ test('the banner works with the keyboard alone, and the footer reopens the choic
   await expect(settings).toBeFocused();
 });
 
-test('the banner is part of the first paint, hidden by CSS once a choice is stored and without JavaScript', async ({ browser, request }) => {
+test('the banner is part of the first paint, hidden by CSS once a choice is stored and without JavaScript', async ({
+  browser,
+  request,
+}) => {
   // In the prerendered HTML, not added after hydration: late, it would be the largest paint of short pages.
   expect(await (await request.get('/en/sign-in')).text()).toContain('data-testid="consent-banner"');
 
@@ -166,7 +193,9 @@ for (const locale of ['en', 'ar'] as const) {
     await page.goto(`/${locale}`);
     await expect(banner(page)).toBeVisible();
     await expectNoAxeViolations(page);
-    await banner(page).getByRole('button', { name: locale === 'en' ? 'Choose' : 'اختيار' }).click();
+    await banner(page)
+      .getByRole('button', { name: locale === 'en' ? 'Choose' : 'اختيار' })
+      .click();
     await expect(page.getByRole('dialog')).toBeVisible();
     await expectNoAxeViolations(page);
   });

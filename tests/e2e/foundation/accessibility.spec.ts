@@ -25,11 +25,17 @@ for (const locale of ['en', 'ar'] as const) {
 }
 
 test('the home page fits a phone screen without horizontal scrolling', async ({ browser }) => {
-  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+  const context = await browser.newContext({
+    viewport: { width: 360, height: 740 },
+    isMobile: true,
+    hasTouch: true,
+  });
   const page = await context.newPage();
   for (const locale of ['en', 'de', 'ar', 'ja']) {
     await page.goto(`/${locale}`);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow, locale).toBeLessThanOrEqual(0);
   }
   await context.close();

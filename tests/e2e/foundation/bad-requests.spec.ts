@@ -7,10 +7,15 @@ import { appPort, appUrl } from '../support/test-env';
 // since HTTP clients never send TRACE, `OPTIONS *` or an absolute-form target.
 
 /** Sends one raw HTTP/1.1 request; resolves with the status line and headers. */
-function raw(requestLine: string, headers: Record<string, string> = {}): Promise<{ status: number; head: string; body: string }> {
+function raw(
+  requestLine: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; head: string; body: string }> {
   return new Promise((resolve, reject) => {
     const socket = connect(appPort, '127.0.0.1', () => {
-      const lines = Object.entries({ Host: `localhost:${appPort}`, ...headers, Connection: 'close' }).map(([key, value]) => `${key}: ${value}`);
+      const lines = Object.entries({ Host: `localhost:${appPort}`, ...headers, Connection: 'close' }).map(
+        ([key, value]) => `${key}: ${value}`,
+      );
       socket.write(`${requestLine}\r\n${lines.join('\r\n')}\r\n\r\n`);
     });
     let text = '';
@@ -34,7 +39,10 @@ for (const path of ['/en/forgot-password', '/en/sign-in']) {
   test.describe(`server actions on ${path}`, () => {
     test('a cross-origin action is a 403', async ({ request }) => {
       const id = await actionId(request, path);
-      const response = await request.post(path, { headers: { 'Next-Action': id, Origin: 'http://evil.example', 'Content-Type': 'text/plain' }, data: '[]' });
+      const response = await request.post(path, {
+        headers: { 'Next-Action': id, Origin: 'http://evil.example', 'Content-Type': 'text/plain' },
+        data: '[]',
+      });
       expect(response.status()).toBe(403);
     });
 
@@ -45,21 +53,33 @@ for (const path of ['/en/forgot-password', '/en/sign-in']) {
         ['text/plain;charset=UTF-8', '{{{'],
         ['text/plain;charset=UTF-8', '{"not":"a list"}'],
         ['multipart/form-data; boundary=xx', 'garbage'],
-        ['multipart/form-data; boundary=xx', '--xx\r\nContent-Disposition: form-data; name="1_email"\r\n\r\na@b.c\r\n--xx--\r\n'],
+        [
+          'multipart/form-data; boundary=xx',
+          '--xx\r\nContent-Disposition: form-data; name="1_email"\r\n\r\na@b.c\r\n--xx--\r\n',
+        ],
       ];
       for (const [type, data] of bodies) {
-        const response = await request.post(path, { headers: { 'Next-Action': id, 'Content-Type': type }, data });
+        const response = await request.post(path, {
+          headers: { 'Next-Action': id, 'Content-Type': type },
+          data,
+        });
         expect(response.status(), `${type}: ${JSON.stringify(data)}`).toBe(400);
       }
       // A form posted without JavaScript, with a body that is not the form data it says.
-      const noScript = await request.post(path, { headers: { 'Content-Type': 'multipart/form-data; boundary=xx' }, data: 'garbage' });
+      const noScript = await request.post(path, {
+        headers: { 'Content-Type': 'multipart/form-data; boundary=xx' },
+        data: 'garbage',
+      });
       expect(noScript.status()).toBe(400);
     });
 
     test('an action body over 1 MB is a 413', async ({ request }) => {
       const id = await actionId(request, path);
       const big = 'a'.repeat(1024 * 1024 + 10);
-      const fetchAction = await request.post(path, { headers: { 'Next-Action': id, 'Content-Type': 'text/plain' }, data: `["${big}"]` });
+      const fetchAction = await request.post(path, {
+        headers: { 'Next-Action': id, 'Content-Type': 'text/plain' },
+        data: `["${big}"]`,
+      });
       expect(fetchAction.status()).toBe(413);
       const noScript = await request.post(path, { multipart: { email: big } });
       expect(noScript.status()).toBe(413);
@@ -90,7 +110,12 @@ test('OPTIONS * is answered without a 500', async () => {
 });
 
 test('an absolute-form request target never redirects to another host', async () => {
-  for (const target of ['http://evil.example/en', 'http://evil.example/', 'http://evil.example/en/account', `${appUrl}/en`]) {
+  for (const target of [
+    'http://evil.example/en',
+    'http://evil.example/',
+    'http://evil.example/en/account',
+    `${appUrl}/en`,
+  ]) {
     const { status, head } = await raw(`GET ${target} HTTP/1.1`);
     expect(status, target).toBeLessThan(500);
     expect(head, target).not.toMatch(/^location: .*evil/im);

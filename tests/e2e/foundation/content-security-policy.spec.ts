@@ -27,13 +27,22 @@ async function watchViolations(page: Page): Promise<string[]> {
 }
 
 // Every page of the table (the /auth subtree holds route handlers, but for its error page), plus a 404.
-const pages = [...routeTable.filter((entry) => !('subtree' in entry)).map((entry) => entry.path), '/auth/error', '/no-such-page'];
+const pages = [
+  ...routeTable.filter((entry) => !('subtree' in entry)).map((entry) => entry.path),
+  '/auth/error',
+  '/no-such-page',
+];
 
 for (const consent of ['undecided', 'rejected', 'accepted'] as const) {
   for (const signedIn of [false, true]) {
-    test(`no CSP violation on any page: consent ${consent}, ${signedIn ? 'signed in' : 'signed out'}`, async ({ page, context }) => {
+    test(`no CSP violation on any page: consent ${consent}, ${signedIn ? 'signed in' : 'signed out'}`, async ({
+      page,
+      context,
+    }) => {
       test.setTimeout(180_000);
-      await context.route('https://www.googletagmanager.com/**', (route) => route.fulfill({ contentType: 'application/javascript', body: gtmStub }));
+      await context.route('https://www.googletagmanager.com/**', (route) =>
+        route.fulfill({ contentType: 'application/javascript', body: gtmStub }),
+      );
       if (consent !== 'undecided') await presetConsent(context, consent === 'accepted');
       const violations = await watchViolations(page);
       if (signedIn) {
@@ -44,7 +53,9 @@ for (const consent of ['undecided', 'rejected', 'accepted'] as const) {
       page.on('request', (request) => {
         if (request.url().startsWith('https://www.googletagmanager.com/')) gtmLoads.push(request.url());
       });
-      const paths = signedIn ? ['/account', ...pages.filter((path) => path !== '/sign-in' && path !== '/sign-up')] : pages;
+      const paths = signedIn
+        ? ['/account', ...pages.filter((path) => path !== '/sign-in' && path !== '/sign-up')]
+        : pages;
       for (const locale of ['en', 'ar'] as const) {
         for (const path of paths) {
           const response = await page.goto(`/${locale}${path === '/' ? '' : path}`);
@@ -62,11 +73,21 @@ for (const consent of ['undecided', 'rejected', 'accepted'] as const) {
 
 test('the policy forbids what it should', async ({ request }) => {
   const policy = (await request.get('/en')).headers()['content-security-policy'] ?? '';
-  for (const directive of ["default-src 'self'", "object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "script-src-attr 'none'"]) {
+  for (const directive of [
+    "default-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    "script-src-attr 'none'",
+  ]) {
     expect(policy).toContain(directive);
   }
   expect(policy).toMatch(/form-action 'self' http:\/\/127\.0\.0\.1:\d+(;|$)/);
   expect(policy).not.toContain('unsafe-eval');
   // A script from another origin is refused (GTM only because the build sets NEXT_PUBLIC_GTM_ID).
-  expect(policy.match(/script-src ([^;]*)/)?.[1]?.split(' ')).toEqual(["'self'", "'unsafe-inline'", 'https://www.googletagmanager.com']);
+  expect(policy.match(/script-src ([^;]*)/)?.[1]?.split(' ')).toEqual([
+    "'self'",
+    "'unsafe-inline'",
+    'https://www.googletagmanager.com',
+  ]);
 });

@@ -19,7 +19,9 @@ test('the first frame is painted only once the whole shell is parsed', async ({ 
 
   for (const path of ['/en', '/ar/sign-in']) {
     await page.goto(path);
-    await expect.poll(() => page.evaluate(() => (window as { __firstFrame?: object }).__firstFrame)).toEqual({ footer: true, bannerButtons: 3 });
+    await expect
+      .poll(() => page.evaluate(() => (window as { __firstFrame?: object }).__firstFrame))
+      .toEqual({ footer: true, bannerButtons: 3 });
   }
 });
 
@@ -33,7 +35,10 @@ test('the element the first frame waits for comes after the whole consent banner
     const target = href.startsWith('#') ? document.getElementById(href.slice(1)) : null;
     const banner = document.querySelector(bannerSelector);
     if (!target || !banner) return 'missing';
-    return !banner.contains(target) && banner.compareDocumentPosition(target) & Node.DOCUMENT_POSITION_FOLLOWING ? 'after' : 'not after';
+    return !banner.contains(target) &&
+      banner.compareDocumentPosition(target) & Node.DOCUMENT_POSITION_FOLLOWING
+      ? 'after'
+      : 'not after';
   }, bannerSelector);
   expect(order).toBe('after');
 });

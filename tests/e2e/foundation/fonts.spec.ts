@@ -23,13 +23,17 @@ test.beforeEach(async ({ context }) => {
   await presetConsent(context, false);
 });
 
-test('the page declares Inter and no other face, so the first layout looks up no local fonts', async ({ page }) => {
+test('the page declares Inter and no other face, so the first layout looks up no local fonts', async ({
+  page,
+}) => {
   await page.goto('/en');
   const faces = await page.evaluate(() => [...document.fonts].map((face) => `${face.family} ${face.weight}`));
   expect(faces).toEqual(['inter 100 900']);
 });
 
-test('English text is drawn in Inter, Arabic text in a system font that has its letters', async ({ page }) => {
+test('English text is drawn in Inter, Arabic text in a system font that has its letters', async ({
+  page,
+}) => {
   await page.goto('/en');
   await page.evaluate(() => document.fonts.ready);
   // `optional` may leave Inter unused on a cold first visit; a reload finds it in the cache.

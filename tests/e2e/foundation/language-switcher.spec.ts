@@ -1,7 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { appUrl } from '../support/test-env';
 
-test('the switcher keeps the page and query, and persists the choice for a year', async ({ context, page }) => {
+test('the switcher keeps the page and query, and persists the choice for a year', async ({
+  context,
+  page,
+}) => {
   await page.goto('/en?ref=newsletter');
   await page.waitForLoadState('networkidle'); // hydrated: the menu button has its handlers
   await page.getByRole('button', { name: 'Language: English' }).click();

@@ -16,7 +16,8 @@ async function delayRsc(page: Page, path: string) {
     (url) => url.pathname === path,
     async (route) => {
       const request = route.request();
-      if (request.headers().rsc !== '1' && !new URL(request.url()).searchParams.has('_rsc')) return route.fallback();
+      if (request.headers().rsc !== '1' && !new URL(request.url()).searchParams.has('_rsc'))
+        return route.fallback();
       await new Promise((resolve) => setTimeout(resolve, 5000));
       // By then the page may have left for the full load, which ends this request with it.
       await route.continue().catch(() => undefined);
@@ -28,14 +29,21 @@ async function delayRsc(page: Page, path: string) {
 function documentLoads(page: Page, path: string): string[] {
   const loads: string[] = [];
   page.on('request', (request) => {
-    if (request.isNavigationRequest() && request.frame() === page.mainFrame() && new URL(request.url()).pathname === path) loads.push(request.url());
+    if (
+      request.isNavigationRequest() &&
+      request.frame() === page.mainFrame() &&
+      new URL(request.url()).pathname === path
+    )
+      loads.push(request.url());
   });
   return loads;
 }
 
 const signInLink = (page: Page) => page.getByRole('banner').locator('a[href$="/sign-in"]');
 
-test('a slow navigation shows the progress bar, then falls back to one full load of the same URL', async ({ page }) => {
+test('a slow navigation shows the progress bar, then falls back to one full load of the same URL', async ({
+  page,
+}) => {
   await page.goto('/en');
   await delayRsc(page, '/en/sign-in');
   const loads = documentLoads(page, '/en/sign-in');
@@ -60,14 +68,18 @@ test('a slow navigation shows the progress bar, then falls back to one full load
 test('a fast navigation shows no progress bar', async ({ page }) => {
   await page.goto('/en');
   // Prefetched on intent first, so the navigation itself renders from memory.
-  const prefetched = page.waitForResponse((response) => new URL(response.url()).pathname === '/en/sign-in' && response.request().headers().rsc === '1');
+  const prefetched = page.waitForResponse(
+    (response) =>
+      new URL(response.url()).pathname === '/en/sign-in' && response.request().headers().rsc === '1',
+  );
   await signInLink(page).hover();
   await prefetched;
   await page.waitForLoadState('networkidle');
 
   await page.evaluate(() => {
     const seen = new MutationObserver(() => {
-      if (document.querySelector('[role="progressbar"]')) document.documentElement.dataset.sawProgress = 'yes';
+      if (document.querySelector('[role="progressbar"]'))
+        document.documentElement.dataset.sawProgress = 'yes';
     });
     seen.observe(document.body, { childList: true, subtree: true });
   });
@@ -77,7 +89,9 @@ test('a fast navigation shows no progress bar', async ({ page }) => {
   expect(await page.evaluate(() => document.documentElement.dataset.sawProgress ?? 'no')).toBe('no');
 });
 
-test('in Arabic the bar grows from the right; with reduced motion it stands still at full width', async ({ page }) => {
+test('in Arabic the bar grows from the right; with reduced motion it stands still at full width', async ({
+  page,
+}) => {
   await page.goto('/ar');
   await delayRsc(page, '/ar/sign-in');
   await signInLink(page).click();
@@ -100,7 +114,9 @@ test('in Arabic the bar grows from the right; with reduced motion it stands stil
   expect(still.width).toBe(viewport.width);
 });
 
-test('a navigation started in code (the language menu) shows the bar and falls back to one full load too', async ({ page }) => {
+test('a navigation started in code (the language menu) shows the bar and falls back to one full load too', async ({
+  page,
+}) => {
   await page.goto('/en?ref=menu');
   await page.waitForLoadState('networkidle'); // hydrated: the menu button has its handlers
   await delayRsc(page, '/de');
@@ -117,7 +133,9 @@ test('a navigation started in code (the language menu) shows the bar and falls b
   await expect(page.getByRole('progressbar')).toHaveCount(0);
 });
 
-test('restoring a stored language (a replace without a click) is tracked the same way', async ({ browser }) => {
+test('restoring a stored language (a replace without a click) is tracked the same way', async ({
+  browser,
+}) => {
   const context = await browser.newContext({ locale: 'en-US', serviceWorkers: 'block' });
   await presetConsent(context, false);
   await context.addInitScript(() => localStorage.setItem('NEXT_LOCALE', 'ar'));

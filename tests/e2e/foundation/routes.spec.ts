@@ -63,7 +63,11 @@ test.describe('paths with a broken percent-escape', () => {
 });
 
 test('a missing build file is a 404 that is not cached for a year', async ({ request }) => {
-  for (const path of ['/_next/static/does-not-exist.js', '/_next/static/chunks/nothing.css', '/no-such-file.png']) {
+  for (const path of [
+    '/_next/static/does-not-exist.js',
+    '/_next/static/chunks/nothing.css',
+    '/no-such-file.png',
+  ]) {
     const response = await request.get(path);
     expect(response.status(), path).toBe(404);
     expect(response.headers()['cache-control'] ?? '', path).not.toMatch(/31536000|immutable/);
@@ -93,13 +97,18 @@ test('the head carries hreflang links for all six languages and x-default', asyn
       `${appUrl}/${locale}`,
     );
   }
-  await expect(page.locator('head link[rel="alternate"][hreflang="x-default"]')).toHaveAttribute('href', new RegExp(`^${appUrl}/?$`));
+  await expect(page.locator('head link[rel="alternate"][hreflang="x-default"]')).toHaveAttribute(
+    'href',
+    new RegExp(`^${appUrl}/?$`),
+  );
   await expect(page.locator('head link[rel="canonical"]')).toHaveAttribute('href', `${appUrl}/de`);
   await expect(page).toHaveTitle(/Anmeldung/);
   await expect(page.locator('head meta[name="description"]')).toHaveAttribute('content', /mehrsprachige/);
 });
 
-test('the sitemap lists every locale with language alternates; robots.txt points at it', async ({ request }) => {
+test('the sitemap lists every locale with language alternates; robots.txt points at it', async ({
+  request,
+}) => {
   const sitemap = await (await request.get('/sitemap.xml')).text();
   for (const locale of locales) {
     expect(sitemap).toContain(`<loc>${appUrl}/${locale}</loc>`);

@@ -7,7 +7,8 @@ test('the chosen theme persists across reloads without a flash of the wrong them
   await context.addInitScript(() => {
     const observer = new MutationObserver(() => {
       if (!document.querySelector('header')) return;
-      (window as unknown as { classAtFirstContent: string }).classAtFirstContent = document.documentElement.className;
+      (window as unknown as { classAtFirstContent: string }).classAtFirstContent =
+        document.documentElement.className;
       observer.disconnect();
     });
     observer.observe(document, { childList: true, subtree: true });
@@ -24,7 +25,9 @@ test('the chosen theme persists across reloads without a flash of the wrong them
   await page.reload();
   await page.waitForLoadState('networkidle');
   await expect(page.locator('html')).toHaveClass(/dark/);
-  expect(await page.evaluate(() => (window as unknown as { classAtFirstContent: string }).classAtFirstContent)).toContain('dark');
+  expect(
+    await page.evaluate(() => (window as unknown as { classAtFirstContent: string }).classAtFirstContent),
+  ).toContain('dark');
   const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
   expect(background).not.toBe('rgb(255, 255, 255)');
 
@@ -35,7 +38,9 @@ test('the chosen theme persists across reloads without a flash of the wrong them
   await context.close();
 });
 
-test('starting up adds no stylesheet: the theme is applied without restyling the whole page', async ({ page }) => {
+test('starting up adds no stylesheet: the theme is applied without restyling the whole page', async ({
+  page,
+}) => {
   // next-themes' disableTransitionOnChange injects a transition-blocking <style> on every load (two full restyles).
   await page.addInitScript(() => {
     const added: string[] = [];
@@ -74,7 +79,9 @@ test('switching the theme changes every colour at once, with no transitions', as
   await page.keyboard.press('Enter');
   await expect(page.locator('html')).toHaveClass(/dark/);
   await afterTwoFrames(page); // transitionrun is dispatched on the frames after the change
-  expect(await page.evaluate(() => (window as unknown as { transitionRuns: string[] }).transitionRuns)).toEqual([]);
+  expect(
+    await page.evaluate(() => (window as unknown as { transitionRuns: string[] }).transitionRuns),
+  ).toEqual([]);
   // Transitions are back on afterwards.
   await expect(page.locator('style', { hasText: 'transition:none' })).toHaveCount(0);
 });

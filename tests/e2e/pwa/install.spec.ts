@@ -2,7 +2,8 @@ import { expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe';
 import { presetConsent } from '../support/consent';
 
-const iphoneSafari = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
+const iphoneSafari =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
 
 /** Chromium's event, as the browser fires it once the app is installable. */
 function offerInstall(page: Page) {
@@ -41,11 +42,17 @@ test('the install button uses the browser prompt where offered', async ({ page }
   await expect(install).toHaveCount(0); // the prompt can be used once
 });
 
-test('with installation offered, the header still fits 320 and 360 px phones in every language', async ({ browser }) => {
+test('with installation offered, the header still fits 320 and 360 px phones in every language', async ({
+  browser,
+}) => {
   // A header wider than the screen makes mobile browsers zoom the whole page out when the button
   // appears: a layout shift of everything, and text too small to read.
   for (const width of [320, 360]) {
-    const context = await browser.newContext({ viewport: { width, height: 740 }, isMobile: true, hasTouch: true });
+    const context = await browser.newContext({
+      viewport: { width, height: 740 },
+      isMobile: true,
+      hasTouch: true,
+    });
     await presetConsent(context, false);
     const page = await context.newPage();
     for (const locale of ['en', 'de', 'fr', 'es', 'ja', 'ar']) {
@@ -55,7 +62,10 @@ test('with installation offered, the header still fits 320 and 360 px phones in 
         await offerInstall(page);
         await expect(install).toBeVisible({ timeout: 500 });
       }).toPass();
-      const widths = await page.evaluate(() => ({ layout: window.innerWidth, content: document.documentElement.scrollWidth }));
+      const widths = await page.evaluate(() => ({
+        layout: window.innerWidth,
+        content: document.documentElement.scrollWidth,
+      }));
       expect(widths, `${locale} at ${width} px`).toEqual({ layout: width, content: width });
     }
     await context.close();
@@ -63,7 +73,12 @@ test('with installation offered, the header still fits 320 and 360 px phones in 
 });
 
 test('on iOS Safari the button explains the two steps, in the page language', async ({ browser }) => {
-  const context = await browser.newContext({ userAgent: iphoneSafari, viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const context = await browser.newContext({
+    userAgent: iphoneSafari,
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+    isMobile: true,
+  });
   await presetConsent(context, false);
   const page = await context.newPage();
   await page.goto('/de');
@@ -81,12 +96,20 @@ test('on iOS Safari the button explains the two steps, in the page language', as
 test('the button hides itself when the app runs installed', async ({ browser }) => {
   // Launched from the home screen, iOS Safari sets navigator.standalone; an installed Chromium
   // app matches (display-mode: standalone), which Playwright cannot emulate, so it is stubbed.
-  const context = await browser.newContext({ userAgent: iphoneSafari, viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const context = await browser.newContext({
+    userAgent: iphoneSafari,
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+    isMobile: true,
+  });
   await presetConsent(context, false);
   await context.addInitScript(() => {
     Object.defineProperty(navigator, 'standalone', { value: true });
     const original = window.matchMedia.bind(window);
-    window.matchMedia = (query: string) => (query === '(display-mode: standalone)' ? { ...original(query), matches: true, media: query, addEventListener() {}, removeEventListener() {} } : original(query));
+    window.matchMedia = (query: string) =>
+      query === '(display-mode: standalone)'
+        ? { ...original(query), matches: true, media: query, addEventListener() {}, removeEventListener() {} }
+        : original(query);
   });
   const page = await context.newPage();
   await page.goto('/en');

@@ -11,8 +11,14 @@ test.describe('web app manifest', () => {
   test('each page links the manifest of its language', async ({ page }) => {
     for (const locale of ['en', 'ar']) {
       await page.goto(`/${locale}`);
-      await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', `/${locale}/manifest.webmanifest`);
-      await expect(page.locator('link[rel="apple-touch-icon"]')).toHaveAttribute('href', '/icons/apple-touch-icon.png');
+      await expect(page.locator('link[rel="manifest"]')).toHaveAttribute(
+        'href',
+        `/${locale}/manifest.webmanifest`,
+      );
+      await expect(page.locator('link[rel="apple-touch-icon"]')).toHaveAttribute(
+        'href',
+        '/icons/apple-touch-icon.png',
+      );
     }
   });
 
@@ -39,12 +45,21 @@ test.describe('web app manifest', () => {
     expect(manifest.shortcuts[0].name).toBe('Your account');
     const purposes = manifest.icons.map((i: { sizes: string; purpose: string }) => `${i.sizes} ${i.purpose}`);
     expect(purposes).toEqual(['192x192 any', '512x512 any', '192x192 maskable', '512x512 maskable']);
-    expect(manifest.screenshots.map((s: { form_factor: string }) => s.form_factor).sort()).toEqual(['narrow', 'wide']);
+    expect(manifest.screenshots.map((s: { form_factor: string }) => s.form_factor).sort()).toEqual([
+      'narrow',
+      'wide',
+    ]);
   });
 
   test('the Arabic manifest is right-to-left and translated', async ({ request }) => {
     const manifest = await (await request.get('/ar/manifest.webmanifest')).json();
-    expect(manifest).toMatchObject({ id: '/ar', lang: 'ar', dir: 'rtl', start_url: '/ar', display: 'standalone' });
+    expect(manifest).toMatchObject({
+      id: '/ar',
+      lang: 'ar',
+      dir: 'rtl',
+      start_url: '/ar',
+      display: 'standalone',
+    });
     expect(manifest.description).toMatch(/[\u0600-\u06FF]/);
     expect(manifest.shortcuts[0]).toMatchObject({ name: 'حسابك', url: '/ar/account' });
     expect(manifest.screenshots[0].label).toMatch(/[\u0600-\u06FF]/);

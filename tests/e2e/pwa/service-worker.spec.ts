@@ -55,7 +55,9 @@ for (const [locale, heading] of Object.entries(offlineHeadings)) {
   });
 }
 
-test('browsing public pages stores nothing but static files, icons, fonts and offline pages', async ({ page }) => {
+test('browsing public pages stores nothing but static files, icons, fonts and offline pages', async ({
+  page,
+}) => {
   await page.goto('/en');
   await waitForServiceWorkerControl(page);
   for (const path of ['/de', '/ar', '/en/no-such-page', '/api/health']) await page.goto(path);
@@ -70,7 +72,9 @@ test('an update is offered when a new worker waits, and applied only when asked'
   const before = await page.evaluate(() => navigator.serviceWorker.controller!.scriptURL);
 
   // A changed script URL for the same scope is a new worker version: it installs and then waits.
-  await page.evaluate(() => navigator.serviceWorker.register('/serwist/sw.js?revision=next', { scope: '/', type: 'module' }));
+  await page.evaluate(() =>
+    navigator.serviceWorker.register('/serwist/sw.js?revision=next', { scope: '/', type: 'module' }),
+  );
   const notice = page.getByRole('region', { name: 'App update' });
   await expect(notice).toBeVisible();
   await expect(notice).toContainText('A new version of Polyglot is ready.');
@@ -82,5 +86,7 @@ test('an update is offered when a new worker waits, and applied only when asked'
   // The page reloaded (the marker is gone) under the new worker. (The reloaded page registers the
   // app's own script URL again, which this simulation changed, so it may offer one more update.)
   expect(await page.evaluate(() => (window as { beforeUpdate?: boolean }).beforeUpdate)).toBeUndefined();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toContain('revision=next');
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL))
+    .toContain('revision=next');
 });

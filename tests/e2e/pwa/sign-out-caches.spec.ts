@@ -1,14 +1,26 @@
 import { createClient } from '@supabase/supabase-js';
 import { expect, test } from '@playwright/test';
 import { presetConsent } from '../support/consent';
-import { cachedUrls, expectOnlyStaticFilesCached, waitForServiceWorkerControl } from '../support/service-worker';
+import {
+  cachedUrls,
+  expectOnlyStaticFilesCached,
+  waitForServiceWorkerControl,
+} from '../support/service-worker';
 import { appUrl, secretKey, supabaseUrl } from '../support/test-env';
 
-test('after signing in, opening the account page and signing out, Cache Storage holds no page, RSC payload or API response', async ({ page, context }) => {
-  const authUp = await fetch(`${supabaseUrl}/auth/v1/health`).then((r) => r.ok, () => false);
+test('after signing in, opening the account page and signing out, Cache Storage holds no page, RSC payload or API response', async ({
+  page,
+  context,
+}) => {
+  const authUp = await fetch(`${supabaseUrl}/auth/v1/health`).then(
+    (r) => r.ok,
+    () => false,
+  );
   test.fixme(!authUp, `no auth server at ${supabaseUrl}: this test needs the sign-in stack`);
   // A confirmed user, created through the auth server's admin API (as supabase-js does it).
-  const admin = createClient(supabaseUrl, secretKey, { auth: { persistSession: false, autoRefreshToken: false } });
+  const admin = createClient(supabaseUrl, secretKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+  });
   const email = `pwa-cache-${Date.now()}@example.com`;
   const password = 'Correct-Horse-Battery-9';
   const { error } = await admin.auth.admin.createUser({ email, password, email_confirm: true });
@@ -36,7 +48,9 @@ test('after signing in, opening the account page and signing out, Cache Storage 
   await expectOnlyStaticFilesCached(page, appUrl);
 
   // Put something in a runtime cache to prove sign-out empties them.
-  await page.evaluate(() => caches.open('polyglot-runtime-probe').then((c) => c.put('/_next/static/probe.js', new Response('probe'))));
+  await page.evaluate(() =>
+    caches.open('polyglot-runtime-probe').then((c) => c.put('/_next/static/probe.js', new Response('probe'))),
+  );
   await page.getByTestId('user-menu-trigger').click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/en$/);

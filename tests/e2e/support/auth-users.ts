@@ -15,7 +15,9 @@ function admin() {
 }
 
 /** Setup only (the flow under test creates its users through the UI): a confirmed user via the admin API. */
-export async function createConfirmedUser(options: { email?: string; password?: string; locale?: string; displayName?: string } = {}) {
+export async function createConfirmedUser(
+  options: { email?: string; password?: string; locale?: string; displayName?: string } = {},
+) {
   const email = options.email ?? uniqueEmail('user');
   const password = options.password ?? goodPassword;
   const { data, error } = await admin().auth.admin.createUser({
@@ -34,7 +36,12 @@ export async function findUser(id: string) {
 }
 
 /** Signs in through the password form and waits for the destination. */
-export async function signInWithPassword(page: Page, email: string, password: string, { locale = 'en', next }: { locale?: string; next?: string } = {}) {
+export async function signInWithPassword(
+  page: Page,
+  email: string,
+  password: string,
+  { locale = 'en', next }: { locale?: string; next?: string } = {},
+) {
   await page.goto(`/${locale}/sign-in${next ? `?next=${encodeURIComponent(next)}` : ''}`);
   await page.locator('input[name="email"]').fill(email);
   await page.locator('input[name="password"]').fill(password);

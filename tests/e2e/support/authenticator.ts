@@ -15,7 +15,12 @@ export class Authenticator {
   private lastStep = Number.NEGATIVE_INFINITY;
 
   constructor(secret: string) {
-    this.totp = new TOTP({ secret: Secret.fromBase32(secret.replace(/\s/g, '')), algorithm: 'SHA1', digits: 6, period });
+    this.totp = new TOTP({
+      secret: Secret.fromBase32(secret.replace(/\s/g, '')),
+      algorithm: 'SHA1',
+      digits: 6,
+      period,
+    });
   }
 
   async freshCode(): Promise<string> {
@@ -27,7 +32,11 @@ export class Authenticator {
 
   /** Six digits that are no valid code now or in the next minute. */
   wrongCode(): string {
-    const valid = new Set([-1, 0, 1, 2].map((offset) => this.totp.generate({ timestamp: (currentStep() + offset) * period * 1000 })));
+    const valid = new Set(
+      [-1, 0, 1, 2].map((offset) =>
+        this.totp.generate({ timestamp: (currentStep() + offset) * period * 1000 }),
+      ),
+    );
     for (let n = 0; ; n++) {
       const candidate = String((123456 + n * 111111) % 1000000).padStart(6, '0');
       if (!valid.has(candidate)) return candidate;
@@ -36,15 +45,22 @@ export class Authenticator {
 }
 
 /** The code as an Arabic keyboard types it: Arabic-Indic digits. */
-export const arabicIndic = (code: string) => code.replace(/\d/g, (digit) => String.fromCharCode(0x660 + Number(digit)));
+export const arabicIndic = (code: string) =>
+  code.replace(/\d/g, (digit) => String.fromCharCode(0x660 + Number(digit)));
 
 /**
  * Setup only (the flow under test enrolls through the UI): verified TOTP factors for a user, through supabase-js
  * against the auth server, as authenticator apps would confirm them (the second from the session the first raised
  * to aal2, as GoTrue requires). Returns one app per name, for further codes.
  */
-export async function enrollFactors(email: string, password: string, names: string[]): Promise<Authenticator[]> {
-  const supabase = createClient(supabaseUrl, publishableKey, { auth: { persistSession: false, autoRefreshToken: false } });
+export async function enrollFactors(
+  email: string,
+  password: string,
+  names: string[],
+): Promise<Authenticator[]> {
+  const supabase = createClient(supabaseUrl, publishableKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+  });
   const signedIn = await supabase.auth.signInWithPassword({ email, password });
   if (signedIn.error) throw signedIn.error;
   const apps: Authenticator[] = [];
@@ -52,7 +68,10 @@ export async function enrollFactors(email: string, password: string, names: stri
     const { data, error } = await supabase.auth.mfa.enroll({ factorType: 'totp', friendlyName });
     if (error) throw error;
     const app = new Authenticator(data.totp.secret);
-    const verified = await supabase.auth.mfa.challengeAndVerify({ factorId: data.id, code: await app.freshCode() });
+    const verified = await supabase.auth.mfa.challengeAndVerify({
+      factorId: data.id,
+      code: await app.freshCode(),
+    });
     if (verified.error) throw verified.error;
     apps.push(app);
   }

@@ -16,14 +16,32 @@ export interface SeenRequest {
  * answer 503 or hang instead, request by request: the app talks to the port it was built for and meets the
  * faults an outage brings, while the answers that do come are the real server's.
  */
-export async function startFaultyAuthServer({ port, upstreamPort, mailPort }: { port: number; upstreamPort: number; mailPort: number }) {
-  const upstream: ChildProcess = spawn('node', ['auth-server/src/main.ts', '--memory', '--port', String(upstreamPort), '--mail-port', String(mailPort)], {
-    env: { ...process.env, AUTH_SITE_URL: appUrl },
-    stdio: 'ignore',
-  });
+export async function startFaultyAuthServer({
+  port,
+  upstreamPort,
+  mailPort,
+}: {
+  port: number;
+  upstreamPort: number;
+  mailPort: number;
+}) {
+  const upstream: ChildProcess = spawn(
+    'node',
+    ['auth-server/src/main.ts', '--memory', '--port', String(upstreamPort), '--mail-port', String(mailPort)],
+    {
+      env: { ...process.env, AUTH_SITE_URL: appUrl },
+      stdio: 'ignore',
+    },
+  );
   const upstreamUrl = `http://127.0.0.1:${upstreamPort}`;
   for (let tries = 0; ; tries++) {
-    if (await fetch(`${upstreamUrl}/auth/v1/health`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${upstreamUrl}/auth/v1/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     if (tries > 100) throw new Error('The auth server behind the fault proxy did not start');
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -35,17 +53,23 @@ export async function startFaultyAuthServer({ port, upstreamPort, mailPort }: { 
     const fault = decide(request);
     seen.push({ method: request.method ?? '', path: request.url ?? '', fault });
     if (fault === '503') {
-      response.writeHead(503, { 'content-type': 'application/json' }).end('{"code":503,"error_code":"unexpected_failure","msg":"injected"}');
+      response
+        .writeHead(503, { 'content-type': 'application/json' })
+        .end('{"code":503,"error_code":"unexpected_failure","msg":"injected"}');
       return;
     }
     if (fault === 'hang') {
       hanging.add(request);
       return;
     }
-    const upstreamRequest = forward(`${upstreamUrl}${request.url}`, { method: request.method, headers: request.headers }, (answer) => {
-      response.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(response);
-    });
+    const upstreamRequest = forward(
+      `${upstreamUrl}${request.url}`,
+      { method: request.method, headers: request.headers },
+      (answer) => {
+        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(response);
+      },
+    );
     upstreamRequest.on('error', () => response.destroy());
     request.pipe(upstreamRequest);
   });

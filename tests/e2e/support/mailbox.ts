@@ -31,11 +31,18 @@ async function messagesTo(address: string): Promise<MessageSummary[]> {
 export async function mailTo(address: string, count = 1): Promise<Mail> {
   let summaries: MessageSummary[] = [];
   await expect
-    .poll(async () => (summaries = await messagesTo(address)).length, { timeout: 15_000, message: `mail #${count} to ${address}` })
+    .poll(async () => (summaries = await messagesTo(address)).length, {
+      timeout: 15_000,
+      message: `mail #${count} to ${address}`,
+    })
     .toBeGreaterThanOrEqual(count);
   const ordered = [...summaries].sort((a, b) => a.Created.localeCompare(b.Created));
   const summary = ordered[count - 1]!;
-  const message = (await (await fetch(`${mailboxUrl}/api/v1/message/${summary.ID}`)).json()) as { HTML: string; Text: string; Subject: string };
+  const message = (await (await fetch(`${mailboxUrl}/api/v1/message/${summary.ID}`)).json()) as {
+    HTML: string;
+    Text: string;
+    Subject: string;
+  };
   const href = /<a\s[^>]*href="([^"]+)"/.exec(message.HTML)?.[1];
   if (!href) throw new Error(`No link in mail "${message.Subject}" to ${address}`);
   const link = href.replaceAll('&amp;', '&');

@@ -6,7 +6,9 @@ export async function waitForServiceWorkerControl(page: Page): Promise<void> {
     await navigator.serviceWorker.ready;
   });
   if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null)).toContain('/serwist/sw.js');
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null))
+    .toContain('/serwist/sw.js');
 }
 
 /** Every URL in Cache Storage, grouped by cache name. */

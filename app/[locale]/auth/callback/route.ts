@@ -24,7 +24,9 @@ export async function GET(request: NextRequest, { params }: RouteContext<'/[loca
   try {
     const supabase = await sessionClient();
     const { data, error } = await supabase.auth.exchangeCodeForSession(code);
-    target = error ? failedLinkPath(locale, error, 'oauth', request.nextUrl.pathname) : localizedNextPath(query.get('next'), preferredLocale(data.user, locale));
+    target = error
+      ? failedLinkPath(locale, error, 'oauth', request.nextUrl.pathname)
+      : localizedNextPath(query.get('next'), preferredLocale(data.user, locale));
   } catch (error) {
     target = failedLinkPath(locale, error, 'oauth', request.nextUrl.pathname);
   }

@@ -28,7 +28,15 @@ export async function GET(request: NextRequest, { params }: RouteContext<'/[loca
   if (reportedError) redirect(linkErrorPath(locale, linkErrorReason(reportedError), flow));
   if (tokenHash !== null) {
     if (!isTokenHash(tokenHash) || !isEmailOtpType(type)) redirect(linkErrorPath(locale, 'invalid', flow));
-    redirect(getPathname({ href: { pathname: '/auth/continue', query: { token_hash: tokenHash, type, ...(next ? { next } : {}) } }, locale }));
+    redirect(
+      getPathname({
+        href: {
+          pathname: '/auth/continue',
+          query: { token_hash: tokenHash, type, ...(next ? { next } : {}) },
+        },
+        locale,
+      }),
+    );
   }
   if (!code || code.length > 512) redirect(linkErrorPath(locale, 'invalid', flow));
   redirect(await verifyEmailLink({ locale, next, code, requestPath: request.nextUrl.pathname }));

@@ -35,14 +35,14 @@ export default async function ContinueLinkPage({ searchParams }: PageProps<'/[lo
   return (
     <AuthCard title={t('title', { action })} description={t('description', { action })}>
       <AuthMessages>
-      <form action={continueEmailLink} className="grid gap-4">
-        <input type="hidden" name="locale" value={locale} />
-        <input type="hidden" name="token_hash" value={tokenHash} />
-        <input type="hidden" name="type" value={type} />
-        <input type="hidden" name="next" value={sameSitePath(firstParam(params.next)) ?? ''} />
-        <SubmitButton>{t('button', { action })}</SubmitButton>
-        <p className="text-sm text-muted-foreground">{t('notYou')}</p>
-      </form>
+        <form action={continueEmailLink} className="grid gap-4">
+          <input type="hidden" name="locale" value={locale} />
+          <input type="hidden" name="token_hash" value={tokenHash} />
+          <input type="hidden" name="type" value={type} />
+          <input type="hidden" name="next" value={sameSitePath(firstParam(params.next)) ?? ''} />
+          <SubmitButton>{t('button', { action })}</SubmitButton>
+          <p className="text-sm text-muted-foreground">{t('notYou')}</p>
+        </form>
       </AuthMessages>
     </AuthCard>
   );

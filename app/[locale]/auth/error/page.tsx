@@ -14,9 +14,19 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t('title'), robots: { index: false } };
 }
 
-const explanations = { expired: 'expired', invalid: 'invalid', 'other-browser': 'otherBrowser', denied: 'denied', unavailable: 'unavailable' } as const;
+const explanations = {
+  expired: 'expired',
+  invalid: 'invalid',
+  'other-browser': 'otherBrowser',
+  denied: 'denied',
+  unavailable: 'unavailable',
+} as const;
 
-async function LinkErrorContent({ searchParams }: { searchParams: PageProps<'/[locale]/auth/error'>['searchParams'] }) {
+async function LinkErrorContent({
+  searchParams,
+}: {
+  searchParams: PageProps<'/[locale]/auth/error'>['searchParams'];
+}) {
   const params = await searchParams;
   const requested = firstParam(params.reason);
   const reason = isLinkErrorReason(requested) ? requested : 'invalid';

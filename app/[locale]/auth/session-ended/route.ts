@@ -20,6 +20,7 @@ export async function GET(request: NextRequest, { params }: RouteContext<'/[loca
   const { data, error } = await boundedGetUser(supabase);
   if (data.user) return redirect({ href: next, locale });
   // An unreachable auth server is logged and leaves the cookie alone: the session may well still be valid.
-  if (!error || !reportIfUnreachable(error, request.nextUrl.pathname)) await supabase.auth.signOut({ scope: 'local' });
+  if (!error || !reportIfUnreachable(error, request.nextUrl.pathname))
+    await supabase.auth.signOut({ scope: 'local' });
   return redirect({ href: { pathname: '/sign-in', query: { next, status: 'session-ended' } }, locale });
 }

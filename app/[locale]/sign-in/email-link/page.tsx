@@ -14,7 +14,11 @@ export async function generateMetadata(): Promise<Metadata> {
 export default function EmailLinkPage() {
   const t = useTranslations('EmailLink');
   return (
-    <AuthCard title={t('title')} description={t('description')} footer={<TextLink href="/sign-in">{t('passwordInstead')}</TextLink>}>
+    <AuthCard
+      title={t('title')}
+      description={t('description')}
+      footer={<TextLink href="/sign-in">{t('passwordInstead')}</TextLink>}
+    >
       <AuthMessages>
         <EmailLinkForm />
       </AuthMessages>

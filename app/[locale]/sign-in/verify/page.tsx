@@ -23,14 +23,20 @@ export async function generateMetadata(): Promise<Metadata> {
  * The second step of signing in for users with an authenticator app. The middleware sends every private page
  * here while the session is aal1 (from the token and the cookie); this page checks again with the auth server.
  */
-async function VerifyContent({ searchParams }: { searchParams: PageProps<'/[locale]/sign-in/verify'>['searchParams'] }) {
+async function VerifyContent({
+  searchParams,
+}: {
+  searchParams: PageProps<'/[locale]/sign-in/verify'>['searchParams'];
+}) {
   const locale = await getLocale();
   const t = await getTranslations('TwoFactor');
   const next = nextPath(firstParam((await searchParams).next));
   const session = await confirmedSession(getPathname({ href: '/sign-in/verify', locale }));
   if (!session) return redirect({ href: { pathname: '/auth/session-ended', query: { next } }, locale });
   if (!session.secondFactorPending) return redirect({ href: next, locale });
-  const factors = session.factors.filter((factor) => factor.type === 'totp').map((factor) => ({ id: factor.id, name: factor.friendlyName || t('unnamed') }));
+  const factors = session.factors
+    .filter((factor) => factor.type === 'totp')
+    .map((factor) => ({ id: factor.id, name: factor.friendlyName || t('unnamed') }));
   return (
     <NextIntlClientProvider messages={pickMessages(await getMessages(), ['TwoFactor', 'AuthForm'])}>
       <TwoFactorVerifyForm factors={factors} answer={await noScriptAnswer('two-factor-verify')} />

@@ -20,7 +20,9 @@ async function CheckEmailContent() {
   const email = await pendingEmail();
   return (
     <AuthMessages>
-      <p data-testid="check-email-description">{email ? t.rich('description', { email, ...isolated }) : t('descriptionUnknown')}</p>
+      <p data-testid="check-email-description">
+        {email ? t.rich('description', { email, ...isolated }) : t('descriptionUnknown')}
+      </p>
       <ResendConfirmation />
     </AuthMessages>
   );
