@@ -33,6 +33,8 @@ test.describe('paths with a broken percent-escape', () => {
     ['/serwist/%ff', '/serwist/%25ff'],
     ['/icons/%ff.png', '/icons/%25ff.png'],
     ['/_next/static/%ff', '/_next/static/%25ff'],
+    // A lone percent sign, which next-intl 4.15's own middleware throws on.
+    ['/en/%', '/en/%25'],
   ] as const;
 
   test('are redirected once to their literal form, which answers 404', async ({ request }) => {
@@ -48,6 +50,19 @@ test.describe('paths with a broken percent-escape', () => {
     const unprefixed = await request.get(`${appUrl}/%E0%A4%A`, { headers: { 'accept-language': 'fr' } });
     expect(unprefixed.status()).toBe(404);
     expect(unprefixed.url()).toBe(`${appUrl}/fr/%25E0%25A4%25A`);
+    const lone = await request.get(`${appUrl}/%`, { headers: { 'accept-language': 'de' } });
+    expect(lone.status()).toBe(404);
+    expect(lone.url()).toBe(`${appUrl}/de/%25`);
+  });
+
+  test('an encoded percent sign is already readable: a 404 with no redirect, kept encoded', async ({
+    request,
+  }) => {
+    for (const path of ['/en/100%25', '/de/%25ff', '/ja/sign-in/%25']) {
+      const response = await request.get(`${appUrl}${path}`, { maxRedirects: 0 });
+      expect(response.status(), path).toBe(404);
+      expect(response.url(), path).toBe(`${appUrl}${path}`);
+    }
   });
 
   test('end on the localized not-found page', async ({ page }) => {
