@@ -1,4 +1,4 @@
-import { authErrorMessage } from './auth-error-messages';
+import { authErrorMessage } from '@/lib/log/auth-errors';
 
 /** Why an emailed or OAuth link failed, as the auth error page explains it. */
 export const linkErrorReasons = ['expired', 'invalid', 'other-browser', 'denied', 'unavailable'] as const;

@@ -1,4 +1,4 @@
-import type { AuthErrorKey, AuthErrorMessage } from './auth-error-messages';
+import type { AuthErrorKey, AuthErrorMessage } from '@/lib/log/auth-errors';
 
 // The outcomes of a passkey ceremony, as keys of the AuthErrors namespace: what the browser's
 // navigator.credentials.create/get threw (DOMException names, as @simplewebauthn/browser passes them on), and how

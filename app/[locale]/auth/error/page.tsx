@@ -7,7 +7,7 @@ import { FormSkeleton } from '@/components/forms/form-skeleton';
 import { Button } from '@/components/ui/button';
 import { Link } from '@/components/navigation/link';
 import { isLinkErrorReason } from '@/lib/auth/link-error-reason';
-import { firstParam } from '@/lib/auth/search-param';
+import { firstParam } from '@/lib/http/search-param';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('AuthLinkError');

@@ -6,9 +6,9 @@ import { SignOutForm } from '@/components/auth/sign-out-form';
 import { TwoFactorVerifyForm } from '@/components/auth/two-factor-verify-form';
 import { getPathname, redirect } from '@/i18n/navigation';
 import { pickMessages } from '@/i18n/messages';
-import { nextPath } from '@/lib/auth/safe-redirect';
+import { nextPath } from '@/lib/routes/safe-redirect';
 import { noScriptAnswer } from '@/lib/forms/no-script-state';
-import { firstParam } from '@/lib/auth/search-param';
+import { firstParam } from '@/lib/http/search-param';
 import { confirmedSession } from '@/lib/session/server';
 
 // Rendered in one piece on the server (no streaming boundary), so the form works without JavaScript.
