@@ -61,7 +61,7 @@ export function passkeyBrowserErrorKey(error: unknown, timing?: CeremonyTiming):
 }
 
 /**
- * How an auth server failure reads in a ceremony: as for any auth call (lib/auth/auth-error-messages.ts), except
+ * How an auth server failure reads in a ceremony: as for any auth call (lib/log/auth-errors.ts), except
  * that on sign-in a passkey the server cannot verify is one it does not know: deleted from the account, or
  * never added on this site. GoTrue gives the one code for both ceremonies.
  */

@@ -2,7 +2,7 @@ import type { Locale } from 'next-intl';
 import { isLocale } from '@/i18n/locales';
 
 // Every route under app/[locale]/, declared once. The middleware's access rules and private caching
-// (lib/auth/access-rules.ts), the service worker (lib/pwa/request-policy.ts, app/serwist/[path]/route.ts), the
+// (lib/routes/access-rules.ts), the service worker (lib/pwa/request-policy.ts, app/serwist/[path]/route.ts), the
 // sitemap and robots.txt read this table. The middleware matcher in middleware.ts has to stay a literal (Next
 // reads it at build time); tests/unit/middleware-matcher.test.ts checks it against this table with real URLs.
 // No imports beyond the locale list: the service worker's bundle carries this file.
