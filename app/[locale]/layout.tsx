@@ -17,7 +17,7 @@ import { ThemeProvider } from '@/components/theme/theme-provider';
 import { getPathname } from '@/i18n/navigation';
 import { routing } from '@/i18n/routing';
 import { shellEndId } from '@/lib/layout/shell-end-id';
-import { pickMessages } from '@/i18n/messages';
+import { type Namespace, pickMessages } from '@/i18n/messages';
 import { textDirection } from '@/i18n/locales';
 import { inter } from '@/lib/fonts';
 import { siteUrl } from '@/lib/seo/site-url';
@@ -47,7 +47,7 @@ export const viewport: Viewport = {
 };
 
 // Client components only get the namespaces they render.
-const clientNamespaces = ['Error', 'Install', 'Update', 'Consent', 'UserMenu'] as const;
+const clientNamespaces = ['Error', 'Install', 'Update', 'Consent', 'UserMenu'] as const satisfies Namespace[];
 
 export default async function LocaleLayout({ children, params }: LayoutProps<'/[locale]'>) {
   const { locale } = await params;
