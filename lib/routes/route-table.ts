@@ -2,9 +2,11 @@ import type { Locale } from 'next-intl';
 import { isLocale } from '@/i18n/locales';
 
 // Every route under app/[locale]/, declared once. The middleware's access rules and private caching
-// (lib/routes/access-rules.ts), the service worker (lib/pwa/request-policy.ts, app/serwist/[path]/route.ts), the
-// sitemap and robots.txt read this table. The middleware matcher in middleware.ts has to stay a literal (Next
-// reads it at build time); tests/unit/middleware-matcher.test.ts checks it against this table with real URLs.
+// (lib/routes/access-rules.ts), each page's guard and robots (lib/auth/page-guard.ts, lib/seo/page-metadata.ts),
+// the service worker (lib/pwa/request-policy.ts, app/serwist/[path]/route.ts), the sitemap and robots.txt read
+// this table. The middleware matcher in middleware.ts has to stay a literal (Next
+// reads it at build time); tests/unit/middleware-matcher.test.ts checks it against this table with real URLs, and
+// tests/unit/route-table.test.ts checks the pages against it.
 // No imports beyond the locale list: the service worker's bundle carries this file.
 
 /**
@@ -72,7 +74,14 @@ export const routeTable = [
   { path: '/~offline', access: 'anyone', caching: 'static', worker: 'precache', search: 'unlisted' },
 ] as const satisfies readonly RouteEntry[];
 
-export type RoutePath = (typeof routeTable)[number]['path'];
+type Entry = (typeof routeTable)[number];
+export type RoutePath = Entry['path'];
+/** Paths of the given entries, and of pages below the subtree ones among them. */
+type PathsOf<E extends Entry> = E['path'] | `${Extract<E, { subtree: true }>['path']}/${string}`;
+/** A page's path (without the locale prefix): one the table declares. */
+export type PagePath = PathsOf<Entry>;
+/** Pages whose entry needs a session: they call guardPage (lib/auth/page-guard.ts). */
+export type GuardedPath = PathsOf<Extract<Entry, { access: 'signed-in' | 'second-factor' }>>;
 
 /** The entry for a path without locale prefix, or undefined for a path that is not one of our routes. */
 export function findRoute(path: string): RouteEntry | undefined {
