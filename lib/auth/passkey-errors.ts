@@ -17,7 +17,7 @@ export const passkeyBrowserKeys = [
 
 export type PasskeyBrowserKey = (typeof passkeyBrowserKeys)[number];
 
-export interface CeremonyTiming {
+interface CeremonyTiming {
   /** How long the browser's prompt was open. */
   elapsedMs: number;
   /** The `timeout` of the options the server sent (GoTrue: 300000). */

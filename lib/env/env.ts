@@ -24,9 +24,9 @@ const schema = z.object({
   NEXT_DIST_DIR: z.optional(z.string()),
 });
 
-export type RawEnv = Partial<Record<keyof z.infer<typeof schema>, string>>;
+type RawEnv = Partial<Record<keyof z.infer<typeof schema>, string>>;
 
-export interface Env {
+interface Env {
   nodeEnv: 'development' | 'production' | 'test';
   /** Absolute URLs: canonical, hreflang, sitemap, robots, emailed links. */
   siteUrl: URL;

@@ -4,7 +4,7 @@
 
 import { logSilenced } from '@/lib/env/env';
 
-export interface ServerError {
+interface ServerError {
   /** The request path (`/en/account`), or '-' when there is no request. */
   path: string;
   /** A stable, greppable code: Supabase's error code where there is one, else our own (`auth_unreachable`). */

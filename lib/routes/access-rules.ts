@@ -8,7 +8,7 @@ export function isPrivatePath(path: string): boolean {
   return findRoute(path)?.caching === 'private';
 }
 
-export interface AccessRequest {
+interface AccessRequest {
   locale: Locale;
   /** Path without the locale prefix. */
   path: string;

@@ -18,7 +18,7 @@ import { isLocale } from '@/i18n/locales';
  */
 export type Access = 'anyone' | 'signed-out' | 'signed-in' | 'second-factor';
 
-export interface RouteEntry {
+interface RouteEntry {
   /** The path after the locale prefix, e.g. '/account'. */
   path: `/${string}`;
   /** The entry covers every path below `path` too (the route handlers under /auth, future account pages). */
@@ -75,7 +75,6 @@ export const routeTable = [
 ] as const satisfies readonly RouteEntry[];
 
 type Entry = (typeof routeTable)[number];
-export type RoutePath = Entry['path'];
 /** Paths of the given entries, and of pages below the subtree ones among them. */
 type PathsOf<E extends Entry> = E['path'] | `${Extract<E, { subtree: true }>['path']}/${string}`;
 /** A page's path (without the locale prefix): one the table declares. */

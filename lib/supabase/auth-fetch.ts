@@ -3,17 +3,17 @@
 import { env } from '@/lib/env/env';
 
 /** Retries for reads, with the pause before each; writes are never retried. */
-export const authRetryBackoffMs = [100, 200, 400] as const;
+const authRetryBackoffMs = [100, 200, 400] as const;
 
 /**
  * The time one auth-server call may take, retries included: below the 3.8 s route-load timeout of the client,
  * so a slow or stopped auth server gives the page or form its "service unavailable" message instead of a hang.
  */
-export const authBudgetMs = 2000;
+const authBudgetMs = 2000;
 
 const idempotentMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export interface RetryPolicy {
+interface RetryPolicy {
   /** The pause before each retry, in order; its length is the number of retries. */
   backoffMs: readonly number[];
   /** Time for the whole call, every attempt and pause included. */
