@@ -38,8 +38,8 @@ declare global {
 }
 declare const self: ServiceWorkerGlobalScope;
 
-// Replaced at bundle time (see the route's esbuild `define`).
-const supabaseOrigin = new URL(process.env.NEXT_PUBLIC_SUPABASE_URL || 'http://127.0.0.1:54321').origin;
+// Replaced at bundle time by the route's esbuild `define` (the Supabase URL from lib/env/env.ts).
+const supabaseOrigin = new URL(process.env.NEXT_PUBLIC_SUPABASE_URL!).origin;
 const offlinePages: OfflinePages = JSON.parse(process.env.POLYGLOT_OFFLINE_PAGES ?? '{}');
 const origin = self.location.origin;
 const factsOf = (request: Request, url: URL) => ({

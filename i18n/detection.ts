@@ -4,7 +4,7 @@ import { defaultLocale, isLocale } from './locales';
 // Choosing the language of a URL without one: the server's half runs in the middleware, the browser's half in
 // components/i18n/locale-storage-sync.tsx (only the browser can read its storage).
 
-export type LocaleSource = 'query' | 'cookie' | 'accept-language' | 'default';
+type LocaleSource = 'query' | 'cookie' | 'accept-language' | 'default';
 
 interface Weighted {
   tag: string;
@@ -64,7 +64,7 @@ export function detectRequestLocale(signals: LocaleRequestSignals): { locale: Lo
   return { locale: defaultLocale, source: 'default' };
 }
 
-export interface StoredLocaleSignals {
+interface StoredLocaleSignals {
   /** The locale the server picked. */
   current: Locale;
   /** What the server based its choice on. Only browser language and default rank below storage. */

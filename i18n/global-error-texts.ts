@@ -15,7 +15,7 @@ interface ErrorMessages {
   Error: { title: string; retry: string };
 }
 
-export interface GlobalErrorTexts {
+interface GlobalErrorTexts {
   defaultLocale: Locale;
   texts: Record<Locale, GlobalErrorText>;
 }

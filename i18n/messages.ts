@@ -1,14 +1,20 @@
-import type { AbstractIntlMessages } from 'next-intl';
+import type { AbstractIntlMessages, Messages } from 'next-intl';
 
-/** The subset of messages handed to client components, so the page payload stays small. */
-export function pickMessages(
+/** A namespace of messages/en.json (next-intl's AppConfig): a misspelt one is a type error. */
+export type Namespace = keyof Messages;
+
+/**
+ * The subset of messages handed to client components, so the page payload stays small. `Scope` is what the keys
+ * name: the namespaces by default, or the keys of one namespace (`pickMessages<Messages['AuthErrors']>`).
+ */
+export function pickMessages<Scope extends object = Messages>(
   messages: AbstractIntlMessages,
-  namespaces: readonly string[],
+  keys: readonly NoInfer<keyof Scope & string>[],
 ): AbstractIntlMessages {
   const picked: AbstractIntlMessages = {};
-  for (const namespace of namespaces) {
-    const value = messages[namespace];
-    if (value !== undefined) picked[namespace] = value;
+  for (const key of keys) {
+    const value = messages[key];
+    if (value !== undefined) picked[key] = value;
   }
   return picked;
 }

@@ -4,14 +4,15 @@ import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../auth-server/src/config/config.ts';
+import { isLoopbackUrl, localMailPort, localSupabaseUrl } from '../lib/env/local-supabase.ts';
 
 for (const file of ['.env.local', '.env']) if (existsSync(file)) process.loadEnvFile(file);
 
 const configured = process.env.NEXT_PUBLIC_SUPABASE_URL;
-const local = !configured || /^https?:\/\/(127\.0\.0\.1|localhost)(:|\/|$)/.test(configured);
-const authUrl = local ? (configured ?? 'http://127.0.0.1:54321') : configured;
-const authPort = Number(new URL(authUrl).port || 54321);
-const mailPort = Number(process.env.AUTH_MAIL_PORT || 54324);
+const local = !configured || isLoopbackUrl(configured);
+const authUrl = configured ?? localSupabaseUrl;
+const authPort = Number(new URL(authUrl).port || new URL(localSupabaseUrl).port);
+const mailPort = Number(process.env.AUTH_MAIL_PORT || localMailPort);
 const children: ChildProcess[] = [];
 
 /** Whether `port` can be bound on `host` (what the server that wants it would do). */

@@ -17,7 +17,8 @@ import { ThemeProvider } from '@/components/theme/theme-provider';
 import { getPathname } from '@/i18n/navigation';
 import { routing } from '@/i18n/routing';
 import { shellEndId } from '@/lib/layout/shell-end-id';
-import { pickMessages } from '@/i18n/messages';
+import { env } from '@/lib/env/env';
+import { type Namespace, pickMessages } from '@/i18n/messages';
 import { textDirection } from '@/i18n/locales';
 import { inter } from '@/lib/fonts';
 import { siteUrl } from '@/lib/seo/site-url';
@@ -47,7 +48,7 @@ export const viewport: Viewport = {
 };
 
 // Client components only get the namespaces they render.
-const clientNamespaces = ['Error', 'Install', 'Update', 'Consent', 'UserMenu'] as const;
+const clientNamespaces = ['Error', 'Install', 'Update', 'Consent', 'UserMenu'] as const satisfies Namespace[];
 
 export default async function LocaleLayout({ children, params }: LayoutProps<'/[locale]'>) {
   const { locale } = await params;
@@ -61,7 +62,7 @@ export default async function LocaleLayout({ children, params }: LayoutProps<'/[
       lang={locale}
       dir={dir}
       className={inter.variable}
-      data-next-dev={process.env.NODE_ENV === 'development' ? '' : undefined}
+      data-next-dev={env.nodeEnv === 'development' ? '' : undefined}
       suppressHydrationWarning
     >
       <head>
@@ -82,7 +83,7 @@ export default async function LocaleLayout({ children, params }: LayoutProps<'/[
               <SiteFooter />
               <LocaleStorageSync />
               {/* The service worker exists in production builds only (dev would serve stale code). */}
-              {process.env.NODE_ENV === 'production' && <UpdateNotice />}
+              {env.nodeEnv === 'production' && <UpdateNotice />}
               <ConsentBanner />
               <div id={shellEndId} hidden />
               <ConsentDialogLoader />

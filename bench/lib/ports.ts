@@ -17,5 +17,7 @@ export const floorUrl = `http://127.0.0.1:${PORTS.floor}`;
 export const intlFloorUrl = `http://127.0.0.1:${PORTS.intlFloor}`;
 
 /** The local auth server's well-known keys (the Supabase CLI's). */
-export const publishableKey = 'sb_publishable_ACJWlzQHlZjBrEguHvfOxg_3BJgxAaH';
-export const secretKey = 'sb_secret_N7UND0UgjKTVK-Uodkm0Hg_xSvEMPvz';
+export {
+  localPublishableKey as publishableKey,
+  localSecretKey as secretKey,
+} from '../../lib/env/local-supabase.ts';

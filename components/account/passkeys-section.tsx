@@ -4,7 +4,7 @@ import { CircleAlert } from 'lucide-react';
 import { PasskeyMessages } from '@/components/auth/passkey-messages';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { getPathname } from '@/i18n/navigation';
-import { reportAuthFailure } from '@/lib/auth/auth-error-messages';
+import { reportAuthFailure } from '@/lib/log/auth-errors';
 import { sessionClient } from '@/lib/session/server';
 import { AccountSection } from './account-section';
 import { PasskeyAddForm } from './passkey-add-form';

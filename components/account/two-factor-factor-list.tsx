@@ -10,7 +10,7 @@ import { isolatedText } from '@/i18n/isolate';
 import { removeTwoFactor } from '@/lib/auth/actions/two-factor';
 import { type FormState, initialFormState } from '@/lib/forms/form-state';
 
-export interface FactorRow {
+interface FactorRow {
   id: string;
   name: string;
   /** "Added on …", formatted on the server in the page's language. */

@@ -1,6 +1,7 @@
 import { ConsentedGoogleTagManager } from '@/components/analytics/consented-google-tag-manager';
 import { VercelObservability } from '@/components/analytics/vercel-observability';
 import { consentDefaultsScript } from '@/lib/analytics/google-consent-mode';
+import { env } from '@/lib/env/env';
 
 /**
  * Measurement, each part only where configured and only after consent:
@@ -9,7 +10,7 @@ import { consentDefaultsScript } from '@/lib/analytics/google-consent-mode';
  *   inline in the HTML, so they are in place before GTM can ever load.
  */
 export function ConsentedAnalytics() {
-  const gtmId = process.env.NEXT_PUBLIC_GTM_ID;
+  const { gtmId } = env;
   return (
     <>
       {gtmId && (
@@ -18,7 +19,7 @@ export function ConsentedAnalytics() {
           <ConsentedGoogleTagManager gtmId={gtmId} />
         </>
       )}
-      {process.env.NEXT_PUBLIC_VERCEL_ENV && <VercelObservability />}
+      {env.vercelEnv && <VercelObservability />}
     </>
   );
 }

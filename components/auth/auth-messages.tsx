@@ -1,7 +1,7 @@
 import { NextIntlClientProvider } from 'next-intl';
 import { getMessages } from 'next-intl/server';
 import type { ReactNode } from 'react';
-import { pickMessages } from '@/i18n/messages';
+import { type Namespace, pickMessages } from '@/i18n/messages';
 
 // Only auth screens need these in the browser; the layout keeps its own small set for every other page.
 const authClientNamespaces = [
@@ -15,7 +15,7 @@ const authClientNamespaces = [
   'ForgotPassword',
   'ResetPassword',
   'Account',
-] as const;
+] as const satisfies Namespace[];
 
 export async function AuthMessages({ children }: { children: ReactNode }) {
   const messages = pickMessages(await getMessages(), authClientNamespaces);

@@ -1,4 +1,4 @@
-import type { AbstractIntlMessages } from 'next-intl';
+import type { AbstractIntlMessages, Messages } from 'next-intl';
 import { NextIntlClientProvider } from 'next-intl';
 import { getMessages } from 'next-intl/server';
 import type { ReactNode } from 'react';
@@ -15,7 +15,7 @@ export async function PasskeyMessages({ children, forms = false }: { children: R
   const authErrors = messages.AuthErrors as AbstractIntlMessages;
   const picked = {
     ...pickMessages(messages, forms ? ['Passkeys', 'AuthForm', 'Validation'] : ['Passkeys']),
-    AuthErrors: pickMessages(authErrors, passkeyBrowserKeys),
+    AuthErrors: pickMessages<Messages['AuthErrors']>(authErrors, passkeyBrowserKeys),
   };
   return <NextIntlClientProvider messages={picked}>{children}</NextIntlClientProvider>;
 }

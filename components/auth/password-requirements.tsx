@@ -2,7 +2,7 @@
 
 import { Check, Circle } from 'lucide-react';
 import { useTranslations } from 'next-intl';
-import { missingCharacterGroups, passwordPolicy, requiredCharacterGroups } from '@/lib/auth/password-policy';
+import { missingCharacterGroups, passwordPolicy, requiredCharacterGroups } from '@/lib/forms/password-policy';
 import { cn } from '@/lib/class-names';
 
 /** The password policy, listed before the user submits, ticked off as they type (with JavaScript). */

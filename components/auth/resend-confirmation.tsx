@@ -9,7 +9,7 @@ import { initialFormState } from '@/lib/forms/form-state';
 import { FormContextFields } from './form-context-fields';
 
 // Matches what people expect from "didn't get it?" buttons; Supabase enforces its own limit too.
-export const resendCooldownSeconds = 60;
+const resendCooldownSeconds = 60;
 
 /** Resend after a visible countdown. Without JavaScript the button is simply available (the server still limits). */
 export function ResendConfirmation() {

@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { Alert, AlertDescription } from '@/components/ui/alert';
-import { ownEntry } from '@/lib/auth/search-param';
+import { ownEntry } from '@/lib/http/search-param';
 import { useAddressParam } from '@/lib/http/use-address-param';
 
 const statusMessages = {

@@ -10,7 +10,7 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 
-export interface RadioMenuOption {
+interface RadioMenuOption {
   value: string;
   label: ReactNode;
   /** Extra attributes for the item (lang, data-*). */

@@ -4,9 +4,9 @@ import { usePathname } from 'next/navigation';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore, useTransition } from 'react';
 
 /** A client navigation that lasts longer than this shows the progress bar; faster ones show nothing. */
-export const progressDelayMs = 150;
+const progressDelayMs = 150;
 /** A client navigation that has not rendered by then becomes a full document load of its URL (once). */
-export const routeTimeoutMs = 3800;
+const routeTimeoutMs = 3800;
 
 // The client navigation under way, if any: written by the clicked link (components/navigation/link.tsx) or by
 // useTrackedNavigation (navigations started in code), read by the one progress bar.

@@ -4,7 +4,7 @@ import { redirect } from '@/i18n/navigation';
 import { afterSignIn, type SessionClient } from '@/lib/session/server';
 import { preferredLocale, rememberLocaleChoice } from './preferred-locale';
 import { requestedNext } from './requested-next';
-import { nextPath } from './safe-redirect';
+import { nextPath } from '@/lib/routes/safe-redirect';
 
 /**
  * Where every sign-in from a form lands (password, email code, passkey): the safe `next` the form asked for, in

@@ -2,7 +2,7 @@ import type { Locale } from 'next-intl';
 import { getTranslations } from 'next-intl/server';
 import { headers } from 'next/headers';
 import type { FormState } from '@/lib/forms/form-state';
-import { type AuthErrorMessage, reportAuthFailure } from './auth-error-messages';
+import { type AuthErrorMessage, reportAuthFailure } from '@/lib/log/auth-errors';
 
 /** The page a server action was posted from, for the log (actions are posted to the page's own URL). */
 export async function actionPath(): Promise<string> {

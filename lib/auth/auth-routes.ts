@@ -1,9 +1,9 @@
 import type { Locale } from 'next-intl';
 import { getPathname } from '@/i18n/navigation';
 import { siteUrl } from '@/lib/seo/site-url';
-import { reportAuthFailure } from './auth-error-messages';
+import { reportAuthFailure } from '@/lib/log/auth-errors';
 import { type LinkErrorReason, linkErrorReason } from './link-error-reason';
-import { nextPath } from './safe-redirect';
+import { nextPath } from '@/lib/routes/safe-redirect';
 
 // Server-side URLs around our /auth routes: where emailed and OAuth links come back, where they go on from.
 

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { locales } from '@/i18n/locales';
-import { missingCharacterGroups, passwordPolicy } from './password-policy';
+import { missingCharacterGroups, passwordPolicy } from '@/lib/forms/password-policy';
 
 // One set of schemas for the browser (before submit) and the server actions (always). Errors name keys of the
 // Validation namespace (see lib/forms/validation-messages.ts); unnamed ones are mapped by their zod issue code.

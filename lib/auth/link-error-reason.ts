@@ -1,7 +1,7 @@
-import { authErrorMessage } from './auth-error-messages';
+import { authErrorMessage } from '@/lib/log/auth-errors';
 
 /** Why an emailed or OAuth link failed, as the auth error page explains it. */
-export const linkErrorReasons = ['expired', 'invalid', 'other-browser', 'denied', 'unavailable'] as const;
+const linkErrorReasons = ['expired', 'invalid', 'other-browser', 'denied', 'unavailable'] as const;
 export type LinkErrorReason = (typeof linkErrorReasons)[number];
 
 export function isLinkErrorReason(value: unknown): value is LinkErrorReason {

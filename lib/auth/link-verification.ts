@@ -4,7 +4,7 @@ import { getPathname } from '@/i18n/navigation';
 import { afterSignIn, sessionClient } from '@/lib/session/server';
 import { failedLinkPath, localizedNextPath } from './auth-routes';
 import { preferredLocale } from './preferred-locale';
-import { nextPath, sameSitePath } from './safe-redirect';
+import { nextPath, sameSitePath } from '@/lib/routes/safe-redirect';
 
 // Emailed links: their types, and the verification the "Continue" page's button (actions/continue-link.ts) and the
 // PKCE return (app/[locale]/auth/confirm) share.

@@ -17,7 +17,7 @@ export function normalizeCode(raw: string): string {
   return code;
 }
 
-export type CodeProblem = 'codeRequired' | 'codeFormat';
+type CodeProblem = 'codeRequired' | 'codeFormat';
 
 /** A six-digit TOTP code from a form value, or what is wrong with it (a TwoFactor message key). */
 export function totpCode(raw: FormDataEntryValue | null): { code: string } | { problem: CodeProblem } {

@@ -16,7 +16,7 @@ import { type PasskeyBrowserKey, passkeyBrowserErrorKey } from './passkey-errors
 export { browserSupportsWebAuthn, browserSupportsWebAuthnAutofill };
 
 /** The browser's answer as JSON for the server action, or why there is none (null: aborted by the page). */
-export type PromptResult = { ok: true; credential: string } | { ok: false; key: PasskeyBrowserKey | null };
+type PromptResult = { ok: true; credential: string } | { ok: false; key: PasskeyBrowserKey | null };
 
 async function prompt(timeoutMs: number | undefined, run: () => Promise<unknown>): Promise<PromptResult> {
   const started = performance.now();

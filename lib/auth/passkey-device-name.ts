@@ -2,7 +2,7 @@
 // default is one a person recognizes in the list later ("Chrome on Android"). Brand names are not translated;
 // the sentence around them is (Passkeys.deviceName).
 
-export interface DeviceDescription {
+interface DeviceDescription {
   browser: string | null;
   os: string | null;
 }

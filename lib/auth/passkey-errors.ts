@@ -1,4 +1,4 @@
-import type { AuthErrorKey, AuthErrorMessage } from './auth-error-messages';
+import type { AuthErrorKey, AuthErrorMessage } from '@/lib/log/auth-errors';
 
 // The outcomes of a passkey ceremony, as keys of the AuthErrors namespace: what the browser's
 // navigator.credentials.create/get threw (DOMException names, as @simplewebauthn/browser passes them on), and how
@@ -17,7 +17,7 @@ export const passkeyBrowserKeys = [
 
 export type PasskeyBrowserKey = (typeof passkeyBrowserKeys)[number];
 
-export interface CeremonyTiming {
+interface CeremonyTiming {
   /** How long the browser's prompt was open. */
   elapsedMs: number;
   /** The `timeout` of the options the server sent (GoTrue: 300000). */
@@ -61,7 +61,7 @@ export function passkeyBrowserErrorKey(error: unknown, timing?: CeremonyTiming):
 }
 
 /**
- * How an auth server failure reads in a ceremony: as for any auth call (lib/auth/auth-error-messages.ts), except
+ * How an auth server failure reads in a ceremony: as for any auth call (lib/log/auth-errors.ts), except
  * that on sign-in a passkey the server cannot verify is one it does not know: deleted from the account, or
  * never added on this site. GoTrue gives the one code for both ceremonies.
  */

@@ -3,7 +3,7 @@ import { headers } from 'next/headers';
 /**
  * The `next` a form asks for: the hidden field (filled from the address bar by JavaScript), else the `next`
  * of the page the form was posted from (no JavaScript: the Referer is that page). Always passed through
- * lib/auth/safe-redirect.ts afterwards.
+ * lib/routes/safe-redirect.ts afterwards.
  */
 export async function requestedNext(formData: FormData): Promise<string | null> {
   const posted = formData.get('next');

@@ -13,7 +13,7 @@ const namedKeys = [
   'nameTooLong',
 ] as const;
 
-export type ValidationKey =
+type ValidationKey =
   | (typeof namedKeys)[number]
   | 'tooShort'
   | 'tooLong'
@@ -23,7 +23,7 @@ export type ValidationKey =
   | 'oneOf'
   | 'invalid';
 
-export interface ValidationMessage {
+interface ValidationMessage {
   key: ValidationKey;
   values?: Record<string, number>;
 }

@@ -2,17 +2,15 @@
 // unreachable auth server shows up as such instead of as users being signed out. Runs on the edge and in Node
 // (console only). Quiet under NODE_ENV=test and with POLYGLOT_LOG=off (the end-to-end server sets it).
 
-export interface ServerError {
+import { logSilenced } from '@/lib/env/env';
+
+interface ServerError {
   /** The request path (`/en/account`), or '-' when there is no request. */
   path: string;
   /** A stable, greppable code: Supabase's error code where there is one, else our own (`auth_unreachable`). */
   code: string;
   /** What was thrown or returned; only its message is logged (never tokens or cookies). */
   error?: unknown;
-}
-
-function quiet(): boolean {
-  return process.env.NODE_ENV === 'test' || process.env.POLYGLOT_LOG === 'off';
 }
 
 function messageOf(error: unknown): string | undefined {
@@ -29,6 +27,6 @@ export function serverErrorLine({ path, code, error }: ServerError): Record<stri
 }
 
 export function logServerError(event: ServerError): void {
-  if (quiet()) return;
+  if (logSilenced()) return;
   console.error(JSON.stringify({ time: new Date().toISOString(), ...serverErrorLine(event) }));
 }

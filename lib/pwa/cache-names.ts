@@ -1,5 +1,5 @@
 // Cache Storage names. Everything that is not the precache is a "runtime" cache and is cleared on sign-out.
-export const RUNTIME_CACHE_PREFIX = 'polyglot-runtime-';
+const RUNTIME_CACHE_PREFIX = 'polyglot-runtime-';
 
 export const runtimeCacheNames = {
   staticAssets: `${RUNTIME_CACHE_PREFIX}static`,

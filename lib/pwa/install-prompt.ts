@@ -1,7 +1,7 @@
 // Captures Chromium's `beforeinstallprompt` as soon as this module loads (it can fire before
 // React hydrates) and exposes it as a tiny external store for the install button.
 
-export interface BeforeInstallPromptEvent extends Event {
+interface BeforeInstallPromptEvent extends Event {
   prompt(): Promise<void>;
   userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
 }

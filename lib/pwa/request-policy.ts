@@ -2,7 +2,7 @@
 // in app/sw.ts is unit-tested (tests/unit/pwa-request-policy.test.ts) rather than trusted.
 import { findRoute, splitLocale } from '@/lib/routes/route-table';
 
-export interface RequestFacts {
+interface RequestFacts {
   url: URL;
   /** The page's own origin (self.location.origin in the worker). */
   origin: string;
@@ -18,7 +18,7 @@ function isNetworkOnlyPath(pathname: string): boolean {
 }
 
 /** React Server Component payloads (client navigations, prefetches): they render per user. */
-export function isRscRequest({ url, headers }: Pick<RequestFacts, 'url' | 'headers'>): boolean {
+function isRscRequest({ url, headers }: Pick<RequestFacts, 'url' | 'headers'>): boolean {
   return headers.get('RSC') === '1' || headers.has('Next-Router-State-Tree') || url.searchParams.has('_rsc');
 }
 

@@ -1,5 +1,5 @@
 // Browser side of the service worker: registration and the polite update flow.
-export const SERVICE_WORKER_URL = '/serwist/sw.js';
+const SERVICE_WORKER_URL = '/serwist/sw.js';
 
 let registration: Promise<ServiceWorkerRegistration | undefined> | undefined;
 

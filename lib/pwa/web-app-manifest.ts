@@ -3,7 +3,7 @@ import { textDirection } from '@/i18n/locales';
 import { getPathname } from '@/i18n/navigation';
 import { appColors } from './app-colors';
 
-export interface ManifestTexts {
+interface ManifestTexts {
   name: string;
   shortName: string;
   description: string;

@@ -2,9 +2,11 @@ import type { Locale } from 'next-intl';
 import { isLocale } from '@/i18n/locales';
 
 // Every route under app/[locale]/, declared once. The middleware's access rules and private caching
-// (lib/auth/access-rules.ts), the service worker (lib/pwa/request-policy.ts, app/serwist/[path]/route.ts), the
-// sitemap and robots.txt read this table. The middleware matcher in middleware.ts has to stay a literal (Next
-// reads it at build time); tests/unit/middleware-matcher.test.ts checks it against this table with real URLs.
+// (lib/routes/access-rules.ts), each page's guard and robots (lib/auth/page-guard.ts, lib/seo/page-metadata.ts),
+// the service worker (lib/pwa/request-policy.ts, app/serwist/[path]/route.ts), the sitemap and robots.txt read
+// this table. The middleware matcher in middleware.ts has to stay a literal (Next
+// reads it at build time); tests/unit/middleware-matcher.test.ts checks it against this table with real URLs, and
+// tests/unit/route-table.test.ts checks the pages against it.
 // No imports beyond the locale list: the service worker's bundle carries this file.
 
 /**
@@ -16,7 +18,7 @@ import { isLocale } from '@/i18n/locales';
  */
 export type Access = 'anyone' | 'signed-out' | 'signed-in' | 'second-factor';
 
-export interface RouteEntry {
+interface RouteEntry {
   /** The path after the locale prefix, e.g. '/account'. */
   path: `/${string}`;
   /** The entry covers every path below `path` too (the route handlers under /auth, future account pages). */
@@ -72,7 +74,13 @@ export const routeTable = [
   { path: '/~offline', access: 'anyone', caching: 'static', worker: 'precache', search: 'unlisted' },
 ] as const satisfies readonly RouteEntry[];
 
-export type RoutePath = (typeof routeTable)[number]['path'];
+type Entry = (typeof routeTable)[number];
+/** Paths of the given entries, and of pages below the subtree ones among them. */
+type PathsOf<E extends Entry> = E['path'] | `${Extract<E, { subtree: true }>['path']}/${string}`;
+/** A page's path (without the locale prefix): one the table declares. */
+export type PagePath = PathsOf<Entry>;
+/** Pages whose entry needs a session: they call guardPage (lib/auth/page-guard.ts). */
+export type GuardedPath = PathsOf<Extract<Entry, { access: 'signed-in' | 'second-factor' }>>;
 
 /** The entry for a path without locale prefix, or undefined for a path that is not one of our routes. */
 export function findRoute(path: string): RouteEntry | undefined {

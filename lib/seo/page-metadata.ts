@@ -1,16 +1,32 @@
 import type { Metadata } from 'next';
 import { getLocale, getTranslations } from 'next-intl/server';
+import { findRoute, type PagePath } from '@/lib/routes/route-table';
 import { pageAlternates } from './alternates';
+
+/**
+ * A page's metadata with `robots` from its route-table entry's `search`: 'listed' pages are indexed; the others
+ * say noindex, and 'disallowed' ones (private to the visitor) nofollow as well.
+ */
+export function pageMetadata(path: PagePath, metadata: Metadata): Metadata {
+  switch (findRoute(path)?.search) {
+    case 'listed':
+      return metadata;
+    case 'disallowed':
+      return { ...metadata, robots: { index: false, follow: false } };
+    default:
+      return { ...metadata, robots: { index: false } };
+  }
+}
 
 /** Namespaces of public pages, each with a `title` and a `description`. */
 type PublicPageNamespace = 'SignIn' | 'SignUp' | 'ForgotPassword';
 
 /** Title and description from `<namespace>.title` / `.description`, plus canonical and hreflang links. */
-export async function publicPageMetadata(namespace: PublicPageNamespace, path: string): Promise<Metadata> {
+export async function publicPageMetadata(namespace: PublicPageNamespace, path: PagePath): Promise<Metadata> {
   const t = await getTranslations(namespace);
-  return {
+  return pageMetadata(path, {
     title: t('title'),
     description: t('description'),
     alternates: pageAlternates(await getLocale(), path),
-  };
+  });
 }

@@ -1,5 +1,7 @@
+import { env } from '@/lib/env/env';
+
 /** The public origin used for absolute URLs (canonical, hreflang, sitemap, manifest). */
-export const siteUrl = new URL(process.env.NEXT_PUBLIC_SITE_URL || 'http://localhost:3000');
+export const siteUrl = env.siteUrl;
 
 export function absoluteUrl(path: string): string {
   return new URL(path, siteUrl).toString();

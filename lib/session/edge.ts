@@ -1,7 +1,7 @@
 import type { Locale } from 'next-intl';
 import { type NextRequest, NextResponse } from 'next/server';
-import { accessRedirect, isPrivatePath } from '@/lib/auth/access-rules';
-import { reportIfUnreachable } from '@/lib/auth/auth-error-messages';
+import { accessRedirect, isPrivatePath } from '@/lib/routes/access-rules';
+import { reportIfUnreachable } from '@/lib/log/auth-errors';
 import { logServerError } from '@/lib/log/server-log';
 import { withinAuthBudget } from '@/lib/supabase/auth-fetch';
 import { createSupabaseEdgeClient, hasAuthCookie } from '@/lib/supabase/edge';

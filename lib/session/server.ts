@@ -2,7 +2,7 @@ import type { Locale } from 'next-intl';
 import { cookies } from 'next/headers';
 import { cache } from 'react';
 import { redirect } from '@/i18n/navigation';
-import { authErrorMessage, reportIfUnreachable } from '@/lib/auth/auth-error-messages';
+import { authErrorMessage, reportIfUnreachable } from '@/lib/log/auth-errors';
 import { logServerError } from '@/lib/log/server-log';
 import { withinAuthBudget } from '@/lib/supabase/auth-fetch';
 import { isAuthCookieName } from '@/lib/supabase/config';

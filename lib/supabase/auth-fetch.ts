@@ -1,18 +1,19 @@
 // Server side (edge and Node): the fetch every Supabase client of the app's server uses. It bounds each request
 // to the auth server in time, retries idempotent reads that fail fast, and passes on the visitor's IP.
+import { env } from '@/lib/env/env';
 
 /** Retries for reads, with the pause before each; writes are never retried. */
-export const authRetryBackoffMs = [100, 200, 400] as const;
+const authRetryBackoffMs = [100, 200, 400] as const;
 
 /**
  * The time one auth-server call may take, retries included: below the 3.8 s route-load timeout of the client,
  * so a slow or stopped auth server gives the page or form its "service unavailable" message instead of a hang.
  */
-export const authBudgetMs = 2000;
+const authBudgetMs = 2000;
 
 const idempotentMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export interface RetryPolicy {
+interface RetryPolicy {
   /** The pause before each retry, in order; its length is the number of retries. */
   backoffMs: readonly number[];
   /** Time for the whole call, every attempt and pause included. */
@@ -106,22 +107,12 @@ export function withinAuthBudget<T>(operation: Promise<T>, budgetMs: number = au
 const ipPattern = /^(?:\d{1,3}(?:\.\d{1,3}){3}|[0-9a-f:.]*:[0-9a-f:.]*)$/i;
 
 /**
- * The header that carries the visitor's IP, set by a proxy the app trusts: `TRUSTED_IP_HEADER` names it, and
- * on Vercel (`VERCEL=1`) it is `x-forwarded-for`, which Vercel's edge overwrites. Otherwise none: a header the
- * visitor can set is never sent on as their IP, and Next gives the app no socket address.
- */
-export function trustedIpHeader(env: Record<string, string | undefined> = process.env): string | undefined {
-  if (env.TRUSTED_IP_HEADER) return env.TRUSTED_IP_HEADER.toLowerCase();
-  return env.VERCEL === '1' ? 'x-forwarded-for' : undefined;
-}
-
-/**
  * The visitor's IP from the trusted header: its last entry, the one the trusted proxy itself wrote (a proxy
  * that appends puts it last; one that overwrites leaves only it). Undefined when nothing trustworthy is there.
  */
 export function visitorIp(
   headers: Headers,
-  header: string | undefined = trustedIpHeader(),
+  header: string | undefined = env.trustedIpHeader,
 ): string | undefined {
   const value = header ? headers.get(header) : null;
   const ip = value?.split(',').at(-1)?.trim();

@@ -1,22 +1,13 @@
-// Where the app finds Supabase Auth. Read by the middleware, server components, actions and route handlers.
-const localUrl = 'http://127.0.0.1:54321';
+import { env } from '@/lib/env/env';
 
-export const supabaseUrl = process.env.NEXT_PUBLIC_SUPABASE_URL || localUrl;
-export const supabasePublishableKey =
-  process.env.NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY || 'sb_publishable_ACJWlzQHlZjBrEguHvfOxg_3BJgxAaH';
+// Where the app finds Supabase Auth (lib/env/env.ts). Read by the middleware, server components, actions and route
+// handlers.
+export const { supabaseUrl, supabasePublishableKey, usesLocalSupabase } = env;
 
-/** True for the local auth server on the loopback interface, the only place well-known keys are acceptable. */
-export const usesLocalSupabase = /^https?:\/\/(127\.0\.0\.1|localhost)(:|\/|$)/.test(supabaseUrl);
-
-// A production build served from plain-http loopback (end-to-end tests) cannot keep Secure cookies everywhere.
-const servedFromLoopback = /^http:\/\/(localhost|127\.0\.0\.1)(:|\/|$)/.test(
-  process.env.NEXT_PUBLIC_SITE_URL ?? '',
-);
-
-// Auth cookies: no browser code reads them, so HttpOnly; Secure in production.
+// Auth cookies: no browser code reads them, so HttpOnly; Secure in production (not over plain-http loopback).
 export const authCookieOptions = {
   httpOnly: true,
-  secure: process.env.NODE_ENV === 'production' && !servedFromLoopback,
+  secure: env.secureCookies,
   sameSite: 'lax',
   path: '/',
 } as const;

@@ -3,9 +3,9 @@
 // The JPEGs are committed; sizes must match lib/pwa/web-app-manifest.ts.
 import { mkdirSync } from 'node:fs';
 import { chromium } from '@playwright/test';
+import { locales } from '../../i18n/locales.ts';
 
 const baseUrl = process.argv[2] ?? 'http://localhost:3000';
-const locales = ['en', 'de', 'fr', 'es', 'ja', 'ar'];
 const formats = [
   { name: 'wide', viewport: { width: 1280, height: 720 }, deviceScaleFactor: 1 },
   { name: 'narrow', viewport: { width: 360, height: 640 }, deviceScaleFactor: 1.5 }, // 540x960 pixels

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accessRedirect, isPrivatePath } from '@/lib/auth/access-rules';
+import { accessRedirect, isPrivatePath } from '@/lib/routes/access-rules';
 import { isAuthCookieName } from '@/lib/supabase/config';
 
 const search = (query = '') => new URLSearchParams(query);

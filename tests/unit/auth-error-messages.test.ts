@@ -6,9 +6,9 @@ import {
   AuthWeakPasswordError,
 } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
-import { authErrorMessage } from '@/lib/auth/auth-error-messages';
+import { authErrorMessage } from '@/lib/log/auth-errors';
 import { linkErrorReason } from '@/lib/auth/link-error-reason';
-import { ownEntry } from '@/lib/auth/search-param';
+import { ownEntry } from '@/lib/http/search-param';
 import { locales } from '@/i18n/locales';
 
 // The codes issue 4 names, each with the key it must map to.

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  authFetch,
-  fetchWithRetry,
-  trustedIpHeader,
-  visitorIp,
-  withinAuthBudget,
-} from '@/lib/supabase/auth-fetch';
+import { readEnv } from '@/lib/env/env';
+import { authFetch, fetchWithRetry, visitorIp, withinAuthBudget } from '@/lib/supabase/auth-fetch';
 
 /** A fake clock whose sleeps only move time forward, recording each pause. */
 function fakeClock() {
@@ -125,9 +120,14 @@ describe('Sb-Forwarded-For', () => {
   const headers = (entries: Record<string, string>) => new Headers(entries);
 
   it('trusts a header only when an environment setting says a proxy sets it', () => {
-    expect(trustedIpHeader({})).toBeUndefined();
-    expect(trustedIpHeader({ VERCEL: '1' })).toBe('x-forwarded-for');
-    expect(trustedIpHeader({ TRUSTED_IP_HEADER: 'X-Real-IP' })).toBe('x-real-ip');
+    const hosted = {
+      NEXT_PUBLIC_SUPABASE_URL: 'https://project.supabase.co',
+      NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY: 'sb_publishable_x',
+      NEXT_PUBLIC_SITE_URL: 'https://polyglot.example',
+    };
+    expect(readEnv({}).trustedIpHeader).toBeUndefined();
+    expect(readEnv({ ...hosted, VERCEL: '1' }).trustedIpHeader).toBe('x-forwarded-for');
+    expect(readEnv({ TRUSTED_IP_HEADER: 'X-Real-IP' }).trustedIpHeader).toBe('x-real-ip');
     expect(visitorIp(headers({ 'x-forwarded-for': '203.0.113.7' }), undefined)).toBeUndefined();
   });
 

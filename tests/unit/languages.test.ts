@@ -64,6 +64,15 @@ describe.each(locales)('language %s', (locale) => {
   });
 });
 
+describe('the screenshot script', () => {
+  // It captures every language of the list, so adding one needs no edit there.
+  it('reads the language list instead of keeping its own', () => {
+    const script = readFileSync('scripts/pwa/capture-screenshots.ts', 'utf8');
+    expect(script).toContain("import { locales } from '../../i18n/locales.ts';");
+    expect(script).not.toMatch(/\[\s*'en'\s*,/);
+  });
+});
+
 describe('no leftovers of a removed language', () => {
   it('every messages file, template branch and subject branch belongs to a listed language', () => {
     const known: readonly string[] = locales;

@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, normalize } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /** Every module specifier a file imports or re-exports (static and dynamic). */
@@ -7,6 +8,73 @@ function importsOf(file: string): string[] {
   return [...source.matchAll(/\b(?:from|import)\s*\(?\s*['"]([^'"]+)['"]/g)].map((match) => match[1]!);
 }
 
+/** Source files under a folder (not tests, not the auth server). */
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name))
+    .map((entry) => `${entry.parentPath}/${entry.name}`);
+}
+
+// lib/'s folders from the bottom up: a folder imports only from folders on lower rows, so nothing reaches up and
+// no two folders can import each other. Folders on one row are independent of each other. `lib` is the files
+// directly in lib/.
+const layers = [
+  ['lib', 'lib/env'],
+  ['lib/supabase', 'lib/layout', 'lib/theme', 'lib/analytics'],
+  ['lib/http'],
+  ['lib/routes', 'lib/forms', 'lib/consent'],
+  ['lib/log', 'lib/pwa', 'lib/seo'],
+  ['lib/session'],
+  ['lib/auth'],
+  ['lib/auth/actions'],
+] as const;
+
+const rank = new Map<string, number>(layers.flatMap((row, index) => row.map((folder) => [folder, index])));
+
+/** The lib folder a specifier points into, or undefined for a package or a module outside lib/. */
+function targetFolder(file: string, specifier: string): string | undefined {
+  const path = specifier.startsWith('@/')
+    ? specifier.slice(2)
+    : specifier.startsWith('.')
+      ? normalize(join(dirname(file), specifier))
+      : undefined;
+  return path?.startsWith('lib/') ? dirname(path) : undefined;
+}
+
+/** Imports between different lib folders: [from folder, to folder, file, specifier]. */
+function crossFolderImports(): [string, string, string, string][] {
+  return sourceFiles('lib').flatMap((file) =>
+    importsOf(file).flatMap((specifier) => {
+      const to = targetFolder(file, specifier);
+      const from = dirname(file);
+      return to && to !== from ? [[from, to, file, specifier] as [string, string, string, string]] : [];
+    }),
+  );
+}
+
+describe('lib/ layers', () => {
+  it('names every folder of lib/ once', () => {
+    const folders = new Set(sourceFiles('lib').map((file) => dirname(file)));
+    expect([...folders].sort()).toEqual([...rank.keys()].sort());
+    expect(rank.size).toBe(layers.flat().length);
+  });
+
+  it('imports only downwards, so no two folders depend on each other', () => {
+    const upward = crossFolderImports()
+      .filter(([from, to]) => (rank.get(to) ?? Infinity) >= (rank.get(from) ?? -Infinity))
+      .map(([from, to, file, specifier]) => `${file} (${from}) imports ${specifier} (${to})`);
+    expect(upward).toEqual([]);
+  });
+
+  it('never imports the app, its components or the auth server', () => {
+    for (const file of sourceFiles('lib')) {
+      for (const specifier of importsOf(file)) {
+        expect(specifier, file).not.toMatch(/^@\/(app|components|auth-server)\//);
+      }
+    }
+  });
+});
+
 describe('lib/supabase/', () => {
   const files = readdirSync('lib/supabase').filter((name) => /\.tsx?$/.test(name));
 
@@ -14,12 +82,12 @@ describe('lib/supabase/', () => {
     expect(files.sort()).toEqual(['admin.ts', 'auth-fetch.ts', 'config.ts', 'edge.ts', 'server.ts']);
   });
 
-  // Client factories know Supabase and Next, never the app's policy (lib/auth, lib/session, i18n, …):
-  // the dependency runs from policy to clients, never back.
-  it.each(files)('%s imports only packages and its siblings', (name) => {
+  // Client factories know Supabase, Next and the environment, never the app's policy (lib/auth, lib/session, i18n,
+  // …): the dependency runs from policy to clients, never back.
+  it.each(files)('%s imports only packages, the environment and its siblings', (name) => {
     const specifiers = importsOf(`lib/supabase/${name}`);
     if (name !== 'config.ts' && name !== 'auth-fetch.ts') expect(specifiers).toContain('./config');
-    for (const specifier of specifiers) {
+    for (const specifier of specifiers.filter((specifier) => specifier !== '@/lib/env/env')) {
       expect(specifier.startsWith('@/') || specifier.startsWith('../'), `${name} imports ${specifier}`).toBe(
         false,
       );
@@ -28,15 +96,13 @@ describe('lib/supabase/', () => {
 });
 
 describe('the presence hint', () => {
-  /** Source files of the app (not tests, not the auth server). */
-  function appFiles(dir: string): string[] {
-    return readdirSync(dir, { withFileTypes: true, recursive: true })
-      .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name))
-      .map((entry) => `${entry.parentPath}/${entry.name}`);
-  }
-
   it('is named in one place and written in one: syncPresenceHint in lib/session/presence-hint.ts', () => {
-    const files = [...appFiles('app'), ...appFiles('components'), ...appFiles('lib'), 'middleware.ts'];
+    const files = [
+      ...sourceFiles('app'),
+      ...sourceFiles('components'),
+      ...sourceFiles('lib'),
+      'middleware.ts',
+    ];
     expect(files.length).toBeGreaterThan(50);
     for (const file of files) {
       const source = readFileSync(file, 'utf8');

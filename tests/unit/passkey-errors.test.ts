@@ -3,7 +3,7 @@ import { AuthApiError, AuthRetryableFetchError } from '@supabase/supabase-js';
 import { WebAuthnError } from '@simplewebauthn/browser';
 import { describe, expect, it } from 'vitest';
 import { locales } from '@/i18n/locales';
-import { authErrorMessage } from '@/lib/auth/auth-error-messages';
+import { authErrorMessage } from '@/lib/log/auth-errors';
 import { passkeyBrowserErrorKey, passkeyBrowserKeys, passkeyServerMessage } from '@/lib/auth/passkey-errors';
 
 // DOMExceptions as navigator.credentials.create/get throw them, and as @simplewebauthn/browser passes them on.

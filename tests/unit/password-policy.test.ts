@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'smol-toml';
 import { describe, expect, it } from 'vitest';
 import { oauthProviders } from '@/lib/auth/oauth-providers';
-import { missingCharacterGroups, passwordPolicy } from '@/lib/auth/password-policy';
+import { missingCharacterGroups, passwordPolicy } from '@/lib/forms/password-policy';
 
 const config = parse(readFileSync(new URL('../../supabase/config.toml', import.meta.url), 'utf8')) as {
   auth: {

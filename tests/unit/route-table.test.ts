@@ -1,10 +1,11 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import robots from '@/app/robots';
 import sitemap from '@/app/sitemap';
 import { locales } from '@/i18n/locales';
 import { offlineRoute } from '@/lib/pwa/offline-pages';
 import { findRoute, routeTable, splitLocale } from '@/lib/routes/route-table';
+import { pageMetadata } from '@/lib/seo/page-metadata';
 
 /** Route paths under app/[locale]/ (pages and route handlers), without dynamic catch-alls and file routes. */
 function appRoutes(dir = 'app/[locale]', prefix = ''): string[] {
@@ -59,6 +60,54 @@ describe('route table', () => {
     expect(splitLocale('/de/account/x')).toEqual({ locale: 'de', path: '/account/x' });
     expect(splitLocale('/ar')).toEqual({ locale: 'ar', path: '/' });
     expect(splitLocale('/it/x')).toEqual({ path: '/it/x' });
+  });
+});
+
+/** Pages under app/[locale]/ (page.tsx, not the not-found catch-all): path → file. */
+function appPages(): Map<string, string> {
+  return new Map(
+    readdirSync('app/[locale]', { recursive: true, encoding: 'utf8' })
+      .filter((file) => /(^|\/)page\.tsx$/.test(file) && !file.includes('['))
+      .map((file) => [`/${file.replace(/\/?page\.tsx$/, '')}`, `app/[locale]/${file}`]),
+  );
+}
+
+describe('pages and their entries', () => {
+  const pages = [...appPages()];
+
+  it('has a page for every entry and an entry for every page', () => {
+    expect(pages.length).toBeGreaterThan(10);
+    for (const [path] of pages) expect(findRoute(path), path).toBeDefined();
+    for (const { path } of routeTable)
+      expect(
+        pages.some(([page]) => findRoute(page)?.path === path),
+        path,
+      ).toBe(true);
+  });
+
+  // Robots come from the entry (pageMetadata); a page that writes its own could contradict robots.txt.
+  it.each(pages)('%s takes its metadata from its entry', (path, file) => {
+    const source = readFileSync(file, 'utf8');
+    const quoted = path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    expect(source).toMatch(new RegExp(`\\b(pageMetadata\\(|publicPageMetadata\\('\\w+', )'${quoted}'`));
+    expect(source).not.toMatch(/\brobots\s*:/);
+  });
+
+  it.each(pages)('%s guards itself exactly when its entry needs a session', (path, file) => {
+    const source = readFileSync(file, 'utf8');
+    const access = findRoute(path)?.access;
+    if (access === 'signed-in' || access === 'second-factor') {
+      expect(source).toContain(`guardPage('${path}', `);
+    } else {
+      expect(source).not.toContain('guardPage(');
+    }
+  });
+
+  it('derives robots from the entry: listed pages indexed, private ones nofollow too', () => {
+    expect(pageMetadata('/sign-in', { title: 'x' })).toEqual({ title: 'x' });
+    expect(pageMetadata('/auth/error', {}).robots).toEqual({ index: false });
+    expect(pageMetadata('/sign-in/verify', {}).robots).toEqual({ index: false });
+    expect(pageMetadata('/account', {}).robots).toEqual({ index: false, follow: false });
   });
 });
 

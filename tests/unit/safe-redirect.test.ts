@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { authRedirectUrl, localizedNextPath } from '@/lib/auth/auth-routes';
-import { sameSitePath } from '@/lib/auth/safe-redirect';
+import { sameSitePath } from '@/lib/routes/safe-redirect';
 
 // Every one of these must fall back to the default destination.
 const attacks: Array<[string, unknown]> = [

@@ -1,6 +1,6 @@
 import { AuthApiError, AuthRetryableFetchError } from '@supabase/supabase-js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { reportAuthFailure, reportIfUnreachable } from '@/lib/auth/auth-error-messages';
+import { reportAuthFailure, reportIfUnreachable } from '@/lib/log/auth-errors';
 import { logServerError, serverErrorLine } from '@/lib/log/server-log';
 
 afterEach(() => {

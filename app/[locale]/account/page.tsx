@@ -12,18 +12,18 @@ import { TwoFactorSection } from '@/components/account/two-factor-section';
 import { AuthMessages } from '@/components/auth/auth-messages';
 import { SignOutForm } from '@/components/auth/sign-out-form';
 import { Alert, AlertDescription } from '@/components/ui/alert';
-import { getPathname, redirect } from '@/i18n/navigation';
 import { isolated } from '@/i18n/isolate';
+import { guardPage } from '@/lib/auth/page-guard';
 import { preferredLocale } from '@/lib/auth/preferred-locale';
-import { firstParam, ownEntry } from '@/lib/auth/search-param';
-import { confirmedSession } from '@/lib/session/server';
+import { firstParam, ownEntry } from '@/lib/http/search-param';
+import { pageMetadata } from '@/lib/seo/page-metadata';
 
 // Rendered in one piece on the server (no streaming boundary), so the page and its forms work without JavaScript.
 export const instant = false;
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('Account');
-  return { title: t('title'), robots: { index: false, follow: false } };
+  return pageMetadata('/account', { title: t('title') });
 }
 
 const updateMessages = {
@@ -40,14 +40,7 @@ async function AccountContent({
 }) {
   const locale = await getLocale();
   const t = await getTranslations('Account');
-  // The middleware checked the token locally; the page confirms the session with the auth server, so one ended
-  // elsewhere goes through session-ended (which clears the cookie) to sign-in on the next request.
-  const session = await confirmedSession(getPathname({ href: '/account', locale }));
-  if (!session)
-    return redirect({ href: { pathname: '/auth/session-ended', query: { next: '/account' } }, locale });
-  // The middleware decided from the cookie; the auth server's answer decides here (issue 17).
-  if (session.secondFactorPending)
-    return redirect({ href: { pathname: '/sign-in/verify', query: { next: '/account' } }, locale });
+  const session = await guardPage('/account', locale);
   const { identity, userMetadata } = session;
   const updateKey = ownEntry(updateMessages, firstParam((await searchParams).updated));
   const displayName = typeof userMetadata.display_name === 'string' ? userMetadata.display_name : '';

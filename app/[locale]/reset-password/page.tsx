@@ -10,10 +10,11 @@ import { FormSkeleton } from '@/components/forms/form-skeleton';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { getPathname, redirect } from '@/i18n/navigation';
 import { confirmedSession } from '@/lib/session/server';
+import { pageMetadata } from '@/lib/seo/page-metadata';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('ResetPassword');
-  return { title: t('title'), robots: { index: false } };
+  return pageMetadata('/reset-password', { title: t('title') });
 }
 
 /** Only reachable with the session a recovery link opened; without one, the way forward is a new link. */

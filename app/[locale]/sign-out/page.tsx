@@ -3,10 +3,11 @@ import { useLocale, useTranslations } from 'next-intl';
 import { getTranslations } from 'next-intl/server';
 import { AuthCard } from '@/components/auth/auth-card';
 import { SignOutForm } from '@/components/auth/sign-out-form';
+import { pageMetadata } from '@/lib/seo/page-metadata';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('UserMenu');
-  return { title: t('signOut'), robots: { index: false } };
+  return pageMetadata('/sign-out', { title: t('signOut') });
 }
 
 /** A static page with the sign-out form: where the header sends browsers without JavaScript. */

@@ -2,13 +2,14 @@ import type { Metadata } from 'next';
 import { WifiOff } from 'lucide-react';
 import { getTranslations } from 'next-intl/server';
 import { RetryButton } from '@/components/pwa/retry-button';
+import { pageMetadata } from '@/lib/seo/page-metadata';
 
 // Precached by the service worker for each language and shown when a navigation fails offline.
 // Fully static: no cookies, no headers, nothing user-specific (the worker also fetches it without cookies).
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('Offline');
-  return { title: t('title'), robots: { index: false } };
+  return pageMetadata('/~offline', { title: t('title') });
 }
 
 export default async function OfflinePage() {

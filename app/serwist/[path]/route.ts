@@ -4,6 +4,7 @@ import path from 'node:path';
 import { createSerwistRoute } from '@serwist/turbopack';
 import { locales } from '@/i18n/locales';
 import { getPathname } from '@/i18n/navigation';
+import { env } from '@/lib/env/env';
 import { offlineRoute, type OfflinePages } from '@/lib/pwa/offline-pages';
 import { routeTable } from '@/lib/routes/route-table';
 
@@ -12,7 +13,7 @@ import { routeTable } from '@/lib/routes/route-table';
 // Only generateStaticParams and GET are exported: the segment config it also returns
 // (dynamic, revalidate, dynamicParams) is not allowed with cacheComponents, and the route is static anyway.
 
-const distDir = process.env.NEXT_DIST_DIR || '.next';
+const { distDir } = env;
 
 // The precached pages are HTML that references hashed chunks and contains translations, so their
 // precache revision changes whenever the client build output or any message file does.
@@ -42,7 +43,7 @@ const serwistRoute = createSerwistRoute({
   additionalPrecacheEntries: precachedPages.map((url) => ({ url, revision })),
   esbuildOptions: {
     define: {
-      'process.env.NEXT_PUBLIC_SUPABASE_URL': JSON.stringify(process.env.NEXT_PUBLIC_SUPABASE_URL ?? ''),
+      'process.env.NEXT_PUBLIC_SUPABASE_URL': JSON.stringify(env.supabaseUrl),
       'process.env.POLYGLOT_OFFLINE_PAGES': JSON.stringify(JSON.stringify(offlinePages)),
     },
   },

@@ -1,7 +1,7 @@
 'use server';
 
 import { redirect } from '@/i18n/navigation';
-import { reportIfUnreachable } from '@/lib/auth/auth-error-messages';
+import { reportIfUnreachable } from '@/lib/log/auth-errors';
 import { authErrorState } from '@/lib/auth/auth-error-state';
 import { requireCurrentUser } from '@/lib/session/server';
 import { profileSchema } from '@/lib/auth/form-schemas';

@@ -11,7 +11,7 @@ import { refresh } from 'next/cache';
 import { z } from 'zod/mini';
 import { isolatedText } from '@/i18n/isolate';
 import { redirectAfterSignIn } from '@/lib/auth/after-sign-in';
-import { reportAuthFailure } from '@/lib/auth/auth-error-messages';
+import { reportAuthFailure } from '@/lib/log/auth-errors';
 import { actionPath, authMessageState } from '@/lib/auth/auth-error-state';
 import { passkeyNameSchema, renamePasskeySchema } from '@/lib/auth/form-schemas';
 import { type PasskeyCeremony, passkeyServerMessage } from '@/lib/auth/passkey-errors';

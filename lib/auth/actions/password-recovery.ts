@@ -4,7 +4,7 @@ import { getTranslations } from 'next-intl/server';
 import { redirect } from '@/i18n/navigation';
 import { isolatedText } from '@/i18n/isolate';
 import { emailOnlySchema, resetPasswordSchema } from '@/lib/auth/form-schemas';
-import { authErrorMessage } from '@/lib/auth/auth-error-messages';
+import { authErrorMessage } from '@/lib/log/auth-errors';
 import { authErrorState, authMessageState } from '@/lib/auth/auth-error-state';
 import { authRedirectUrl } from '@/lib/auth/auth-routes';
 import { formAction } from '@/lib/forms/form-action';

@@ -5,7 +5,7 @@ import { signUpSchema } from '@/lib/auth/form-schemas';
 import { authErrorState } from '@/lib/auth/auth-error-state';
 import { rememberPendingEmail } from '@/lib/auth/pending-email-cookie';
 import { authRedirectUrl } from '@/lib/auth/auth-routes';
-import { nextPath } from '@/lib/auth/safe-redirect';
+import { nextPath } from '@/lib/routes/safe-redirect';
 import { requestedNext } from '@/lib/auth/requested-next';
 import { formAction } from '@/lib/forms/form-action';
 import { formLocale } from '@/lib/forms/form-locale';

@@ -6,7 +6,7 @@ import { redirect } from '@/i18n/navigation';
 import { authErrorState } from '@/lib/auth/auth-error-state';
 import { totpCode } from '@/lib/auth/one-time-code';
 import { requestedNext } from '@/lib/auth/requested-next';
-import { nextPath } from '@/lib/auth/safe-redirect';
+import { nextPath } from '@/lib/routes/safe-redirect';
 import {
   type EnrollmentState,
   factorNameLength,

@@ -1,3 +1,5 @@
+import { isLoopbackUrl, localPublishableKey, localSecretKey } from '../../../lib/env/local-supabase';
+
 // Ports and URLs of the end-to-end stack, shared by playwright.config.ts and the specs.
 export const appPort = Number(process.env.E2E_APP_PORT ?? 3100);
 export const appUrl = `http://localhost:${appPort}`;
@@ -7,14 +9,12 @@ export const hostedSupabaseUrl = process.env.NEXT_PUBLIC_SUPABASE_URL;
 const localAuthPort = Number(process.env.E2E_AUTH_PORT ?? 55421);
 const localMailPort = Number(process.env.E2E_MAIL_PORT ?? 55424);
 
-export const usesLocalAuth =
-  !hostedSupabaseUrl || /^https?:\/\/(127\.0\.0\.1|localhost)(:|\/|$)/.test(hostedSupabaseUrl);
+export const usesLocalAuth = !hostedSupabaseUrl || isLoopbackUrl(hostedSupabaseUrl);
 export const supabaseUrl = usesLocalAuth ? `http://127.0.0.1:${localAuthPort}` : hostedSupabaseUrl!;
 export const authPort = localAuthPort;
 export const mailboxUrl = `http://127.0.0.1:${localMailPort}`;
 export const mailPort = localMailPort;
 
 // The Supabase CLI's well-known local keys (the local auth server accepts them).
-export const publishableKey =
-  process.env.NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY ?? 'sb_publishable_ACJWlzQHlZjBrEguHvfOxg_3BJgxAaH';
-export const secretKey = process.env.SUPABASE_SECRET_KEY ?? 'sb_secret_N7UND0UgjKTVK-Uodkm0Hg_xSvEMPvz';
+export const publishableKey = process.env.NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY ?? localPublishableKey;
+export const secretKey = process.env.SUPABASE_SECRET_KEY ?? localSecretKey;

@@ -6,15 +6,16 @@ import { SubmitButton } from '@/components/forms/submit-button';
 import { redirect } from '@/i18n/navigation';
 import { continueEmailLink } from '@/lib/auth/actions/continue-link';
 import { isEmailOtpType, isTokenHash, linkAction } from '@/lib/auth/link-verification';
-import { firstParam } from '@/lib/auth/search-param';
-import { sameSitePath } from '@/lib/auth/safe-redirect';
+import { firstParam } from '@/lib/http/search-param';
+import { sameSitePath } from '@/lib/routes/safe-redirect';
+import { pageMetadata } from '@/lib/seo/page-metadata';
 
 // Read per request from the link's query, in one piece (no streaming boundary): the button works without JavaScript.
 export const instant = false;
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('ContinueLink');
-  return { title: t('metaTitle'), robots: { index: false } };
+  return pageMetadata('/auth/continue', { title: t('metaTitle') });
 }
 
 /**

@@ -7,11 +7,12 @@ import { FormSkeleton } from '@/components/forms/form-skeleton';
 import { Button } from '@/components/ui/button';
 import { Link } from '@/components/navigation/link';
 import { isLinkErrorReason } from '@/lib/auth/link-error-reason';
-import { firstParam } from '@/lib/auth/search-param';
+import { firstParam } from '@/lib/http/search-param';
+import { pageMetadata } from '@/lib/seo/page-metadata';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('AuthLinkError');
-  return { title: t('title'), robots: { index: false } };
+  return pageMetadata('/auth/error', { title: t('title') });
 }
 
 const explanations = {

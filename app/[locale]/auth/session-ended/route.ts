@@ -1,6 +1,6 @@
 import type { NextRequest } from 'next/server';
-import { reportIfUnreachable } from '@/lib/auth/auth-error-messages';
-import { sameSitePath } from '@/lib/auth/safe-redirect';
+import { reportIfUnreachable } from '@/lib/log/auth-errors';
+import { sameSitePath } from '@/lib/routes/safe-redirect';
 import { defaultLocale, isLocale } from '@/i18n/locales';
 import { redirect } from '@/i18n/navigation';
 import { boundedGetUser, sessionClient } from '@/lib/session/server';

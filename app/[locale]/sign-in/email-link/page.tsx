@@ -5,10 +5,11 @@ import { AuthCard } from '@/components/auth/auth-card';
 import { AuthMessages } from '@/components/auth/auth-messages';
 import { EmailLinkForm } from '@/components/auth/email-link-form';
 import { TextLink } from '@/components/auth/text-link';
+import { pageMetadata } from '@/lib/seo/page-metadata';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('EmailLink');
-  return { title: t('title'), description: t('description'), robots: { index: false } };
+  return pageMetadata('/sign-in/email-link', { title: t('title'), description: t('description') });
 }
 
 export default function EmailLinkPage() {

@@ -4,19 +4,19 @@ import { getLocale, getMessages, getTranslations } from 'next-intl/server';
 import { AuthCard } from '@/components/auth/auth-card';
 import { SignOutForm } from '@/components/auth/sign-out-form';
 import { TwoFactorVerifyForm } from '@/components/auth/two-factor-verify-form';
-import { getPathname, redirect } from '@/i18n/navigation';
 import { pickMessages } from '@/i18n/messages';
-import { nextPath } from '@/lib/auth/safe-redirect';
+import { nextPath } from '@/lib/routes/safe-redirect';
 import { noScriptAnswer } from '@/lib/forms/no-script-state';
-import { firstParam } from '@/lib/auth/search-param';
-import { confirmedSession } from '@/lib/session/server';
+import { firstParam } from '@/lib/http/search-param';
+import { guardPage } from '@/lib/auth/page-guard';
+import { pageMetadata } from '@/lib/seo/page-metadata';
 
 // Rendered in one piece on the server (no streaming boundary), so the form works without JavaScript.
 export const instant = false;
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('TwoFactor');
-  return { title: t('verifyTitle'), robots: { index: false, follow: false } };
+  return pageMetadata('/sign-in/verify', { title: t('verifyTitle') });
 }
 
 /**
@@ -31,9 +31,7 @@ async function VerifyContent({
   const locale = await getLocale();
   const t = await getTranslations('TwoFactor');
   const next = nextPath(firstParam((await searchParams).next));
-  const session = await confirmedSession(getPathname({ href: '/sign-in/verify', locale }));
-  if (!session) return redirect({ href: { pathname: '/auth/session-ended', query: { next } }, locale });
-  if (!session.secondFactorPending) return redirect({ href: next, locale });
+  const session = await guardPage('/sign-in/verify', locale, next);
   const factors = session.factors
     .filter((factor) => factor.type === 'totp')
     .map((factor) => ({ id: factor.id, name: factor.friendlyName || t('unnamed') }));

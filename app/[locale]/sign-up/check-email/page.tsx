@@ -9,10 +9,11 @@ import { TextLink } from '@/components/auth/text-link';
 import { FormSkeleton } from '@/components/forms/form-skeleton';
 import { isolated } from '@/i18n/isolate';
 import { pendingEmail } from '@/lib/auth/pending-email-cookie';
+import { pageMetadata } from '@/lib/seo/page-metadata';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('CheckEmail');
-  return { title: t('title'), robots: { index: false } };
+  return pageMetadata('/sign-up/check-email', { title: t('title') });
 }
 
 async function CheckEmailContent() {

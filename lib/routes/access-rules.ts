@@ -1,6 +1,6 @@
 import type { Locale } from 'next-intl';
 import { getEdgePathname } from '@/i18n/edge-navigation';
-import { findRoute } from '@/lib/routes/route-table';
+import { findRoute } from './route-table';
 import { nextPath } from './safe-redirect';
 
 /** Pages showing one person's data (lib/routes/route-table.ts): never stored by browsers or CDNs. */
@@ -8,7 +8,7 @@ export function isPrivatePath(path: string): boolean {
   return findRoute(path)?.caching === 'private';
 }
 
-export interface AccessRequest {
+interface AccessRequest {
   locale: Locale;
   /** Path without the locale prefix. */
   path: string;

@@ -1,7 +1,7 @@
 import { isLocale } from '@/i18n/locales';
 
 /** Where a signed-in user goes when no (safe) destination was asked for. */
-export const defaultNextPath = '/account';
+const defaultNextPath = '/account';
 
 const maxLength = 1024;
 const probeOrigin = 'http://polyglot.invalid';

@@ -1,6 +1,6 @@
-import { logServerError } from '@/lib/log/server-log';
-import { passwordPolicy } from './password-policy';
-import { ownEntry } from './search-param';
+import { logServerError } from './server-log';
+import { passwordPolicy } from '@/lib/forms/password-policy';
+import { ownEntry } from '@/lib/http/search-param';
 
 // The one place that turns Supabase Auth errors into messages of the AuthErrors namespace.
 const keyByCode = {

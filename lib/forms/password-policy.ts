@@ -7,7 +7,7 @@ export const passwordPolicy = {
   requirements: 'lower_upper_letters_digits',
 } as const;
 
-export type CharacterGroup = 'letter' | 'lowercase' | 'uppercase' | 'digit' | 'symbol';
+type CharacterGroup = 'letter' | 'lowercase' | 'uppercase' | 'digit' | 'symbol';
 
 const groupPatterns: Record<CharacterGroup, RegExp> = {
   letter: /[a-zA-Z]/,

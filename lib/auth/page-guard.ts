@@ -1,0 +1,25 @@
+import type { Locale } from 'next-intl';
+import { getPathname, redirect } from '@/i18n/navigation';
+import { findRoute, type GuardedPath } from '@/lib/routes/route-table';
+import { confirmedSession } from '@/lib/session/server';
+import type { SessionClaims } from '@/lib/session/types';
+
+/**
+ * The session of a page whose route-table entry needs one, confirmed with the auth server. The middleware decided
+ * from the cookie; the auth server's answer decides here (issue 17): a session ended elsewhere goes through
+ * session-ended (which clears the cookie) to sign-in, and the entry's access level sends the rest on as the
+ * middleware does. `next` is where the visitor is headed: the page itself, or the code step's `?next=`.
+ */
+export async function guardPage(
+  path: GuardedPath,
+  locale: Locale,
+  next: string = path,
+): Promise<SessionClaims> {
+  const session = await confirmedSession(getPathname({ href: path, locale }));
+  if (!session) return redirect({ href: { pathname: '/auth/session-ended', query: { next } }, locale });
+  const access = findRoute(path)?.access;
+  if (access === 'signed-in' && session.secondFactorPending)
+    return redirect({ href: { pathname: '/sign-in/verify', query: { next } }, locale });
+  if (access === 'second-factor' && !session.secondFactorPending) return redirect({ href: next, locale });
+  return session;
+}

@@ -1,0 +1,129 @@
+import * as z from 'zod/mini';
+import { isLoopbackUrl, localPublishableKey, localSecretKey, localSupabaseUrl } from './local-supabase';
+
+// The app's environment, read and checked once (server and edge only: never import it from a client component).
+// Every NEXT_PUBLIC_* variable is read as a literal `process.env.NEXT_PUBLIC_X`, the only form Next inlines at build
+// time. Without Supabase settings the app uses the local auth server, in development and tests; a deployment must
+// name its project instead, so it fails at once rather than quietly sending visitors to 127.0.0.1.
+
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
+
+const schema = z.object({
+  NODE_ENV: z.optional(z.enum(['development', 'production', 'test'])),
+  VERCEL: z.optional(z.string()),
+  NEXT_PUBLIC_SITE_URL: z.optional(httpUrl),
+  NEXT_PUBLIC_SUPABASE_URL: z.optional(httpUrl),
+  NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY: z.optional(z.string()),
+  SUPABASE_SECRET_KEY: z.optional(z.string()),
+  NEXT_PUBLIC_GTM_ID: z.optional(z.string().check(z.regex(/^GTM-[A-Z0-9]+$/i, 'must look like GTM-XXXXXXX'))),
+  NEXT_PUBLIC_VERCEL_ENV: z.optional(z.string()),
+  TRUSTED_IP_HEADER: z.optional(
+    z.string().check(z.regex(/^[A-Za-z0-9-]+$/, 'must be a header name, e.g. x-real-ip')),
+  ),
+  POLYGLOT_LOG: z.optional(z.enum(['on', 'off'])),
+  NEXT_DIST_DIR: z.optional(z.string()),
+});
+
+type RawEnv = Partial<Record<keyof z.infer<typeof schema>, string>>;
+
+interface Env {
+  nodeEnv: 'development' | 'production' | 'test';
+  /** Absolute URLs: canonical, hreflang, sitemap, robots, emailed links. */
+  siteUrl: URL;
+  /** Auth cookies are Secure in production, except for a build served over plain-http loopback (e2e tests). */
+  secureCookies: boolean;
+  supabaseUrl: string;
+  supabasePublishableKey: string;
+  /** Server only. The local server's well-known key is the fallback on loopback only; hosted projects set it. */
+  supabaseSecretKey: string | undefined;
+  /** The local auth server on the loopback interface, the only place well-known keys are acceptable. */
+  usesLocalSupabase: boolean;
+  gtmId: string | undefined;
+  vercelEnv: string | undefined;
+  /**
+   * The header that carries the visitor's IP (lib/supabase/auth-fetch.ts), lower case: `TRUSTED_IP_HEADER`, or on
+   * Vercel `x-forwarded-for`, which Vercel's edge overwrites. Otherwise none: a header the visitor can set is never
+   * sent on as their IP, and Next gives the app no socket address.
+   */
+  trustedIpHeader: string | undefined;
+  /** Next's build output folder (the service worker route reads the build's files). */
+  distDir: string;
+}
+
+export class EnvError extends Error {
+  override name = 'EnvError';
+}
+
+const deploymentHint =
+  'set it to your Supabase project (README.md, Configuration); to run a production build against the local ' +
+  `auth server, set NEXT_PUBLIC_SUPABASE_URL=${localSupabaseUrl} explicitly`;
+
+/** Checks a raw environment and derives the app's settings; throws EnvError naming every problem. */
+export function readEnv(raw: RawEnv): Env {
+  // A blank line in .env.local (`X=`) means unset, as it did before.
+  const given = Object.fromEntries(
+    Object.entries(raw).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const parsed = z.safeParse(schema, given);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new EnvError(`Invalid environment:\n- ${problems.join('\n- ')}`);
+  }
+  const values = parsed.data;
+  const nodeEnv = values.NODE_ENV ?? 'development';
+  const onVercel = values.VERCEL === '1';
+  const configuredUrl = values.NEXT_PUBLIC_SUPABASE_URL;
+  const problems: string[] = [];
+
+  if (!configuredUrl && (onVercel || nodeEnv === 'production'))
+    problems.push(
+      `NEXT_PUBLIC_SUPABASE_URL: not set, and this is ${onVercel ? 'Vercel' : 'a production build'}: ${deploymentHint}`,
+    );
+  if (onVercel && configuredUrl && isLoopbackUrl(configuredUrl))
+    problems.push('NEXT_PUBLIC_SUPABASE_URL: points at the local auth server on a Vercel deployment');
+  if (onVercel && !values.NEXT_PUBLIC_SITE_URL)
+    problems.push(
+      'NEXT_PUBLIC_SITE_URL: not set on a Vercel deployment (canonical URLs and emailed links need it)',
+    );
+  const usesLocalSupabase = isLoopbackUrl(configuredUrl ?? localSupabaseUrl);
+  if (!usesLocalSupabase && !values.NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY)
+    problems.push(
+      'NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY: not set for a hosted Supabase project (the local key only works locally)',
+    );
+  if (problems.length > 0) throw new EnvError(`Invalid environment:\n- ${problems.join('\n- ')}`);
+
+  const siteUrl = values.NEXT_PUBLIC_SITE_URL;
+  return {
+    nodeEnv,
+    siteUrl: new URL(siteUrl ?? 'http://localhost:3000'),
+    secureCookies:
+      nodeEnv === 'production' && !/^http:\/\/(localhost|127\.0\.0\.1)(:|\/|$)/.test(siteUrl ?? ''),
+    supabaseUrl: configuredUrl ?? localSupabaseUrl,
+    supabasePublishableKey: values.NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY ?? localPublishableKey,
+    supabaseSecretKey: values.SUPABASE_SECRET_KEY ?? (usesLocalSupabase ? localSecretKey : undefined),
+    usesLocalSupabase,
+    gtmId: values.NEXT_PUBLIC_GTM_ID,
+    vercelEnv: values.NEXT_PUBLIC_VERCEL_ENV,
+    trustedIpHeader: values.TRUSTED_IP_HEADER?.toLowerCase() ?? (onVercel ? 'x-forwarded-for' : undefined),
+    distDir: values.NEXT_DIST_DIR ?? '.next',
+  };
+}
+
+export const env = readEnv({
+  NODE_ENV: process.env.NODE_ENV,
+  VERCEL: process.env.VERCEL,
+  NEXT_PUBLIC_SITE_URL: process.env.NEXT_PUBLIC_SITE_URL,
+  NEXT_PUBLIC_SUPABASE_URL: process.env.NEXT_PUBLIC_SUPABASE_URL,
+  NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY: process.env.NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY,
+  SUPABASE_SECRET_KEY: process.env.SUPABASE_SECRET_KEY,
+  NEXT_PUBLIC_GTM_ID: process.env.NEXT_PUBLIC_GTM_ID,
+  NEXT_PUBLIC_VERCEL_ENV: process.env.NEXT_PUBLIC_VERCEL_ENV,
+  TRUSTED_IP_HEADER: process.env.TRUSTED_IP_HEADER,
+  POLYGLOT_LOG: process.env.POLYGLOT_LOG,
+  NEXT_DIST_DIR: process.env.NEXT_DIST_DIR,
+});
+
+/** Whether the server log is silenced (under tests, or POLYGLOT_LOG=off). Read per call: tests switch it. */
+export function logSilenced(): boolean {
+  return process.env.NODE_ENV === 'test' || process.env.POLYGLOT_LOG === 'off';
+}

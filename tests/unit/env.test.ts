@@ -1,0 +1,166 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { PUBLISHABLE_KEY, SECRET_KEY } from '@/auth-server/src/crypto/keys';
+import { EnvError, readEnv } from '@/lib/env/env';
+import {
+  isLoopbackUrl,
+  localMailPort,
+  localPublishableKey,
+  localSecretKey,
+  localSupabaseUrl,
+} from '@/lib/env/local-supabase';
+
+const hosted = {
+  NEXT_PUBLIC_SUPABASE_URL: 'https://project.supabase.co',
+  NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY: 'sb_publishable_hosted',
+  SUPABASE_SECRET_KEY: 'sb_secret_hosted',
+  NEXT_PUBLIC_SITE_URL: 'https://polyglot.example',
+};
+
+/** The message readEnv throws for a raw environment (fails the test when it throws nothing). */
+function failure(raw: Parameters<typeof readEnv>[0]): string {
+  try {
+    readEnv(raw);
+  } catch (error) {
+    expect(error).toBeInstanceOf(EnvError);
+    return (error as Error).message;
+  }
+  throw new Error(`readEnv accepted ${JSON.stringify(raw)}`);
+}
+
+describe('the environment (lib/env/env.ts)', () => {
+  it('uses the local auth server and its keys in development and tests when nothing is set', () => {
+    for (const NODE_ENV of [undefined, 'development', 'test'] as const) {
+      const env = readEnv({ NODE_ENV });
+      expect(env.supabaseUrl).toBe(localSupabaseUrl);
+      expect(env.supabasePublishableKey).toBe(localPublishableKey);
+      expect(env.supabaseSecretKey).toBe(localSecretKey);
+      expect(env.usesLocalSupabase).toBe(true);
+      expect(env.siteUrl.href).toBe('http://localhost:3000/');
+      expect(env.secureCookies).toBe(false);
+    }
+  });
+
+  it('treats an empty value as unset', () => {
+    expect(readEnv({ NEXT_PUBLIC_SUPABASE_URL: '', NEXT_PUBLIC_GTM_ID: '' }).supabaseUrl).toBe(
+      localSupabaseUrl,
+    );
+  });
+
+  it('fails a production build or start that names no Supabase project, saying how to ask for the local one', () => {
+    const message = failure({ NODE_ENV: 'production' });
+    expect(message).toContain('NEXT_PUBLIC_SUPABASE_URL: not set');
+    expect(message).toContain(`NEXT_PUBLIC_SUPABASE_URL=${localSupabaseUrl}`);
+  });
+
+  it('runs a production build against the local server when asked for explicitly (as the e2e tests do)', () => {
+    const env = readEnv({
+      NODE_ENV: 'production',
+      NEXT_PUBLIC_SUPABASE_URL: 'http://127.0.0.1:55421',
+      NEXT_PUBLIC_SITE_URL: 'http://localhost:3100',
+    });
+    expect(env.supabaseUrl).toBe('http://127.0.0.1:55421');
+    expect(env.supabasePublishableKey).toBe(localPublishableKey);
+    expect(env.secureCookies).toBe(false);
+  });
+
+  it('fails on Vercel without a hosted project, with the local server, or without the site URL', () => {
+    expect(failure({ VERCEL: '1' })).toContain('NEXT_PUBLIC_SUPABASE_URL: not set, and this is Vercel');
+    expect(failure({ ...hosted, VERCEL: '1', NEXT_PUBLIC_SUPABASE_URL: localSupabaseUrl })).toContain(
+      'points at the local auth server',
+    );
+    expect(failure({ ...hosted, VERCEL: '1', NEXT_PUBLIC_SITE_URL: undefined })).toContain(
+      'NEXT_PUBLIC_SITE_URL: not set',
+    );
+    const env = readEnv({ ...hosted, VERCEL: '1', NODE_ENV: 'production' });
+    expect(env.supabaseUrl).toBe(hosted.NEXT_PUBLIC_SUPABASE_URL);
+    expect(env.secureCookies).toBe(true);
+  });
+
+  it('never pairs a hosted project with the well-known local keys', () => {
+    expect(failure({ NEXT_PUBLIC_SUPABASE_URL: hosted.NEXT_PUBLIC_SUPABASE_URL })).toContain(
+      'NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY: not set',
+    );
+    const env = readEnv({ ...hosted, SUPABASE_SECRET_KEY: undefined });
+    expect(env.supabasePublishableKey).toBe(hosted.NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY);
+    expect(env.supabaseSecretKey).toBeUndefined();
+    expect(env.usesLocalSupabase).toBe(false);
+  });
+
+  it('names every malformed value', () => {
+    const message = failure({
+      NEXT_PUBLIC_SUPABASE_URL: 'project.supabase.co',
+      NEXT_PUBLIC_SITE_URL: 'ftp://example.com',
+      NEXT_PUBLIC_GTM_ID: '<script>',
+      TRUSTED_IP_HEADER: 'x-real-ip: 1',
+      POLYGLOT_LOG: 'quiet',
+      NODE_ENV: 'staging',
+    });
+    for (const name of [
+      'NEXT_PUBLIC_SUPABASE_URL',
+      'NEXT_PUBLIC_SITE_URL',
+      'NEXT_PUBLIC_GTM_ID',
+      'TRUSTED_IP_HEADER',
+      'POLYGLOT_LOG',
+      'NODE_ENV',
+    ])
+      expect(message).toContain(`${name}: `);
+  });
+});
+
+describe('the local auth server, declared once (lib/env/local-supabase.ts)', () => {
+  it('has the keys the auth server accepts (its own copy in auth-server/src/crypto/keys.ts)', () => {
+    expect(localPublishableKey).toBe(PUBLISHABLE_KEY);
+    expect(localSecretKey).toBe(SECRET_KEY);
+  });
+
+  it('has the ports the auth server and supabase/config.toml default to', () => {
+    const main = readFileSync('auth-server/src/main.ts', 'utf8');
+    expect(main).toContain(`AUTH_PORT, ${new URL(localSupabaseUrl).port})`);
+    expect(readFileSync('supabase/config.toml', 'utf8')).toMatch(
+      new RegExp(`\\[api\\][^[]*port = ${new URL(localSupabaseUrl).port}`),
+    );
+    expect(main).toContain(`AUTH_MAIL_PORT, ${localMailPort})`);
+  });
+
+  it('recognizes loopback URLs only', () => {
+    expect(isLoopbackUrl('http://127.0.0.1:54321')).toBe(true);
+    expect(isLoopbackUrl('https://localhost/x')).toBe(true);
+    expect(isLoopbackUrl('https://localhost.example.com')).toBe(false);
+    expect(isLoopbackUrl('https://project.supabase.co')).toBe(false);
+  });
+});
+
+describe('where the environment is read', () => {
+  /** Source files of the app (not tests, the benchmark, the auth server or scripts). */
+  function appFiles(dir: string): string[] {
+    return readdirSync(dir, { withFileTypes: true, recursive: true })
+      .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name))
+      .map((entry) => `${entry.parentPath}/${entry.name}`);
+  }
+  const files = [...appFiles('app'), ...appFiles('components'), ...appFiles('lib'), ...appFiles('i18n')];
+
+  // Build-time defines are not the environment: the global-error texts (next.config.mjs) and the service worker's
+  // constants (put in by app/serwist/[path]/route.ts). lib/http/security-headers.ts keeps its own defaults for
+  // next.config.mjs, which loads before any TypeScript.
+  const defines = new Set([
+    'app/global-error.tsx',
+    'app/sw.ts',
+    'app/serwist/[path]/route.ts',
+    'lib/http/security-headers.ts',
+  ]);
+
+  it('only in lib/env/env.ts', () => {
+    for (const file of files) {
+      if (file === 'lib/env/env.ts' || defines.has(file)) continue;
+      expect(readFileSync(file, 'utf8'), file).not.toContain('process.env');
+    }
+  });
+
+  it('never in the browser: no client component imports lib/env/env.ts', () => {
+    for (const file of files) {
+      const source = readFileSync(file, 'utf8');
+      if (/^['"]use client['"]/m.test(source)) expect(source, file).not.toContain('@/lib/env/env');
+    }
+  });
+});
