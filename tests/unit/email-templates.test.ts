@@ -25,8 +25,8 @@ const linkTemplates = {
 const config = loadConfig('supabase/config.toml', {} as NodeJS.ProcessEnv);
 const site = config.siteUrl;
 
-/** What GoTrue puts in .RedirectTo, and the page the visitor must end on. */
-const redirectCases = (locale: string): [string, string, string][] => [
+/** What GoTrue puts in .RedirectTo, and the page the visitor must end on (a recovery link's default: the form). */
+const redirectCases = (locale: string, type: string): [string, string, string][] => [
   [
     "the app's own redirect, with a query",
     authRedirectUrl(locale as (typeof locales)[number], '/auth/confirm', '/account?updated=email'),
@@ -34,9 +34,13 @@ const redirectCases = (locale: string): [string, string, string][] => [
   ],
   ['a redirect without a query', `${site}/${locale}/reset-password`, '/reset-password'],
   // GoTrue's GetReferrer: no redirect asked for, or one outside the allow-list, gives site_url.
-  ['no redirect, or a disallowed one (site_url)', site, '/account'],
+  ['no redirect, or a disallowed one (site_url)', site, type === 'recovery' ? '/reset-password' : '/account'],
   // Never sent by GoTrue; if it were, the app still does not go there.
-  ['a disallowed redirect passed on as is', 'https://evil.example.net/steal', '/account'],
+  [
+    'a disallowed redirect passed on as is',
+    'https://evil.example.net/steal',
+    type === 'recovery' ? '/reset-password' : '/account',
+  ],
 ];
 
 const ENTITIES: Record<string, string> = { amp: '&', '#34': '"', '#39': "'", '#43': '+', lt: '<', gt: '>' };
@@ -84,7 +88,7 @@ describe.each(Object.entries(linkTemplates))('supabase/templates/%s.html', (name
   });
 
   describe.each(locales)('in %s', (locale) => {
-    it.each(redirectCases(locale))(
+    it.each(redirectCases(locale, type))(
       '%s: a valid link to the confirm route, which keeps the token and lands on a page of the site',
       async (_case, redirectTo, destination) => {
         const links = hrefs(render(locale, redirectTo));

@@ -1,7 +1,13 @@
 import { redirect } from 'next/navigation';
 import type { NextRequest } from 'next/server';
 import { linkErrorPath } from '@/lib/auth/auth-routes';
-import { isEmailOtpType, isTokenHash, linkFlow, verifyEmailLink } from '@/lib/auth/link-verification';
+import {
+  isEmailOtpType,
+  isTokenHash,
+  linkFlow,
+  linkNextOrDefault,
+  verifyEmailLink,
+} from '@/lib/auth/link-verification';
 import { linkErrorReason } from '@/lib/auth/link-error-reason';
 import { emailedNextPath } from '@/lib/auth/safe-redirect';
 import { siteUrl } from '@/lib/seo/site-url';
@@ -23,7 +29,7 @@ export async function GET(request: NextRequest, { params }: RouteContext<'/[loca
   const type = query.get('type');
   const tokenHash = query.get('token_hash');
   const code = query.get('code');
-  const next = emailedNextPath(query.get('next'), siteUrl.origin);
+  const next = linkNextOrDefault(type, emailedNextPath(query.get('next'), siteUrl.origin));
   const flow = linkFlow(type, next);
 
   // The auth server reports failures of its own /verify links as error_code on the redirect.
