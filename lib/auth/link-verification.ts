@@ -45,6 +45,10 @@ export function linkAction(
 export const isTokenHash = (value: unknown): value is string =>
   typeof value === 'string' && /^[A-Za-z0-9_-]{1,512}$/.test(value);
 
+/** The page a link goes on to when its `next` names none: for a recovery link, choosing the new password. */
+export const linkNextOrDefault = (type: unknown, next: string | null): string | null =>
+  next ?? (type === 'recovery' ? '/reset-password' : null);
+
 /** Recovery links go on to the new-password page: their failures offer a new reset link. */
 export function linkFlow(type: unknown, next: unknown): 'recovery' | null {
   return type === 'recovery' || sameSitePath(next)?.startsWith('/reset-password') ? 'recovery' : null;

@@ -46,3 +46,31 @@ export function sameSitePath(raw: unknown): string | null {
 export function nextPath(raw: unknown): string {
   return sameSitePath(raw) ?? defaultNextPath;
 }
+
+// GoTrue's `.RedirectTo` as our templates pass it on; longer than a path because it nests our confirm URL.
+const maxEmailedLength = 4096;
+
+/**
+ * The page an emailed link's `next` names, or null. Our templates send GoTrue's `.RedirectTo` there: the
+ * `/auth/confirm?next=…` URL the app asked for, the page a browser request came from (its Referer), or bare
+ * `site_url` when GoTrue fell back to it (no redirect asked for, or one outside its allow-list). Only URLs on
+ * `siteOrigin` count, our own confirm URL stands for the `next` it carries, and the site's home names no page.
+ * A plain path (links mailed before the templates carried a URL) is read as `sameSitePath` reads it.
+ */
+export function emailedNextPath(raw: unknown, siteOrigin: string): string | null {
+  if (typeof raw !== 'string' || raw.length === 0 || raw.length > maxEmailedLength) return null;
+  if (raw.startsWith('/')) return sameSitePath(raw);
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    // Neither a path nor a URL: names nothing.
+    return null;
+  }
+  if (url.origin !== siteOrigin) return null;
+  const path = sameSitePath(`${url.pathname}${url.search}${url.hash}`);
+  if (path === null || path === '/') return null;
+  if (new URL(path, probeOrigin).pathname === '/auth/confirm')
+    return sameSitePath(url.searchParams.get('next'));
+  return path;
+}

@@ -34,6 +34,17 @@ describe('Go template subset', () => {
     ).toBe('yes');
   });
 
+  it('urlquery is url.QueryEscape: UTF-8 bytes, space as +, upper-case hex; + is escaped in HTML as &#43;', () => {
+    const t = new GoTemplate('<a href="/c?next={{ urlquery .URL }}">{{ .URL }}</a>');
+    expect(t.render({ URL: "http://x/a b?q=1&r=ü!*'()~-_." }, false)).toBe(
+      '<a href="/c?next=http%3A%2F%2Fx%2Fa+b%3Fq%3D1%26r%3D%C3%BC%21%2A%27%28%29~-_.">http://x/a b?q=1&r=ü!*\'()~-_.</a>',
+    );
+    expect(t.render({ URL: 'a b+c' })).toBe('<a href="/c?next=a&#43;b%2Bc">a b&#43;c</a>');
+    // html/template hands a missing key to the function as nil, which fmt.Sprint prints as <nil>.
+    expect(new GoTemplate('{{ urlquery .Nope }}').render({}, false)).toBe('%3Cnil%3E');
+    expect(new GoTemplate('{{ urlquery "a" 1 2 "b" }}').render({}, false)).toBe('a1+2b');
+  });
+
   it('rejects unsupported syntax at load time', () => {
     expect(() => new GoTemplate('{{ if .A }}open')).toThrow(/missing \{\{ end \}\}/);
     expect(() => new GoTemplate('{{ range .Items }}{{ end }}')).toThrow();
@@ -44,6 +55,7 @@ describe('Go template subset', () => {
     for (const [kind, template] of Object.entries(config.templates)) {
       for (const locale of ['en', 'de', 'fr', 'es', 'ja', 'ar']) {
         const data = {
+          SiteURL: 'http://localhost:3000',
           ConfirmationURL: 'http://127.0.0.1:54321/auth/v1/verify?token=t&type=invite',
           RedirectTo: `http://localhost:3000/${locale}/auth/confirm?next=%2Faccount`,
           TokenHash: 'pkce_abc',
@@ -55,10 +67,11 @@ describe('Go template subset', () => {
         const html = new GoTemplate(template.content).render(data);
         expect(html, `${kind}/${locale}`).toContain(locale === 'en' ? '<div lang="en">' : `lang="${locale}"`);
         expect(html).toContain('123456');
-        // Invites go through /verify (an admin may send them without redirect_to); the other links go to the app.
-        if (kind === 'invite') expect(htmlToText(html)).toContain(data.ConfirmationURL);
-        else if (kind !== 'reauthentication')
-          expect(htmlToText(html)).toContain(`${data.RedirectTo}&token_hash=pkce_abc&type=`);
+        // Every link goes to the app's confirm route on site_url; GoTrue's .RedirectTo rides along in next.
+        if (kind !== 'reauthentication')
+          expect(htmlToText(html)).toContain(
+            `${data.SiteURL}/${locale}/auth/confirm?token_hash=pkce_abc&type=`,
+          );
         if (locale === 'ar') expect(html).toContain('dir="rtl"');
         expect(new GoTemplate(template.subject).render(data, false).length).toBeGreaterThan(3);
       }

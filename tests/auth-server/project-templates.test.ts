@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  adminClient,
+  anonClient,
   APP_URL,
   authServerForFile,
   latestMailTo,
@@ -40,7 +42,8 @@ describe('the project templates link to the app with the token hash', () => {
     expect(mail.HTML).toContain('lang="de"');
     const link = mailedLink(mail.HTML);
     expect(`${link.origin}${link.pathname}`).toBe(`${APP_URL}/de/auth/confirm`);
-    expect(link.searchParams.get('next')).toBe('/account');
+    // GoTrue's .RedirectTo, whole: the app reads its own confirm URL's next out of it.
+    expect(link.searchParams.get('next')).toBe(redirectTo);
     expect(link.searchParams.get('type')).toBe('signup');
     const tokenHash = link.searchParams.get('token_hash')!;
     expect(tokenHash).toMatch(/^pkce_[0-9a-f]+$/);
@@ -84,5 +87,84 @@ describe('the project templates link to the app with the token hash', () => {
     expect(second.error).toBeNull();
     expect(second.data.user?.email).toBe(newEmail.toLowerCase());
     expect(await mailsTo(server, newEmail)).toHaveLength(1);
+  });
+
+  // Issue 34: the templates appended `&token_hash=…` to .RedirectTo, which is bare site_url when the client asked for
+  // no redirect or one outside the allow-list: `http://localhost:3000&token_hash=…` is not a URL.
+  const unredirected = [
+    ['a disallowed redirect', 'https://evil.example.net/steal'],
+    ['no redirect', undefined],
+  ] as const;
+
+  it.each(unredirected)(
+    'sign-up, magic link and recovery with %s: a valid link to the confirm route whose hash signs in',
+    async (_case, redirectTo) => {
+      const server = srv.get();
+      const client = anonClient(server);
+      const signUpEmail = uniqueEmail('tpl-fallback');
+      const existing = await signedInUser(server, { locale: 'es' });
+      const requests = [
+        {
+          email: signUpEmail,
+          type: 'signup',
+          locale: 'en',
+          send: () =>
+            client.auth.signUp({
+              email: signUpEmail,
+              password: PASSWORD,
+              options: redirectTo ? { emailRedirectTo: redirectTo } : {},
+            }),
+        },
+        {
+          email: existing.email,
+          type: 'magiclink',
+          locale: 'es',
+          send: () =>
+            client.auth.signInWithOtp({
+              email: existing.email,
+              options: { shouldCreateUser: false, ...(redirectTo ? { emailRedirectTo: redirectTo } : {}) },
+            }),
+        },
+        {
+          email: existing.email,
+          type: 'recovery',
+          locale: 'es',
+          send: () => client.auth.resetPasswordForEmail(existing.email, redirectTo ? { redirectTo } : {}),
+        },
+      ] as const;
+      for (const request of requests) {
+        expect((await request.send()).error).toBeNull();
+        const link = mailedLink((await latestMailTo(server, request.email)).HTML);
+        expect(`${link.origin}${link.pathname}`).toBe(`${APP_URL}/${request.locale}/auth/confirm`);
+        expect(link.searchParams.get('type')).toBe(request.type);
+        // GoTrue fell back to site_url: the app's confirm route reads it as "no page asked for".
+        expect(link.searchParams.get('next')).toBe(APP_URL);
+        const verified = await serverClient(server).client.auth.verifyOtp({
+          type: request.type,
+          token_hash: link.searchParams.get('token_hash')!,
+        });
+        expect(verified.error).toBeNull();
+        expect(verified.data.session?.user.email).toBe(request.email.toLowerCase());
+      }
+    },
+  );
+
+  it("an invite without redirect_to links to the confirm route in the invitee's language; its hash signs in", async () => {
+    const server = srv.get();
+    const email = uniqueEmail('tpl-invite');
+    const { error } = await adminClient(server).auth.admin.inviteUserByEmail(email, {
+      data: { locale: 'ja' },
+    });
+    expect(error).toBeNull();
+    const link = mailedLink((await latestMailTo(server, email)).HTML);
+    expect(`${link.origin}${link.pathname}`).toBe(`${APP_URL}/ja/auth/confirm`);
+    expect(link.searchParams.get('type')).toBe('invite');
+    expect(link.searchParams.get('next')).toBe(APP_URL);
+    const verified = await serverClient(server).client.auth.verifyOtp({
+      type: 'invite',
+      token_hash: link.searchParams.get('token_hash')!,
+    });
+    expect(verified.error).toBeNull();
+    expect(verified.data.session?.user.email).toBe(email.toLowerCase());
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { authRedirectUrl, localizedNextPath } from '@/lib/auth/auth-routes';
-import { sameSitePath } from '@/lib/routes/safe-redirect';
+import { emailedNextPath, sameSitePath } from '@/lib/routes/safe-redirect';
 
 // Every one of these must fall back to the default destination.
 const attacks: Array<[string, unknown]> = [
@@ -94,5 +94,44 @@ describe('authRedirectUrl', () => {
     expect(new URL(authRedirectUrl('de', '/auth/callback', '/de/account?x=1')).searchParams.get('next')).toBe(
       '/account?x=1',
     );
+  });
+});
+
+describe("emailedNextPath (GoTrue's .RedirectTo from an emailed link)", () => {
+  const site = 'http://localhost:3000';
+
+  it.each(attacks)('rejects %s', (_name, value) => {
+    expect(emailedNextPath(value, site)).toBeNull();
+  });
+
+  it.each([
+    ['another origin', 'https://evil.example.net/steal'],
+    ['another port', 'http://localhost:3001/account'],
+    ['userinfo trick', 'http://localhost:3000@evil.example/account'],
+    ['our confirm URL wrapping another origin', `${site}/de/auth/confirm?next=https%3A%2F%2Fevil.example`],
+    ['our confirm URL wrapping a protocol-relative path', `${site}/de/auth/confirm?next=%2F%2Fevil.example`],
+    ['our confirm URL without next', `${site}/fr/auth/confirm`],
+    ['a double slash path', `${site}//evil.example/account`],
+    ['an API route', `${site}/api/health`],
+    ["site_url (GoTrue's fallback)", site],
+    ['site_url with a slash', `${site}/`],
+    ['site_url with a locale', `${site}/ja`],
+    ['not a URL', 'http://'],
+    ['too long', `${site}/account?q=${'a'.repeat(5000)}`],
+  ])('names no page for %s', (_name, value) => {
+    expect(emailedNextPath(value, site)).toBeNull();
+  });
+
+  it.each([
+    [
+      'our confirm URL: the next it carries',
+      `${site}/de/auth/confirm?next=%2Faccount%3Fupdated%3Demail`,
+      '/account?updated=email',
+    ],
+    ['a page of the site', `${site}/fr/reset-password`, '/reset-password'],
+    ['a page with a query', `${site}/es/sign-up?next=%2Faccount`, '/sign-up?next=%2Faccount'],
+    ['a plain path (links mailed before)', '/account', '/account'],
+  ])('keeps %s', (_name, value, expected) => {
+    expect(emailedNextPath(value, site)).toBe(expected);
   });
 });

@@ -1,7 +1,9 @@
 /**
  * The subset of Go's html/template that Supabase's documented email templates use: `{{ .Field.Path }}`,
- * `{{ if … }}{{ else if … }}{{ else }}{{ end }}` with `eq`, `ne`, `and`, `or`, `not`, `len`, string/number
- * literals and parentheses, `{{- -}}` trimming and comment actions. Output is HTML-escaped (optional).
+ * `{{ if … }}{{ else if … }}{{ else }}{{ end }}` with `eq`, `ne`, `and`, `or`, `not`, `len`, `urlquery`,
+ * string/number literals and parentheses, `{{- -}}` trimming and comment actions. Output is HTML-escaped
+ * (optional), not escaped by context: html/template would also percent-encode a value inside a URL attribute, so a
+ * value that goes into a link's query is written `{{ urlquery .X }}`, which prints the same bytes in both.
  * A missing map key is "no value": it prints as "" and compares unequal, as in Go.
  */
 type Expr =
@@ -143,6 +145,33 @@ const truthy = (v: unknown): boolean =>
   !(Array.isArray(v) && v.length === 0) &&
   !(typeof v === 'object' && Object.keys(v).length === 0);
 
+/** Go's url.QueryEscape: UTF-8 bytes, only A-Z a-z 0-9 - _ . ~ kept, space as '+', upper-case hex. */
+function queryEscape(text: string): string {
+  let out = '';
+  for (const byte of new TextEncoder().encode(text)) {
+    const c = String.fromCharCode(byte);
+    if (/[A-Za-z0-9\-_.~]/.test(c)) out += c;
+    else if (c === ' ') out += '+';
+    else out += `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+  }
+  return out;
+}
+
+const printed = (v: unknown): string => (typeof v === 'object' ? JSON.stringify(v) : String(v));
+
+/**
+ * How html/template hands escaper arguments over (fmt.Sprint): a missing key is a nil interface, "<nil>"; a space
+ * goes between two operands when neither is a string.
+ */
+const sprint = (args: unknown[]): string =>
+  args
+    .map((a, i) => {
+      const text = a === MISSING || a === undefined || a === null ? '<nil>' : printed(a);
+      const spaced = i > 0 && typeof a !== 'string' && typeof args[i - 1] !== 'string';
+      return spaced ? ` ${text}` : text;
+    })
+    .join('');
+
 const FUNCS: Record<string, (args: unknown[]) => unknown> = {
   eq: ([a, ...rest]) => a !== MISSING && rest.some((b) => b === a),
   ne: ([a, b]) => a !== b,
@@ -155,6 +184,7 @@ const FUNCS: Record<string, (args: unknown[]) => unknown> = {
       : a && typeof a === 'object'
         ? Object.keys(a).length
         : 0,
+  urlquery: (args) => queryEscape(sprint(args)),
 };
 
 function evaluate(expr: Expr, data: TemplateData): unknown {
@@ -169,12 +199,15 @@ function evaluate(expr: Expr, data: TemplateData): unknown {
   return value;
 }
 
+// html/template's htmlReplacementTable, for text and quoted attributes alike.
 const ESCAPES: Record<string, string> = {
+  '\0': '\uFFFD',
   '&': '&amp;',
   '<': '&lt;',
   '>': '&gt;',
   '"': '&#34;',
   "'": '&#39;',
+  '+': '&#43;',
 };
 
 function renderNodes(nodes: Node[], data: TemplateData, escape: boolean): string {
@@ -183,13 +216,8 @@ function renderNodes(nodes: Node[], data: TemplateData, escape: boolean): string
     if (node.kind === 'text') out += node.text;
     else if (node.kind === 'output') {
       const v = evaluate(node.expr, data);
-      const text =
-        v === MISSING || v === undefined || v === null
-          ? ''
-          : typeof v === 'object'
-            ? JSON.stringify(v)
-            : String(v);
-      out += escape ? text.replace(/[&<>"']/g, (c) => ESCAPES[c]!) : text;
+      const text = v === MISSING || v === undefined || v === null ? '' : printed(v);
+      out += escape ? text.replace(/[\0&<>"'+]/g, (c) => ESCAPES[c]!) : text;
     } else {
       const branch = node.branches.find((b) => truthy(evaluate(b.cond, data)));
       out += renderNodes(branch ? branch.body : node.otherwise, data, escape);

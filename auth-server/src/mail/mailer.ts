@@ -44,6 +44,7 @@ const ENTITIES: Record<string, string> = {
   quot: '"',
   '#34': '"',
   '#39': "'",
+  '#43': '+',
   nbsp: ' ',
 };
 

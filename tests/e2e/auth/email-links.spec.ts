@@ -1,7 +1,9 @@
+import { createClient } from '@supabase/supabase-js';
 import { expect, test } from '@playwright/test';
-import { createConfirmedUser } from '../support/auth-users';
+import { createConfirmedUser, goodPassword, uniqueEmail } from '../support/auth-users';
 import { expectNoAxeViolations } from '../support/axe';
 import { followEmailLink, mailTo } from '../support/mailbox';
+import { appUrl, publishableKey, supabaseUrl } from '../support/test-env';
 
 async function requestEmailLink(page: import('@playwright/test').Page, email: string) {
   await page.goto('/en/sign-in/email-link?next=%2Faccount%3Ffrom%3Dlink');
@@ -130,4 +132,54 @@ test('the "Continue" page speaks every language and names the action', async ({ 
   // A forged token hash fails only when used, on the localized error page.
   await page.getByRole('button', { name: 'قبول الدعوة' }).click();
   await expect(page).toHaveURL(/\/ar\/auth\/error\?reason=/);
+});
+
+// Issue 34: GoTrue's .RedirectTo is bare site_url when a client asks for no redirect or one outside the allow-list;
+// the templates used to append `&token_hash=…` to it, which is no URL. A client of our project other than the app.
+for (const [label, emailRedirectTo] of [
+  ['a disallowed redirect', 'https://evil.example.net/steal'],
+  ['no redirect', undefined],
+] as const) {
+  test(`a sign-up through supabase-js with ${label}: the emailed link confirms the account in the app`, async ({
+    page,
+  }) => {
+    const email = uniqueEmail('fallback');
+    const client = createClient(supabaseUrl, publishableKey, {
+      auth: { persistSession: false, autoRefreshToken: false },
+    });
+    const { error } = await client.auth.signUp({
+      email,
+      password: goodPassword,
+      options: { data: { locale: 'de' }, ...(emailRedirectTo ? { emailRedirectTo } : {}) },
+    });
+    expect(error).toBeNull();
+
+    const mail = await mailTo(email);
+    const link = new URL(mail.confirmLink);
+    expect(`${link.origin}${link.pathname}`).toBe(`${appUrl}/de/auth/confirm`);
+    expect(link.searchParams.get('type')).toBe('signup');
+    await followEmailLink(page, mail.confirmLink);
+    // No page of this site was asked for: the account page, in the user's language, signed in.
+    await expect(page).toHaveURL('/de/account');
+    await expect(page.getByTestId('current-email')).toContainText(email);
+  });
+}
+
+test('a password reset through supabase-js with a disallowed redirect: the link leads to the new-password form', async ({
+  page,
+}) => {
+  const user = await createConfirmedUser({ locale: 'fr' });
+  const client = createClient(supabaseUrl, publishableKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+  });
+  const { error } = await client.auth.resetPasswordForEmail(user.email, {
+    redirectTo: 'https://evil.example.net/steal',
+  });
+  expect(error).toBeNull();
+
+  const mail = await mailTo(user.email);
+  expect(new URL(mail.confirmLink).pathname).toBe('/fr/auth/confirm');
+  await followEmailLink(page, mail.confirmLink);
+  await expect(page).toHaveURL('/fr/reset-password');
+  await expect(page.locator('input[name="confirmPassword"]')).toBeVisible();
 });
