@@ -7,7 +7,7 @@ import { GoTemplate } from '@/auth-server/src/mail/go-template';
 import { locales } from '@/i18n/locales';
 import { authRedirectUrl } from '@/lib/auth/auth-routes';
 import { isEmailOtpType } from '@/lib/auth/link-verification';
-import { nextPath } from '@/lib/auth/safe-redirect';
+import { nextPath } from '@/lib/routes/safe-redirect';
 import { siteUrl } from '@/lib/seo/site-url';
 
 // Emailed links go to the app's own /[locale]/auth/confirm on site_url with the token hash, where only the

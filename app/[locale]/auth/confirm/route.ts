@@ -9,7 +9,7 @@ import {
   verifyEmailLink,
 } from '@/lib/auth/link-verification';
 import { linkErrorReason } from '@/lib/auth/link-error-reason';
-import { emailedNextPath } from '@/lib/auth/safe-redirect';
+import { emailedNextPath } from '@/lib/routes/safe-redirect';
 import { siteUrl } from '@/lib/seo/site-url';
 import { getPathname } from '@/i18n/navigation';
 import { defaultLocale, isLocale } from '@/i18n/locales';
