@@ -1,3 +1,4 @@
+import { isUuid } from '../auth/validation.ts';
 import type { Sql } from '../store/database.ts';
 
 export interface StoredMessage {
@@ -63,7 +64,7 @@ export async function listMessages(
 }
 
 export async function getMessage(sql: Sql, id: string): Promise<StoredMessage | undefined> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   return (await sql.query<StoredMessage>('select * from mailbox.messages where id = $1', [id])).rows[0];
 }
 
