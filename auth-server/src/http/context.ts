@@ -4,6 +4,12 @@ import type { App } from '../app.ts';
 import { resolveRedirect } from '../auth/redirects.ts';
 import { Params, parseForm, parseJsonObject, readBodyText } from './body.ts';
 
+/** Headers that forbid framing, for every HTML page the local servers answer. */
+export const FRAME_DENIED = {
+  'X-Frame-Options': 'DENY',
+  'Content-Security-Policy': "frame-ancestors 'none'",
+} as const;
+
 /** What a route handler gets for one request: the shared state, typed reads and GoTrue-shaped answers. */
 export class RequestContext {
   readonly app: App;
@@ -71,8 +77,12 @@ export class RequestContext {
     });
   }
 
+  /** A page (the local IdP's consent form): never framed, so no other site can overlay its buttons. */
   html(status: number, body: string): Response {
-    return new Response(body, { status, headers: { 'Content-Type': 'text/html; charset=utf-8' } });
+    return new Response(body, {
+      status,
+      headers: { 'Content-Type': 'text/html; charset=utf-8', ...FRAME_DENIED },
+    });
   }
 
   redirect(status: 302 | 303, location: string): Response {

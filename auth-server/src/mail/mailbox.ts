@@ -3,6 +3,7 @@ import { getRequestListener } from '@hono/node-server';
 import { type Context, Hono } from 'hono';
 import { cors } from 'hono/cors';
 import type { ErrorLog } from '../errors.ts';
+import { FRAME_DENIED } from '../http/context.ts';
 import type { Database } from '../store/database.ts';
 import {
   deleteMessages,
@@ -114,6 +115,11 @@ export function createMailboxServer(
   isAllowedOrigin: (origin: string) => boolean,
 ): Server {
   const mailbox = new Hono({ strict: false });
+  mailbox.use(async (c, next) => {
+    await next();
+    // The inbox holds sign-in links: no other page may frame it.
+    for (const [name, value] of Object.entries(FRAME_DENIED)) c.header(name, value);
+  });
   mailbox.use(
     cors({ origin: (origin) => (isAllowedOrigin(origin) ? origin : null), allowMethods: ['GET', 'DELETE'] }),
   );
