@@ -42,6 +42,32 @@ export function requestLineRefusal(method: string | undefined, target: string | 
   return null;
 }
 
+/**
+ * What a path serves, for the methods it takes: 'page' (every page carries a server action, the header's, so
+ * GET, HEAD and POST), 'resource' (files, the service worker and route handlers outside /api: GET and HEAD), or
+ * 'api' (its route handlers answer other methods themselves, in JSON).
+ */
+export type PathKind = 'page' | 'resource' | 'api';
+
+const pageMethods = new Set(['GET', 'HEAD', 'POST', 'OPTIONS']);
+const resourceMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Next renders a page for any method (PUT and DELETE get a 200) and serves prerendered resources for any method
+ * (a POST to an icon is a 500): other methods are a 405 with Allow. OPTIONS is left to Next.
+ */
+export function methodRefusal(method: string | undefined, kind: PathKind): Refusal | null {
+  if (!method || kind === 'api') return null;
+  const allowed = kind === 'page' ? pageMethods : resourceMethods;
+  if (allowed.has(method)) return null;
+  return {
+    status: 405,
+    code: 'method_not_allowed',
+    message: `${method} is not allowed.`,
+    headers: { Allow: kind === 'page' ? 'GET, HEAD, POST' : 'GET, HEAD' },
+  };
+}
+
 /** The refusal as a response: JSON for the API, plain text elsewhere. */
 export function refusalResponse(refusal: Refusal, path: string): Response {
   if (refusal.status === 204) return new Response(null, { status: 204, headers: refusal.headers });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { actionRequestRefusal, requestLineRefusal } from '@/lib/http/request-guard';
+import { actionRequestRefusal, methodRefusal, requestLineRefusal } from '@/lib/http/request-guard';
 
 describe('request line (issue 18)', () => {
   it.each([
@@ -122,5 +122,31 @@ describe('Flight references in action arguments (issue 34)', () => {
     expect(await formAction({ 0: '["$1:a:b"]', 1: '{"a":{"b":"$2"}}', 2: '"x"' })).toBeNull();
     expect(await formAction({ 0: '["$B1"]', 1: new Blob(['x']) })).toBeNull();
     expect(await formAction({ 0: '["$h1"]', 1: '{"id":"abc","bound":null}' })).toBeNull();
+  });
+});
+
+describe('methods a path does not take (issue 34)', () => {
+  it.each([
+    ['PUT', 'page', 'GET, HEAD, POST'],
+    ['DELETE', 'page', 'GET, HEAD, POST'],
+    ['PROPFIND', 'page', 'GET, HEAD, POST'],
+    ['POST', 'resource', 'GET, HEAD'],
+    ['PATCH', 'resource', 'GET, HEAD'],
+  ] as const)('%s on a %s → 405, Allow: %s', (method, kind, allow) => {
+    const refusal = methodRefusal(method, kind);
+    expect(refusal?.status).toBe(405);
+    expect(refusal?.headers?.Allow).toBe(allow);
+  });
+  it.each([
+    ['GET', 'page'],
+    ['HEAD', 'page'],
+    ['POST', 'page'],
+    ['OPTIONS', 'page'],
+    ['GET', 'resource'],
+    ['HEAD', 'resource'],
+    ['PUT', 'api'],
+    ['DELETE', 'api'],
+  ] as const)('%s on a %s goes to Next', (method, kind) => {
+    expect(methodRefusal(method, kind)).toBeNull();
   });
 });

@@ -152,6 +152,45 @@ test('an absolute-form request target never redirects to another host', async ()
   }
 });
 
+test('pages answer other methods with a 405 and Allow; files and route handlers too (issue 34)', async ({
+  request,
+}) => {
+  const allowed = async (method: string, path: string) => {
+    const response = await request.fetch(path, { method, maxRedirects: 0 });
+    expect(response.status(), `${method} ${path}`).toBe(405);
+    expect(response.headers()['content-security-policy'], `${method} ${path}`).toContain('frame-ancestors');
+    return response.headers().allow;
+  };
+  for (const method of ['PUT', 'DELETE', 'PATCH']) {
+    for (const path of ['/en', '/de/sign-in', '/en/account', '/en/no-such-page'])
+      expect(await allowed(method, path)).toBe('GET, HEAD, POST');
+    for (const path of [
+      '/en/manifest.webmanifest',
+      '/serwist/sw.js',
+      '/icons/icon-192.png',
+      '/en/auth/confirm',
+    ])
+      expect(await allowed(method, path)).toBe('GET, HEAD');
+  }
+  for (const path of ['/en/manifest.webmanifest', '/serwist/sw.js', '/icons/icon-192.png'])
+    expect(await allowed('POST', path)).toBe('GET, HEAD');
+  // What still works: reading, and the actions' POSTs (a form post without its action is still the page).
+  expect((await request.head('/en')).status()).toBe(200);
+  expect((await request.get('/icons/icon-192.png')).status()).toBe(200);
+  expect(
+    (await request.post('/en/sign-in', { form: { email: 'a@b.c' }, maxRedirects: 0 })).status(),
+  ).toBeLessThan(500);
+});
+
+test('the production build does not publish the service worker’s source map (issue 34)', async ({
+  request,
+}) => {
+  expect((await request.get('/serwist/sw.js.map')).status()).toBe(404);
+  const worker = await request.get('/serwist/sw.js');
+  expect(worker.status()).toBe(200);
+  expect(await worker.text()).not.toContain('sourceMappingURL');
+});
+
 test('unknown API paths and methods answer JSON', async ({ request }) => {
   const response = await request.fetch('/api/health', { method: 'PUT' });
   expect(response.status()).toBe(405);
