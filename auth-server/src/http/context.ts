@@ -2,13 +2,8 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 import type { App } from '../app.ts';
 import { resolveRedirect } from '../auth/redirects.ts';
+import { FRAME_DENIED } from '../mail/mailbox.ts';
 import { Params, parseForm, parseJsonObject, readBodyText } from './body.ts';
-
-/** Headers that forbid framing, for every HTML page the local servers answer. */
-export const FRAME_DENIED = {
-  'X-Frame-Options': 'DENY',
-  'Content-Security-Policy': "frame-ancestors 'none'",
-} as const;
 
 /** What a route handler gets for one request: the shared state, typed reads and GoTrue-shaped answers. */
 export class RequestContext {

@@ -3,7 +3,6 @@ import { getRequestListener } from '@hono/node-server';
 import { type Context, Hono } from 'hono';
 import { cors } from 'hono/cors';
 import type { ErrorLog } from '../errors.ts';
-import { FRAME_DENIED } from '../http/context.ts';
 import type { Database } from '../store/database.ts';
 import {
   deleteMessages,
@@ -14,6 +13,12 @@ import {
 } from './messages.ts';
 
 /** The mailbox beside the API: an inbox web page and Mailpit's JSON API over the stored messages. */
+
+/** Headers that forbid framing, for every page the local servers answer (the inbox, the local IdP's consent). */
+export const FRAME_DENIED = {
+  'X-Frame-Options': 'DENY',
+  'Content-Security-Policy': "frame-ancestors 'none'",
+} as const;
 
 const address = (name: string, addr: string) => ({ Name: name, Address: addr });
 
