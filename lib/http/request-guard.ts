@@ -134,7 +134,7 @@ type Part = string | File | null;
 /**
  * Whether an action's arguments hold only Flight references decodeReply can resolve: each names a part the body
  * has (a fetch action's text body has only part 0, the arguments), and each path walks own properties of the JSON
- * there, as React's getOutlinedModel requires; Maps, Sets and iterators come from arrays. Anything else makes Next
+ * there, as React's getOutlinedModel requires; Maps, Sets and iterators come from arrays (a Map's of entries). Anything else makes Next
  * answer a 500 (`["$Q1"]`, `[{"then":"$1:__proto__:then"}]`). This checks references, not the values React builds.
  */
 function resolvableReferences(root: unknown, part: (id: number) => Part): boolean {
@@ -165,6 +165,8 @@ function resolvableReferences(root: unknown, part: (id: number) => Part): boolea
       if (target === undefined) return false;
       const tag = ref[1]!;
       if ((tag === 'Q' || tag === 'W' || tag === 'i') && !Array.isArray(target)) return false;
+      // A Map is built from [key, value] entries.
+      if (tag === 'Q' && !(target as unknown[]).every((entry) => Array.isArray(entry))) return false;
       if (tag === 'h' && typeof (target as { id?: unknown } | null)?.id !== 'string') return false;
     }
   }

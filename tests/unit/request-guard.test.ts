@@ -114,6 +114,7 @@ describe('Flight references in action arguments (issue 34)', () => {
   it('multipart bodies: references must name a part of the right kind, with own-property paths', async () => {
     expect((await formAction({ 0: '["$Q1"]' }))?.status).toBe(400);
     expect((await formAction({ 0: '["$Q1"]', 1: '{"a":1}' }))?.status).toBe(400);
+    expect((await formAction({ 0: '["$Q1"]', 1: '[1]' }))?.status).toBe(400);
     expect((await formAction({ 0: '["$1:__proto__:then"]', 1: '{}' }))?.status).toBe(400);
     expect((await formAction({ 0: '["$1"]', 1: '{"a":"$2"}' }))?.status).toBe(400);
     expect((await formAction({ 0: '["$B1"]', 1: 'text, not a file' }))?.status).toBe(400);
