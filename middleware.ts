@@ -11,7 +11,9 @@ import { applySession } from '@/lib/session/edge';
 const production = process.env.NODE_ENV === 'production';
 // Something shaped like a language tag that we do not speak (/it, /pt-BR): a 404, not a redirect.
 const localeShaped = /^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})?$/;
-// What the first matcher leaves alone; such paths come here only through the percent-sign matcher.
+// What the first matcher leaves alone (API routes, Next internals, Vercel's endpoints, the service worker, files).
+// They still come here through the percent-sign entry and, as POSTs with an action header or a form body, through
+// the last two entries: none of them is a page, so they get neither the action check nor language detection.
 const notOurs = /^\/(?:api|_next|_vercel|serwist)(?:\/|$)|\./;
 
 function secure(response: NextResponse): NextResponse {
@@ -22,10 +24,7 @@ function secure(response: NextResponse): NextResponse {
 /** Server-action POSTs (the last two matcher entries): only pages take them, and Next answers bad ones with a 500. */
 const formPost = (request: NextRequest) =>
   request.method === 'POST' &&
-  (request.headers.has('next-action') ||
-    /^(multipart\/form-data|application\/x-www-form-urlencoded|text\/plain)/.test(
-      request.headers.get('content-type') ?? '',
-    ));
+  (request.headers.has('next-action') || formContentType.test(request.headers.get('content-type') ?? ''));
 
 export async function middleware(request: NextRequest) {
   const { pathname, searchParams } = request.nextUrl;
@@ -106,3 +105,14 @@ export const config = {
     },
   ],
 };
+
+/**
+ * The form content types, written once in the last matcher entry (a literal Next reads at build time), matched as
+ * Next matches `has` values: the whole header value.
+ */
+export const formContentType = new RegExp(
+  `^(?:${config.matcher
+    .flatMap((entry) => (typeof entry === 'string' ? [] : entry.has))
+    .flatMap((has) => ('value' in has && has.key === 'content-type' ? [has.value] : []))
+    .join('|')})$`,
+);

@@ -42,6 +42,32 @@ export function requestLineRefusal(method: string | undefined, target: string | 
   return null;
 }
 
+/**
+ * What a path serves, for the methods it takes: 'page' (every page carries a server action, the header's, so
+ * GET, HEAD and POST), 'resource' (files, the service worker and route handlers outside /api: GET and HEAD), or
+ * 'api' (its route handlers answer other methods themselves, in JSON).
+ */
+export type PathKind = 'page' | 'resource' | 'api';
+
+const pageMethods = new Set(['GET', 'HEAD', 'POST', 'OPTIONS']);
+const resourceMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Next renders a page for any method (PUT and DELETE get a 200) and serves prerendered resources for any method
+ * (a POST to an icon is a 500): other methods are a 405 with Allow. OPTIONS is left to Next.
+ */
+export function methodRefusal(method: string | undefined, kind: PathKind): Refusal | null {
+  if (!method || kind === 'api') return null;
+  const allowed = kind === 'page' ? pageMethods : resourceMethods;
+  if (allowed.has(method)) return null;
+  return {
+    status: 405,
+    code: 'method_not_allowed',
+    message: `${method} is not allowed.`,
+    headers: { Allow: kind === 'page' ? 'GET, HEAD, POST' : 'GET, HEAD' },
+  };
+}
+
 /** The refusal as a response: JSON for the API, plain text elsewhere. */
 export function refusalResponse(refusal: Refusal, path: string): Response {
   if (refusal.status === 204) return new Response(null, { status: 204, headers: refusal.headers });
@@ -83,13 +109,86 @@ async function readCapped(request: Request, limit: number): Promise<Uint8Array<A
   return body;
 }
 
-function isArgumentList(text: string | null): boolean {
-  if (text === null) return false;
+/** JSON text, or undefined when it is not JSON (React cannot decode it either). */
+function parseJson(text: string): unknown {
   try {
-    return Array.isArray(JSON.parse(text));
+    return JSON.parse(text) as unknown;
   } catch {
-    return false; // Not JSON: React cannot decode it either.
+    return undefined; // Not JSON: refused by the callers.
   }
+}
+
+// React Flight reply strings (what decodeReply reads; react-server-dom-webpack's parseModelString). Values that
+// stand alone: escaped text, special numbers, undefined, dates, bigints (300 digits at most, as React allows),
+// temporary references, FormData and stream headers.
+const standaloneToken =
+  /^\$(?:\$|undefined$|NaN$|Infinity$|-Infinity$|-0$|T$|D|n-?\d{1,299}$|[KRrXx][0-9a-f]+$)/;
+// A reference to another part (by hex id) with an optional property path: a model, a promise, a server reference,
+// a Map, a Set or an iterator.
+const partReference = /^\$([@hQWi]?)([0-9a-f]{1,8})((?::[^:]*)*)$/;
+// Typed arrays and blobs, whose part is a file.
+const binaryReference = /^\$[AOoUSsLlGgMmVB]([0-9a-f]{1,8})$/;
+
+type Part = string | File | null;
+
+/**
+ * Whether an action's arguments hold only Flight references decodeReply can resolve: each names a part the body
+ * has (a fetch action's text body has only part 0, the arguments), and each path walks own properties of the JSON
+ * there, as React's getOutlinedModel requires; Maps, Sets and iterators come from arrays (a Map's of entries). Anything else makes Next
+ * answer a 500 (`["$Q1"]`, `[{"then":"$1:__proto__:then"}]`). This checks references, not the values React builds.
+ */
+function resolvableReferences(root: unknown, part: (id: number) => Part): boolean {
+  const models = new Map<number, unknown>([[0, root]]);
+  const model = (id: number): unknown => {
+    if (!models.has(id)) {
+      const text = part(id);
+      models.set(id, typeof text === 'string' ? parseJson(text) : undefined);
+      const parsed = models.get(id);
+      if (parsed !== undefined) pending.push(parsed);
+    }
+    return models.get(id);
+  };
+  const pending: unknown[] = [root];
+  while (pending.length) {
+    const value = pending.pop();
+    if (Array.isArray(value)) pending.push(...(value as unknown[]));
+    else if (typeof value === 'object' && value !== null) pending.push(...Object.values(value));
+    else if (typeof value === 'string' && value.startsWith('$') && !standaloneToken.test(value)) {
+      const binary = binaryReference.exec(value);
+      if (binary) {
+        if (!(part(parseInt(binary[1]!, 16)) instanceof File)) return false;
+        continue;
+      }
+      const ref = partReference.exec(value);
+      if (!ref) return false;
+      const target = walk(model(parseInt(ref[2]!, 16)), ref[3]!.split(':').slice(1));
+      if (target === undefined) return false;
+      const tag = ref[1]!;
+      if ((tag === 'Q' || tag === 'W' || tag === 'i') && !Array.isArray(target)) return false;
+      // A Map is built from [key, value] entries.
+      if (tag === 'Q' && !(target as unknown[]).every((entry) => Array.isArray(entry))) return false;
+      if (tag === 'h' && typeof (target as { id?: unknown } | null)?.id !== 'string') return false;
+    }
+  }
+  return true;
+}
+
+/** Follows a reference path through own properties; a reference met on the way is left to React. */
+function walk(value: unknown, path: string[]): unknown {
+  let at = value;
+  for (const key of path) {
+    if (typeof at === 'string' && at.startsWith('$')) return at;
+    if (typeof at !== 'object' || at === null || !Object.hasOwn(at, key)) return undefined;
+    at = (at as Record<string, unknown>)[key];
+  }
+  return at;
+}
+
+/** A fetch action's arguments: a JSON list whose references resolve among the body's parts. */
+function isArgumentList(text: string | null, part: (id: number) => Part): boolean {
+  if (text === null) return false;
+  const args = parseJson(text);
+  return Array.isArray(args) && resolvableReferences(args, part);
 }
 
 /** Whether the body is one Next can decode: a JSON argument list, or form data (with one, for a fetch action). */
@@ -105,12 +204,12 @@ async function wellFormedActionBody(
       const form = await new Response(body, { headers: { 'Content-Type': type } }).formData();
       if (!fetchAction) return true;
       const args = form.get('0');
-      return typeof args === 'string' && isArgumentList(args);
+      return typeof args === 'string' && isArgumentList(args, (id) => form.get(String(id)));
     } catch {
       return false; // Not parseable as the form data its Content-Type announces.
     }
   }
-  return fetchAction && isArgumentList(new TextDecoder().decode(body));
+  return fetchAction && isArgumentList(new TextDecoder().decode(body), () => null);
 }
 
 /**

@@ -1,5 +1,8 @@
-// One list for next.config.mjs (pages, assets, route handlers) and the middleware (its own redirects).
-// Plain module without path aliases: next.config.mjs imports it directly.
+// One list for next.config.mjs (pages, assets, route handlers), scripts/start.ts and the middleware (its own
+// redirects). Plain module without path aliases, imports written with their extension: next.config.mjs and
+// scripts/start.ts load it with Node's type stripping.
+import { localSupabaseUrl } from '../env/local-supabase.ts';
+
 const permissionsPolicy = [
   'accelerometer=()',
   'autoplay=()',
@@ -43,7 +46,7 @@ export function contentSecurityPolicy(
   production: boolean,
   // Spelled out so Next inlines them into the edge middleware's bundle; the local auth server's URL by default.
   {
-    supabaseUrl = process.env.NEXT_PUBLIC_SUPABASE_URL || 'http://127.0.0.1:54321',
+    supabaseUrl = process.env.NEXT_PUBLIC_SUPABASE_URL || localSupabaseUrl,
     gtmId = process.env.NEXT_PUBLIC_GTM_ID,
   } = {},
 ): string {

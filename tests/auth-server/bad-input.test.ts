@@ -236,3 +236,63 @@ describe('bad input never crashes the server', () => {
     expect(jwks.headers.get('cache-control')).toBe('public, max-age=600');
   });
 });
+
+describe('the mailbox answers bad input with 4xx or Mailpit’s defaults, never a 500', () => {
+  const mailbox = (path: string, init?: RequestInit) => fetch(`${srv.get().mailboxUrl}${path}`, init);
+
+  it('paging values Mailpit ignores (negative, exponent, beyond int64) fall back to its defaults', async () => {
+    for (const q of [
+      'limit=-1&start=-5',
+      'limit=1e12&start=1e20',
+      'start=99999999999999999999',
+      'limit=99999999999999999999',
+      'limit=abc&start=0x10',
+      'limit=%00&start=%zz',
+      'limit=1.5&start=-0',
+    ]) {
+      for (const route of ['/api/v1/messages', '/api/v1/search']) {
+        const res = await mailbox(`${route}?${q}&query=nobody`);
+        expect([route, q, res.status]).toEqual([route, q, 200]);
+        expect(((await res.json()) as { start: number }).start).toBe(0);
+      }
+    }
+  });
+
+  it('a search query Postgres cannot hold (NUL) → 400; an empty one → 400, as Mailpit', async () => {
+    for (const q of ['%00', 'to:a%00b', 'subject:%22%00%22']) {
+      expect([q, (await mailbox(`/api/v1/search?query=${q}`)).status]).toEqual([q, 400]);
+    }
+    expect((await mailbox('/api/v1/search')).status).toBe(400);
+    expect((await mailbox('/api/v1/search?query=%25_%5C')).status).toBe(200);
+  });
+
+  it('unknown or malformed message IDs → 404 on the page and the API', async () => {
+    for (const id of [
+      'x'.repeat(36),
+      'a'.repeat(36),
+      '-'.repeat(36),
+      crypto.randomUUID(),
+      '00000000-0000-0000-0000-00000000000g',
+      '%00',
+      '%zz',
+      'a'.repeat(5000),
+    ]) {
+      for (const route of ['/view/', '/api/v1/message/']) {
+        expect([route, id, (await mailbox(`${route}${id}`)).status]).toEqual([route, id, 404]);
+      }
+    }
+  });
+
+  it('DELETE with IDs of any shape, or a body that is not {"IDs": [...]} → ok or 400', async () => {
+    const del = (body: string) => mailbox('/api/v1/messages', { method: 'DELETE', body });
+    expect((await del(JSON.stringify({ IDs: ['x'.repeat(36), '-'.repeat(36)] }))).status).toBe(200);
+    for (const body of ['[', '[]', 'null', '{"IDs": "x"}', '{"IDs": [1]}', '{"IDs": ["a\\u0000b"]}']) {
+      expect([body, (await del(body)).status]).toEqual([body, 400]);
+    }
+  });
+
+  it('other methods and paths → 404, not a 500', async () => {
+    expect((await mailbox('/api/v1/messages', { method: 'PUT' })).status).toBe(404);
+    expect((await mailbox('/nowhere/%zz')).status).toBe(404);
+  });
+});

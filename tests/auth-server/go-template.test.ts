@@ -95,10 +95,11 @@ describe('redirect allow-list (GoTrue globs, separators . and /)', () => {
     expect(globToRegExp('https://{a,b}.example.com/**').test('https://b.example.com/x/y')).toBe(true);
   });
 
-  it('allows site_url hosts, loopback and the list; refuses others', () => {
+  it('allows site_url hosts and the list; refuses others', () => {
     expect(isRedirectAllowed(config, patterns, 'http://localhost:3000/anything')).toBe(true);
     expect(isRedirectAllowed(config, patterns, 'http://localhost:4123/e2e')).toBe(true); // site_url is localhost: any port
-    expect(isRedirectAllowed(config, patterns, 'http://127.0.0.1:9999/x')).toBe(true);
+    expect(isRedirectAllowed(config, patterns, 'http://127.0.0.1:9999/x')).toBe(false); // loopback needs an entry
+    expect(isRedirectAllowed(config, patterns, 'http://[::ffff:127.0.0.1]:3000/x')).toBe(false); // not localhost
     expect(isRedirectAllowed(config, patterns, 'https://evil.example.com/')).toBe(false);
     expect(isRedirectAllowed(config, patterns, 'javascript:alert(1)')).toBe(false);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { authServerForFile } from './helpers.ts';
+import { authServerForFile, open } from './helpers.ts';
 
 const srv = authServerForFile({
   configOverrides: {
@@ -48,5 +48,38 @@ describe('the mailbox is readable from the app’s origins only', () => {
     const res = await fetch(`${srv.get().mailboxUrl}/api/v1/messages`);
     expect(res.status).toBe(200);
     expect(res.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});
+
+describe('the mailbox and the local IdP’s consent page cannot be framed', () => {
+  const expectFrameDenied = (res: Response) => {
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+    expect(res.headers.get('content-security-policy')).toBe("frame-ancestors 'none'");
+  };
+
+  it('every mailbox answer forbids framing, pages and API alike', async () => {
+    for (const path of ['/', `/view/${crypto.randomUUID()}`, '/api/v1/messages', '/nowhere']) {
+      expectFrameDenied(await fetch(`${srv.get().mailboxUrl}${path}`));
+    }
+  });
+
+  it('the consent page and its error page forbid framing', async () => {
+    const start = await open(`${srv.get().authUrl}/authorize?provider=github`);
+    expect(start.status).toBe(302);
+    const page = await fetch(start.location);
+    expect(page.status).toBe(200);
+    expectFrameDenied(page);
+    const badEmail = await fetch(`${srv.get().authUrl}/local-idp/authorize`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        provider: 'github',
+        state: 'x',
+        decision: 'allow',
+        email: 'no',
+      }).toString(),
+    });
+    expect(badEmail.status).toBe(400);
+    expectFrameDenied(badEmail);
   });
 });

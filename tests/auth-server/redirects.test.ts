@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   adminClient,
+  anonClient,
   api,
   authServerForFile,
   latestMailTo,
   linkAndCode,
   open,
   PASSWORD,
+  signedInUser,
   uniqueEmail,
 } from './helpers.ts';
 
@@ -20,7 +22,14 @@ const SITE = 'https://app.example.com';
 const srv = authServerForFile({
   configOverrides: {
     siteUrl: SITE,
-    additionalRedirectUrls: ['http://localhost:3000/**', 'https://*.preview.example.com/**'],
+    additionalRedirectUrls: [
+      'http://localhost:3000/**',
+      'https://*.preview.example.com/**',
+      'http://127.0.0.1:3999/**',
+      // gobwas/glob reads [ ] as a class: an IPv6 literal's brackets are escaped.
+      'http://\\[::1\\]:4000/cb/*',
+      'com.example.app://callback/**',
+    ],
     email: { maxFrequencySeconds: 0 },
   },
 });
@@ -38,9 +47,19 @@ const VECTORS: [string, string | null][] = [
   ['https://app.example.com/x', 'https://app.example.com/x'],
   ['https://APP.Example.COM:443/x', 'https://app.example.com/x'],
   ['https://pr-1.preview.example.com/cb', 'https://pr-1.preview.example.com/cb'],
-  ['http://127.0.0.1:9999/x', 'http://127.0.0.1:9999/x'],
-  ['http://[::1]:4000/x', 'http://[::1]:4000/x'],
-  ['http://[0:0:0:0:0:0:0:1]/x', 'http://[::1]/x'],
+  ['http://127.0.0.1:3999/x', 'http://127.0.0.1:3999/x'],
+  ['http://[::1]:4000/cb/x', 'http://[::1]:4000/cb/x'],
+  ['http://[0:0:0:0:0:0:0:1]:4000/cb/x', 'http://[::1]:4000/cb/x'],
+  // IPv4-mapped IPv6 is matched, and redirected to, as its IPv4 address.
+  ['http://[::ffff:7f00:1]:3999/', 'http://127.0.0.1:3999/'],
+  ['http://[::ffff:127.0.0.1]:3999/x', 'http://127.0.0.1:3999/x'],
+  // A scheme other than http(s) only where an entry names it.
+  ['com.example.app://callback/done', 'com.example.app://callback/done'],
+  ['com.example.app://elsewhere/', null],
+  ['ftp://127.0.0.1/', null],
+  ['ftp://127.0.0.1:3999/x', null],
+  ['ftp://localhost:3000/', null],
+  ['ftp://app.example.com/x', null],
   // Userinfo: what people read is not the host.
   ['http://localhost:1@evil%2ecom/', null],
   ['http://localhost:1@evil%252ecom/', null],
@@ -96,6 +115,18 @@ const VECTORS: [string, string | null][] = [
   ['http://[::2]/', null],
   ['http://[::ffff:8.8.8.8]/', null],
   ['http://[::1%25eth0]/', null],
+  // Loopback is not a wildcard: scheme, host, port and path must match an entry (or site_url).
+  ['http://127.9.9.9:1/', null],
+  ['http://127.0.0.1:9999/x', null],
+  ['https://127.0.0.1:3999/', null],
+  ['http://[::1]:3999/', null],
+  ['http://[::1]:4000/x', null],
+  ['http://[::1]:4000/cb/a/b', null],
+  ['http://[::ffff:7f00:1]:4000/cb/x', null],
+  ['http://[::ffff:7f09:909]:1/', null],
+  ['http://localhost:9999/x', null],
+  ['http://0.0.0.0:3999/', null],
+  ['http://[::]:3999/', null],
 ];
 
 /** The URL a browser visits, without the fragment, for comparison. */
@@ -185,4 +216,102 @@ describe(`redirect_to: ${VECTORS.length} vectors`, () => {
     });
     expect(landing(viaReferer.location)).toBe('http://localhost:3000/b');
   });
+});
+
+/** The loopback and scheme vectors, through supabase-js on every call that takes a redirect target. */
+const LOOPBACK_VECTORS: [string, string | null][] = [
+  ['http://[::ffff:7f00:1]:3999/', 'http://127.0.0.1:3999/'],
+  ['http://127.0.0.1:3999/x', 'http://127.0.0.1:3999/x'],
+  ['ftp://127.0.0.1/', null],
+  ['http://127.9.9.9:1/', null],
+  ['https://127.0.0.1:3999/', null],
+  ['http://[::1]:3999/', null],
+];
+
+/** redirect_to as the emailed link to `email` carries it. */
+async function mailedTarget(email: string): Promise<string> {
+  const { link } = linkAndCode(await latestMailTo(srv.get(), email));
+  return new URL(link).searchParams.get('redirect_to')!;
+}
+
+describe('every supabase-js call that takes a redirect target judges it the same way', () => {
+  /** Where a URL points, without query and fragment. */
+  const place = (url: string) => new URL(url).href.split(/[?#]/)[0]!;
+  const expectedPlace = (expected: string | null) => place(expected ?? SITE);
+
+  it.each(LOOPBACK_VECTORS)('signInWithOAuth, then Deny on the provider %j', async (vector, expected) => {
+    const { data, error } = await anonClient(srv.get(), 'pkce').auth.signInWithOAuth({
+      provider: 'github',
+      options: { redirectTo: vector, skipBrowserRedirect: true },
+    });
+    expect(error).toBeNull();
+    const start = await open(data.url!);
+    const state = new URL(start.location).searchParams.get('state')!;
+    const denied = await open(`${srv.get().authUrl}/local-idp/authorize`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ state, provider: 'github', decision: 'deny' }).toString(),
+    });
+    const back = await open(denied.location);
+    expect(back.status).toBe(302);
+    expect(place(back.location)).toBe(expectedPlace(expected));
+    expect(new URL(back.location).searchParams.get('error')).toBe('access_denied');
+  });
+
+  it.each(LOOPBACK_VECTORS)(
+    'signUp, signInWithOtp, resend, reset, updateUser, invite, generateLink %j',
+    async (vector, expected) => {
+      const server = srv.get();
+      const want = expectedPlace(expected);
+      const admin = adminClient(server).auth.admin;
+
+      const newcomer = uniqueEmail('signup');
+      expect(
+        (
+          await anonClient(server).auth.signUp({
+            email: newcomer,
+            password: PASSWORD,
+            options: { emailRedirectTo: vector },
+          })
+        ).error,
+      ).toBeNull();
+      expect(place(await mailedTarget(newcomer))).toBe(want);
+      expect(
+        (
+          await anonClient(server).auth.resend({
+            type: 'signup',
+            email: newcomer,
+            options: { emailRedirectTo: vector },
+          })
+        ).error,
+      ).toBeNull();
+      expect(place(await mailedTarget(newcomer))).toBe(want);
+
+      const { email, client } = await signedInUser(server);
+      expect(
+        (await anonClient(server).auth.signInWithOtp({ email, options: { emailRedirectTo: vector } })).error,
+      ).toBeNull();
+      expect(place(await mailedTarget(email))).toBe(want);
+      expect(
+        (await anonClient(server).auth.resetPasswordForEmail(email, { redirectTo: vector })).error,
+      ).toBeNull();
+      expect(place(await mailedTarget(email))).toBe(want);
+      const changed = uniqueEmail('change');
+      expect(
+        (await client.auth.updateUser({ email: changed }, { emailRedirectTo: vector })).error,
+      ).toBeNull();
+      expect(place(await mailedTarget(changed))).toBe(want);
+
+      const invited = uniqueEmail('invite');
+      expect((await admin.inviteUserByEmail(invited, { redirectTo: vector })).error).toBeNull();
+      expect(place(await mailedTarget(invited))).toBe(want);
+      const link = await admin.generateLink({ type: 'magiclink', email, options: { redirectTo: vector } });
+      expect(link.error).toBeNull();
+      expect(place(link.data.properties!.redirect_to)).toBe(want);
+
+      const magic = await api(server, `/magiclink?${query(vector)}`, { body: { email } });
+      expect(magic.status).toBe(200);
+      expect(place(await mailedTarget(email))).toBe(want);
+    },
+  );
 });

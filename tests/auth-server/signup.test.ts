@@ -123,13 +123,13 @@ describe('sign-up with email confirmation', () => {
     await anonClient(server).auth.signUp({
       email,
       password: PASSWORD,
-      options: { emailRedirectTo: 'http://127.0.0.1:4000/welcome' },
+      options: { emailRedirectTo: 'http://localhost:3001/welcome' },
     });
     const mail = await latestMailTo(server, email);
     expect(mail.Subject).toBe('Confirm your email address');
     const { status, location } = await open(linkAndCode(mail).link);
     expect(status).toBe(303);
-    expect(location.startsWith('http://127.0.0.1:4000/welcome#')).toBe(true);
+    expect(location.startsWith('http://localhost:3001/welcome#')).toBe(true);
     const fragment = new URLSearchParams(location.split('#')[1]);
     expect(fragment.get('access_token')).toBeTruthy();
     expect(fragment.get('refresh_token')).toMatch(/^[a-z2-7]{12}$/);

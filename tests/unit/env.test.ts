@@ -141,8 +141,8 @@ describe('where the environment is read', () => {
   const files = [...appFiles('app'), ...appFiles('components'), ...appFiles('lib'), ...appFiles('i18n')];
 
   // Build-time defines are not the environment: the global-error texts (next.config.mjs) and the service worker's
-  // constants (put in by app/serwist/[path]/route.ts). lib/http/security-headers.ts keeps its own defaults for
-  // next.config.mjs, which loads before any TypeScript.
+  // constants (put in by app/serwist/[path]/route.ts). lib/http/security-headers.ts reads the two variables Next
+  // inlines into the middleware, for next.config.mjs, which loads before the env module can.
   const defines = new Set([
     'app/global-error.tsx',
     'app/sw.ts',

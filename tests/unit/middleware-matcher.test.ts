@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { locales } from '@/i18n/locales';
 import { getPathname } from '@/i18n/navigation';
 import { needsMiddleware, routeTable } from '@/lib/routes/route-table';
-import { config } from '@/middleware';
+import { config, formContentType } from '@/middleware';
 
 // Next's request helpers expect the AsyncLocalStorage its server installs.
 (globalThis as { AsyncLocalStorage?: unknown }).AsyncLocalStorage ??= AsyncLocalStorage;
@@ -94,5 +94,23 @@ describe('middleware matcher', () => {
     }
     for (const url of ['/api/health', '/_next/static/chunks/a.js'])
       expect(unstable_doesMiddlewareMatch({ config, url, headers: action }), url).toBe(false);
+  });
+
+  it('refuses form posts by the content types the matcher lists, read the way Next reads them (issue 34)', () => {
+    for (const type of [
+      'multipart/form-data; boundary=x',
+      'application/x-www-form-urlencoded',
+      'text/plain;charset=UTF-8',
+      'text/plain',
+      'application/json',
+      'text/html',
+      'x-multipart/form-data',
+      ' text/plain',
+      '',
+    ]) {
+      const matched = unstable_doesMiddlewareMatch({ config, url: '/en', headers: { 'content-type': type } });
+      expect(formContentType.test(type), type).toBe(matched);
+    }
+    expect(formContentType.test('text/plain')).toBe(true);
   });
 });

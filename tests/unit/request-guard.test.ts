@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { actionRequestRefusal, requestLineRefusal } from '@/lib/http/request-guard';
+import { actionRequestRefusal, methodRefusal, requestLineRefusal } from '@/lib/http/request-guard';
 
 describe('request line (issue 18)', () => {
   it.each([
@@ -68,5 +68,86 @@ describe('server-action POSTs (issue 18)', () => {
     const form = new FormData();
     form.set('0', '["$K1"]');
     expect(await actionRequestRefusal(post({ 'next-action': 'abc' }, form))).toBeNull();
+  });
+});
+
+describe('Flight references in action arguments (issue 34)', () => {
+  const textAction = (body: string) =>
+    actionRequestRefusal(post({ 'next-action': 'abc', 'content-type': 'text/plain;charset=UTF-8' }, body));
+  const formAction = (parts: Record<string, string | Blob>) => {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(parts)) form.set(name, value);
+    return actionRequestRefusal(post({ 'next-action': 'abc' }, form));
+  };
+
+  it.each([
+    '["$Q1"]',
+    '[{"then":"$1:__proto__:then"}]',
+    '["$1"]',
+    '["$@1"]',
+    '["$h1"]',
+    '["$W1"]',
+    '["$i1"]',
+    '["$B1"]',
+    '["$A1"]',
+    '[{"a":"$0:a"}]',
+    '["$0:constructor"]',
+    '["$"]',
+    '["$nope"]',
+    '["$n12x"]',
+    `["$n${'9'.repeat(301)}"]`,
+  ])('a text body %s is a 400', async (body) => {
+    expect((await textAction(body))?.status).toBe(400);
+  });
+
+  it.each([
+    '[]',
+    '[1,"a",null,true,{"a":[1]}]',
+    '["$$dollar","$undefined","$NaN","$Infinity","$-Infinity","$-0","$D2026-01-01T00:00:00.000Z","$n-12"]',
+    '["$T",{"x":"$T"}]',
+    '[{"a":1},"$0:0","$0:0:a","$0"]',
+    '["$K1","$R2","$x3"]',
+  ])('what React encodes as text, %s, goes to Next', async (body) => {
+    expect(await textAction(body)).toBeNull();
+  });
+
+  it('multipart bodies: references must name a part of the right kind, with own-property paths', async () => {
+    expect((await formAction({ 0: '["$Q1"]' }))?.status).toBe(400);
+    expect((await formAction({ 0: '["$Q1"]', 1: '{"a":1}' }))?.status).toBe(400);
+    expect((await formAction({ 0: '["$Q1"]', 1: '[1]' }))?.status).toBe(400);
+    expect((await formAction({ 0: '["$1:__proto__:then"]', 1: '{}' }))?.status).toBe(400);
+    expect((await formAction({ 0: '["$1"]', 1: '{"a":"$2"}' }))?.status).toBe(400);
+    expect((await formAction({ 0: '["$B1"]', 1: 'text, not a file' }))?.status).toBe(400);
+    expect((await formAction({ 0: '["$h1"]', 1: '{"bound":null}' }))?.status).toBe(400);
+    expect(await formAction({ 0: '["$Q1","$W2"]', 1: '[["k","v"]]', 2: '[1,2]' })).toBeNull();
+    expect(await formAction({ 0: '["$1:a:b"]', 1: '{"a":{"b":"$2"}}', 2: '"x"' })).toBeNull();
+    expect(await formAction({ 0: '["$B1"]', 1: new Blob(['x']) })).toBeNull();
+    expect(await formAction({ 0: '["$h1"]', 1: '{"id":"abc","bound":null}' })).toBeNull();
+  });
+});
+
+describe('methods a path does not take (issue 34)', () => {
+  it.each([
+    ['PUT', 'page', 'GET, HEAD, POST'],
+    ['DELETE', 'page', 'GET, HEAD, POST'],
+    ['PROPFIND', 'page', 'GET, HEAD, POST'],
+    ['POST', 'resource', 'GET, HEAD'],
+    ['PATCH', 'resource', 'GET, HEAD'],
+  ] as const)('%s on a %s → 405, Allow: %s', (method, kind, allow) => {
+    const refusal = methodRefusal(method, kind);
+    expect(refusal?.status).toBe(405);
+    expect(refusal?.headers?.Allow).toBe(allow);
+  });
+  it.each([
+    ['GET', 'page'],
+    ['HEAD', 'page'],
+    ['POST', 'page'],
+    ['OPTIONS', 'page'],
+    ['GET', 'resource'],
+    ['HEAD', 'resource'],
+    ['PUT', 'api'],
+    ['DELETE', 'api'],
+  ] as const)('%s on a %s goes to Next', (method, kind) => {
+    expect(methodRefusal(method, kind)).toBeNull();
   });
 });

@@ -14,6 +14,8 @@ import { routeTable } from '@/lib/routes/route-table';
 // (dynamic, revalidate, dynamicParams) is not allowed with cacheComponents, and the route is static anyway.
 
 const { distDir } = env;
+// The worker's source map only in development: a production build does not publish its source.
+const sourceMap = env.nodeEnv !== 'production';
 
 // The precached pages are HTML that references hashed chunks and contains translations, so their
 // precache revision changes whenever the client build output or any message file does.
@@ -42,6 +44,7 @@ const serwistRoute = createSerwistRoute({
   globPatterns: [`${distDir}/static/**/*.{js,css,woff2}`, 'public/icons/**/*.png'],
   additionalPrecacheEntries: precachedPages.map((url) => ({ url, revision })),
   esbuildOptions: {
+    sourcemap: sourceMap,
     define: {
       'process.env.NEXT_PUBLIC_SUPABASE_URL': JSON.stringify(env.supabaseUrl),
       'process.env.POLYGLOT_OFFLINE_PAGES': JSON.stringify(JSON.stringify(offlinePages)),
@@ -49,8 +52,8 @@ const serwistRoute = createSerwistRoute({
   },
 });
 
-// The two files serwist builds from app/sw.ts; both are prerendered.
-const serwistFiles: ReadonlySet<string> = new Set(['sw.js', 'sw.js.map']);
+// The files serwist builds from app/sw.ts; all are prerendered.
+const serwistFiles: ReadonlySet<string> = new Set(sourceMap ? ['sw.js', 'sw.js.map'] : ['sw.js']);
 
 export const { generateStaticParams } = serwistRoute;
 

@@ -35,7 +35,13 @@ function normaliseHost(raw: string): string | undefined {
     const inner = raw.slice(1, -1);
     // No zone IDs (`%25eth0`): Node accepts them, browsers do not.
     if (!raw.endsWith(']') || !/^[0-9a-f:.]+$/i.test(inner) || !isIPv6(inner)) return undefined;
-    return new URL(`http://${raw}/`).hostname;
+    const canonical = new URL(`http://${raw}/`).hostname;
+    // IPv4-mapped IPv6 (::ffff:127.0.0.1, which the URL parser writes ::ffff:7f00:1) is the IPv4 address: matched
+    // and redirected to as such, so no list entry can be reached under another spelling.
+    const mapped = /^\[::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})\]$/.exec(canonical);
+    if (!mapped) return canonical;
+    const [hi, lo] = [parseInt(mapped[1]!, 16), parseInt(mapped[2]!, 16)];
+    return [hi >> 8, hi & 255, lo >> 8, lo & 255].join('.');
   }
   const host = raw.toLowerCase();
   if (!HOST_NAME.test(host) || host.includes('..')) return undefined;
@@ -98,6 +104,8 @@ export function parseRedirectUrl(raw: string): RedirectUrl | undefined {
 
 /** An additional_redirect_urls entry: GoTrue's glob, split so that the origin part only ever matches the origin. */
 export interface RedirectPattern {
+  /** The entry's scheme when it is written out (no glob characters): the only way to allow a scheme but http(s). */
+  scheme: string | undefined;
   /** Undefined for an entry without "://", matched against the whole URL. */
   origin: RegExp | undefined;
   rest: RegExp;
@@ -147,35 +155,39 @@ const escapeClass = (s: string) => s.replace(/[\]\\^]/g, '\\$&');
  */
 export function compileRedirectPattern(pattern: string): RedirectPattern {
   const start = pattern.indexOf('://');
-  if (start === -1) return { origin: undefined, rest: globToRegExp(pattern) };
+  if (start === -1) return { scheme: undefined, origin: undefined, rest: globToRegExp(pattern) };
   const slash = pattern.indexOf('/', start + 3);
   const origin = slash === -1 ? pattern : pattern.slice(0, slash);
+  const scheme = pattern.slice(0, start).toLowerCase();
   return {
+    scheme: /^[a-z][a-z0-9+.-]*$/.test(scheme) ? scheme : undefined,
     origin: globToRegExp(origin.toLowerCase()),
     rest: globToRegExp(slash === -1 ? '/' : pattern.slice(slash)),
   };
 }
 
 function matches(pattern: RedirectPattern, url: RedirectUrl): boolean {
+  // http and https by any matching entry; another scheme only by an entry that names it.
+  if (url.scheme !== 'http' && url.scheme !== 'https' && pattern.scheme !== url.scheme) return false;
   if (!pattern.origin) return pattern.rest.test(`${url.origin}${url.rest}`);
   return pattern.origin.test(url.origin) && pattern.rest.test(url.rest);
 }
 
-/** GoTrue's isLocalhost: names that only ever reach the visitor's own machine. */
+/** GoTrue's isLocalhost (utilities/url_validator.go): a site_url on these hosts allows any port. */
 const isLocalhost = (host: string) =>
-  host === 'localhost' || host.endsWith('.localhost') || host === '127.0.0.1' || host === '[::1]';
+  ['localhost', '127.0.0.1', '[::1]', '0.0.0.0', '[::]'].includes(host) || host.endsWith('.localhost');
 
-/** Loopback IP literals (127.0.0.0/8, ::1, ::ffff:127.x.y.z): the browser's own machine, whatever the port. */
-function isLoopbackIp(host: string): boolean {
-  return /^127\./.test(host) || host === '[::1]' || /^\[::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}\]$/.test(host);
-}
+/** Loopback IP literals (127.0.0.0/8, ::1; IPv4-mapped ones arrive here as IPv4). */
+const isLoopbackIp = (host: string) => /^127\./.test(host) || host === '[::1]';
 
 const isIpLiteral = (host: string) => host.startsWith('[') || DOTTED_QUAD.test(host);
 
 /**
- * GoTrue's IsRedirectURLValid on the normalised URL: the site_url's scheme and host (any port on localhost), a
- * loopback IP literal (GoTrue accepts these whatever the list says; they cannot leave the visitor's machine), or an
- * allow-list entry. Other IP literals are refused, as GoTrue does. Returns the normalised URL to redirect to.
+ * GoTrue's IsRedirectURLValid on the normalised URL: the site_url's scheme and host (any port when that host is
+ * localhost or loopback, RFC 8252), else an allow-list entry (http and https, or a scheme the entry names). IP
+ * literals other than loopback are refused, as GoTrue does. Stricter than GoTrue: it accepts every loopback IP
+ * literal on any scheme and port without the list; here they need an entry like any other host (auth-server/README.md,
+ * Redirects). Returns the normalised URL to redirect to.
  */
 export function allowedRedirect(
   config: AuthConfig,
@@ -193,7 +205,7 @@ export function allowedRedirect(
   ) {
     return target.href;
   }
-  if (isIpLiteral(target.host)) return isLoopbackIp(target.host) ? target.href : undefined;
+  if (isIpLiteral(target.host) && !isLoopbackIp(target.host)) return undefined;
   return patterns.some((p) => matches(p, target)) ? target.href : undefined;
 }
 

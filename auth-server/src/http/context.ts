@@ -2,6 +2,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 import type { App } from '../app.ts';
 import { resolveRedirect } from '../auth/redirects.ts';
+import { FRAME_DENIED } from '../mail/mailbox.ts';
 import { Params, parseForm, parseJsonObject, readBodyText } from './body.ts';
 
 /** What a route handler gets for one request: the shared state, typed reads and GoTrue-shaped answers. */
@@ -71,8 +72,12 @@ export class RequestContext {
     });
   }
 
+  /** A page (the local IdP's consent form): never framed, so no other site can overlay its buttons. */
   html(status: number, body: string): Response {
-    return new Response(body, { status, headers: { 'Content-Type': 'text/html; charset=utf-8' } });
+    return new Response(body, {
+      status,
+      headers: { 'Content-Type': 'text/html; charset=utf-8', ...FRAME_DENIED },
+    });
   }
 
   redirect(status: 302 | 303, location: string): Response {

@@ -14,6 +14,12 @@ import {
 
 /** The mailbox beside the API: an inbox web page and Mailpit's JSON API over the stored messages. */
 
+/** Headers that forbid framing, for every page the local servers answer (the inbox, the local IdP's consent). */
+export const FRAME_DENIED = {
+  'X-Frame-Options': 'DENY',
+  'Content-Security-Policy': "frame-ancestors 'none'",
+} as const;
+
 const address = (name: string, addr: string) => ({ Name: name, Address: addr });
 
 /** Mailpit's message summary shape. */
@@ -114,12 +120,17 @@ export function createMailboxServer(
   isAllowedOrigin: (origin: string) => boolean,
 ): Server {
   const mailbox = new Hono({ strict: false });
+  mailbox.use(async (c, next) => {
+    await next();
+    // The inbox holds sign-in links: no other page may frame it.
+    for (const [name, value] of Object.entries(FRAME_DENIED)) c.header(name, value);
+  });
   mailbox.use(
     cors({ origin: (origin) => (isAllowedOrigin(origin) ? origin : null), allowMethods: ['GET', 'DELETE'] }),
   );
   const list = async (c: Context, filter: MessageFilter) => {
-    const limit = Math.min(Number(c.req.query('limit')) || 50, 1000);
-    const start = Number(c.req.query('start')) || 0;
+    const limit = Math.min(pagingValue(c.req.query('limit'), 1) ?? 50, 1000);
+    const start = pagingValue(c.req.query('start'), 1) ?? 0;
     const { total, rows } = await listMessages(db.sql, filter, limit, start);
     return c.json({
       total,
@@ -143,7 +154,12 @@ export function createMailboxServer(
     return m ? c.html(messagePage(m)) : c.text('message not found', 404);
   });
   mailbox.get('/api/v1/messages', (c) => list(c, {}));
-  mailbox.get('/api/v1/search', (c) => list(c, parseSearch(c.req.query('query') ?? '')));
+  mailbox.get('/api/v1/search', (c) => {
+    const query = (c.req.query('query') ?? '').trim();
+    // Mailpit refuses an empty search; Postgres text cannot hold NUL.
+    if (query === '' || query.includes('\0')) return c.text('bad search query', 400);
+    return list(c, parseSearch(query));
+  });
   mailbox.get('/api/v1/message/:id', async (c) => {
     const m = await message(c.req.param('id'));
     return m ? c.json(detail(m)) : c.text('message not found', 404);
@@ -178,5 +194,15 @@ function parseIds(text: string): string[] | null {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return null;
   const ids = (body as { IDs?: unknown }).IDs;
   if (ids === undefined) return [];
-  return Array.isArray(ids) && ids.every((id) => typeof id === 'string') ? ids : null;
+  return Array.isArray(ids) && ids.every((id) => typeof id === 'string' && !id.includes('\0')) ? ids : null;
+}
+
+/**
+ * A paging parameter read as Mailpit's strconv.Atoi does: an integer at least `min` (and within JavaScript's exact
+ * range); anything else is ignored (undefined), so the caller's default applies as in Mailpit.
+ */
+function pagingValue(raw: string | undefined, min: number): number | undefined {
+  if (raw === undefined || !/^[+-]?\d+$/.test(raw)) return undefined;
+  const n = Number(raw);
+  return Number.isSafeInteger(n) && n >= min ? n : undefined;
 }

@@ -63,7 +63,8 @@ export async function listMessages(
 }
 
 export async function getMessage(sql: Sql, id: string): Promise<StoredMessage | undefined> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
+  // IDs are UUIDs: anything else is unknown, not a cast error.
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return undefined;
   return (await sql.query<StoredMessage>('select * from mailbox.messages where id = $1', [id])).rows[0];
 }
 

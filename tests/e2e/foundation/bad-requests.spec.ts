@@ -27,6 +27,10 @@ function raw(
   });
 }
 
+/** A fetch action's multipart body with the arguments as part 0. */
+const multipartArguments = (args: string) =>
+  `--xx\r\nContent-Disposition: form-data; name="0"\r\n\r\n${args}\r\n--xx--\r\n`;
+
 /** The page's own action id, as its progressively enhanced form carries it. */
 async function actionId(request: APIRequestContext, path: string): Promise<string> {
   const html = await (await request.get(path)).text();
@@ -57,6 +61,13 @@ for (const path of ['/en/forgot-password', '/en/sign-in']) {
           'multipart/form-data; boundary=xx',
           '--xx\r\nContent-Disposition: form-data; name="1_email"\r\n\r\na@b.c\r\n--xx--\r\n',
         ],
+        // Flight references decodeReply cannot resolve (issue 34): parts the body lacks, inherited properties.
+        ...['["$Q1"]', '[{"then":"$1:__proto__:then"}]', '["$1"]', '["$h1"]', '[{"a":"$0:a"}]'].flatMap(
+          (args): Array<[string, string]> => [
+            ['text/plain;charset=UTF-8', args],
+            ['multipart/form-data; boundary=xx', multipartArguments(args)],
+          ],
+        ),
       ];
       for (const [type, data] of bodies) {
         const response = await request.post(path, {
@@ -86,6 +97,24 @@ for (const path of ['/en/forgot-password', '/en/sign-in']) {
     });
   });
 }
+
+test('a temporary reference (what React sends for a value it keeps on the client) is not a 500', async ({
+  request,
+}) => {
+  const id = await actionId(request, '/en/forgot-password');
+  for (const data of ['["$T"]', multipartArguments('["$T"]')]) {
+    const response = await request.post('/en/forgot-password', {
+      headers: {
+        'Next-Action': id,
+        'Content-Type': data.startsWith('--')
+          ? 'multipart/form-data; boundary=xx'
+          : 'text/plain;charset=UTF-8',
+      },
+      data,
+    });
+    expect(response.status(), data).toBeLessThan(500);
+  }
+});
 
 test('a well-formed action still works (no false refusals)', async ({ page }) => {
   await page.goto('/en/forgot-password');
@@ -121,6 +150,45 @@ test('an absolute-form request target never redirects to another host', async ()
     expect(head, target).not.toMatch(/^location: .*evil/im);
     expect(head, target).not.toMatch(/^refresh: .*evil/im);
   }
+});
+
+test('pages answer other methods with a 405 and Allow; files and route handlers too (issue 34)', async ({
+  request,
+}) => {
+  const allowed = async (method: string, path: string) => {
+    const response = await request.fetch(path, { method, maxRedirects: 0 });
+    expect(response.status(), `${method} ${path}`).toBe(405);
+    expect(response.headers()['content-security-policy'], `${method} ${path}`).toContain('frame-ancestors');
+    return response.headers().allow;
+  };
+  for (const method of ['PUT', 'DELETE', 'PATCH']) {
+    for (const path of ['/en', '/de/sign-in', '/en/account', '/en/no-such-page'])
+      expect(await allowed(method, path)).toBe('GET, HEAD, POST');
+    for (const path of [
+      '/en/manifest.webmanifest',
+      '/serwist/sw.js',
+      '/icons/icon-192.png',
+      '/en/auth/confirm',
+    ])
+      expect(await allowed(method, path)).toBe('GET, HEAD');
+  }
+  for (const path of ['/en/manifest.webmanifest', '/serwist/sw.js', '/icons/icon-192.png'])
+    expect(await allowed('POST', path)).toBe('GET, HEAD');
+  // What still works: reading, and the actions' POSTs (a form post without its action is still the page).
+  expect((await request.head('/en')).status()).toBe(200);
+  expect((await request.get('/icons/icon-192.png')).status()).toBe(200);
+  expect(
+    (await request.post('/en/sign-in', { form: { email: 'a@b.c' }, maxRedirects: 0 })).status(),
+  ).toBeLessThan(500);
+});
+
+test('the production build does not publish the service worker’s source map (issue 34)', async ({
+  request,
+}) => {
+  expect((await request.get('/serwist/sw.js.map')).status()).toBe(404);
+  const worker = await request.get('/serwist/sw.js');
+  expect(worker.status()).toBe(200);
+  expect(await worker.text()).not.toContain('sourceMappingURL');
 });
 
 test('unknown API paths and methods answer JSON', async ({ request }) => {

@@ -91,3 +91,18 @@ test('the policy forbids what it should', async ({ request }) => {
     'https://www.googletagmanager.com',
   ]);
 });
+
+test('Next’s own slash redirects carry the policy and refuse framing too (issue 34)', async ({ request }) => {
+  const redirects: Array<[string, string]> = [
+    ['/en/', '/en'],
+    ['/en//account', '/en/account'],
+    ['/de//sign-in/', '/de/sign-in/'],
+  ];
+  for (const [path, target] of redirects) {
+    const response = await request.get(path, { maxRedirects: 0 });
+    expect(response.status(), path).toBe(308);
+    expect(new URL(response.headers().location!, 'http://x').pathname, path).toBe(target);
+    expect(response.headers()['content-security-policy'], path).toContain("frame-ancestors 'none'");
+    expect(response.headers()['x-frame-options'], path).toBe('DENY');
+  }
+});

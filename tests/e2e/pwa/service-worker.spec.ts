@@ -19,7 +19,6 @@ test('other names under /serwist/ answer 404, not an empty 200 or a 500', async 
   for (const name of ['nope', 'sw.ts', 'sw.js.gz', '%25ff']) {
     expect((await request.get(`/serwist/${name}`)).status(), name).toBe(404);
   }
-  expect((await request.get('/serwist/sw.js.map')).status()).toBe(200);
 });
 
 test('the service worker controls the page', async ({ page }) => {
