@@ -11,12 +11,13 @@ import { SessionButtons } from '@/components/account/session-buttons';
 import { TwoFactorSection } from '@/components/account/two-factor-section';
 import { AuthMessages } from '@/components/auth/auth-messages';
 import { SignOutForm } from '@/components/auth/sign-out-form';
+import { SessionUnconfirmed } from '@/components/auth/session-unconfirmed';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { getPathname, redirect } from '@/i18n/navigation';
 import { isolated } from '@/i18n/isolate';
 import { preferredLocale } from '@/lib/auth/preferred-locale';
 import { firstParam, ownEntry } from '@/lib/auth/search-param';
-import { confirmedSession } from '@/lib/session/server';
+import { confirmedSession, sessionUnconfirmed } from '@/lib/session/server';
 
 // Rendered in one piece on the server (no streaming boundary), so the page and its forms work without JavaScript.
 export const instant = false;
@@ -43,6 +44,8 @@ async function AccountContent({
   // The middleware checked the token locally; the page confirms the session with the auth server, so one ended
   // elsewhere goes through session-ended (which clears the cookie) to sign-in on the next request.
   const session = await confirmedSession(getPathname({ href: '/account', locale }));
+  // The middleware held the session valid, so sign-in would send the visitor straight back here: say it here.
+  if (session === sessionUnconfirmed) return <SessionUnconfirmed />;
   if (!session)
     return redirect({ href: { pathname: '/auth/session-ended', query: { next: '/account' } }, locale });
   // The middleware decided from the cookie; the auth server's answer decides here (issue 17).

@@ -4,12 +4,13 @@ import { getLocale, getMessages, getTranslations } from 'next-intl/server';
 import { AuthCard } from '@/components/auth/auth-card';
 import { SignOutForm } from '@/components/auth/sign-out-form';
 import { TwoFactorVerifyForm } from '@/components/auth/two-factor-verify-form';
+import { SessionUnconfirmed } from '@/components/auth/session-unconfirmed';
 import { getPathname, redirect } from '@/i18n/navigation';
 import { pickMessages } from '@/i18n/messages';
 import { nextPath } from '@/lib/auth/safe-redirect';
 import { noScriptAnswer } from '@/lib/forms/no-script-state';
 import { firstParam } from '@/lib/auth/search-param';
-import { confirmedSession } from '@/lib/session/server';
+import { confirmedSession, sessionUnconfirmed } from '@/lib/session/server';
 
 // Rendered in one piece on the server (no streaming boundary), so the form works without JavaScript.
 export const instant = false;
@@ -32,6 +33,7 @@ async function VerifyContent({
   const t = await getTranslations('TwoFactor');
   const next = nextPath(firstParam((await searchParams).next));
   const session = await confirmedSession(getPathname({ href: '/sign-in/verify', locale }));
+  if (session === sessionUnconfirmed) return <SessionUnconfirmed />;
   if (!session) return redirect({ href: { pathname: '/auth/session-ended', query: { next } }, locale });
   if (!session.secondFactorPending) return redirect({ href: next, locale });
   const factors = session.factors
