@@ -8,6 +8,8 @@ import { useAddressParam } from '@/lib/http/use-address-param';
 const statusMessages = {
   'account-deleted': 'accountDeleted',
   'signed-out-everywhere': 'signedOutEverywhere',
+  // Sign out everywhere, when the auth server could not end the other sessions (lib/auth/actions/account-sessions.ts).
+  'signed-out-here-only': 'signedOutHereOnly',
   'session-ended': 'sessionEnded',
   // A private page whose session could not be checked in time (lib/session/edge.ts).
   unavailable: 'serviceUnavailable',

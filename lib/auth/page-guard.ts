@@ -1,7 +1,7 @@
 import type { Locale } from 'next-intl';
 import { getPathname, redirect } from '@/i18n/navigation';
 import { findRoute, type GuardedPath } from '@/lib/routes/route-table';
-import { confirmedSession } from '@/lib/session/server';
+import { confirmedSession, sessionUnconfirmed } from '@/lib/session/server';
 import type { SessionClaims } from '@/lib/session/types';
 
 /**
@@ -14,8 +14,11 @@ export async function guardPage(
   path: GuardedPath,
   locale: Locale,
   next: string = path,
-): Promise<SessionClaims> {
+): Promise<SessionClaims | typeof sessionUnconfirmed> {
   const session = await confirmedSession(getPathname({ href: path, locale }));
+  // The auth server cannot be reached and the token cannot be checked either: the page says so in place, since
+  // the middleware (which held the token valid) would send sign-in straight back here.
+  if (session === sessionUnconfirmed) return session;
   if (!session) return redirect({ href: { pathname: '/auth/session-ended', query: { next } }, locale });
   const access = findRoute(path)?.access;
   if (access === 'signed-in' && session.secondFactorPending)

@@ -4,7 +4,7 @@ import { cache } from 'react';
 import { redirect } from '@/i18n/navigation';
 import { authErrorMessage, reportIfUnreachable } from '@/lib/log/auth-errors';
 import { logServerError } from '@/lib/log/server-log';
-import { withinAuthBudget } from '@/lib/supabase/auth-fetch';
+import { authBudgetMs, withinAuthBudget } from '@/lib/supabase/auth-fetch';
 import { isAuthCookieName } from '@/lib/supabase/config';
 import { createSupabaseServerClient, writeCookies } from '@/lib/supabase/server';
 import { syncPresenceHint } from './presence-hint';
@@ -75,14 +75,23 @@ async function owesSecondFactor(supabase: SessionClient, factors: unknown): Prom
   return isSecondFactorPending(data?.currentLevel, factors);
 }
 
+/** confirmedSession's answer when neither the auth server nor the token's signature could be checked in time. */
+export const sessionUnconfirmed = 'unconfirmed';
+
 /**
  * Who is signed in, for private pages (the route table's `private` entries): confirmed with the auth server
  * (`getUser()`, one request per view), so a session ended elsewhere (sign out everywhere, a password change, a
  * deleted account) takes effect on the next request rather than when the access token expires. Static pages
  * never call this: they cost no auth-server request. When the auth server cannot be reached the locally verified
- * claims stand in (logged), so an outage does not look like every user being signed out.
+ * claims stand in (logged), so an outage does not look like every user being signed out; when the token cannot be
+ * verified either (the signing keys come from the same server), the answer is `sessionUnconfirmed`, never null:
+ * the middleware, with its own copy of the keys, may still hold the session valid, and a page that sent the
+ * visitor to sign-in would be sent back (issue 34). One budget for both steps.
  */
-export async function confirmedSession(path: string): Promise<SessionClaims | null> {
+export async function confirmedSession(
+  path: string,
+): Promise<SessionClaims | null | typeof sessionUnconfirmed> {
+  const deadline = performance.now() + authBudgetMs;
   try {
     const supabase = await sessionClient();
     const { data, error } = await boundedGetUser(supabase);
@@ -98,7 +107,13 @@ export async function confirmedSession(path: string): Promise<SessionClaims | nu
       };
     }
     if (!error || !reportIfUnreachable(error, path)) return null;
-    const claims = (await withinAuthBudget(supabase.auth.getClaims())).data?.claims;
+    const verified = await withinAuthBudget(
+      supabase.auth.getClaims(),
+      Math.max(0, deadline - performance.now()),
+    ).catch((timeout: unknown) => ({ data: null, error: timeout }));
+    if (verified.error && authErrorMessage(verified.error).key === 'serviceUnavailable')
+      return sessionUnconfirmed;
+    const claims = verified.data?.claims;
     const identity = claims ? identityOf(claims) : null;
     if (!claims || !identity) return null;
     // The auth server is down: the cookie's factors are all there is to go by, as in the middleware.
@@ -110,18 +125,20 @@ export async function confirmedSession(path: string): Promise<SessionClaims | nu
       factors: verifiedFactors(factors),
     };
   } catch (error) {
-    // Out of time, a malformed cookie or a failure inside the client: logged, and the page shows the signed-out view.
+    // A malformed cookie or a failure inside the client: logged, and the page shows the signed-out view.
     if (!reportIfUnreachable(error, path)) logServerError({ path, code: 'session_unreadable', error });
     return null;
   }
 }
 
 /**
- * The signed-in user, asked of the auth server itself (not just the cookie's claims): actions call this before
- * changing anything. Signed-out visitors go to sign-in; when the auth server cannot be reached, `user` is null
- * and `error` says so (for authErrorState), rather than treating the visitor as signed out.
+ * The signed-in user, asked of the auth server, and whether the session still owes its second factor (the aal of
+ * the token the server just accepted and the factors it sent, never the cookie's copy). Only for the code step's
+ * own action: everything else uses requireCurrentUser. Signed-out visitors go to sign-in; when the auth server
+ * cannot be reached, `user` is null and `error` says so (for authErrorState), rather than treating the visitor
+ * as signed out.
  */
-export async function requireCurrentUser(locale: Locale) {
+export async function requireFirstFactorUser(locale: Locale) {
   const supabase = await sessionClient();
   const { data, error } = await boundedGetUser(supabase);
   if (data.user)
@@ -138,6 +155,19 @@ export async function requireCurrentUser(locale: Locale) {
 }
 
 /**
+ * The signed-in user with the full assurance their account asks for: every action behind a private page calls
+ * this before changing anything. A session that still owes its second factor goes to the code step, coming back
+ * to `next` (the account section the form belongs to): the middleware routes by the cookie, which the visitor can
+ * edit, so a post that reached an action proves nothing (issue 34).
+ */
+export async function requireCurrentUser(locale: Locale, next = '/account') {
+  const { secondFactorPending, ...current } = await requireFirstFactorUser(locale);
+  if (secondFactorPending)
+    return redirect({ href: { pathname: '/sign-in/verify', query: { next } }, locale });
+  return current;
+}
+
+/**
  * Where a user just signed in goes on to: `next`, or the code step first while their second factor is owed (the
  * stored session's aal and factors, as the middleware reads them; no request). Server actions must decide this
  * themselves: Next renders an action's redirect target in the same response, and a redirect the middleware answers
@@ -150,16 +180,4 @@ export async function afterSignIn(
   const { data } = await supabase.auth.mfa.getAuthenticatorAssuranceLevel();
   const owed = data?.nextLevel === 'aal2' && data.currentLevel !== 'aal2';
   return owed ? { pathname: '/sign-in/verify', query: { next } } : next;
-}
-
-/**
- * requireCurrentUser for sensitive changes (email, password, other devices, factors, deleting the account): a
- * user with a verified second factor must have used it in this session (aal2), as GoTrue's own checks demand.
- * Otherwise the code step, coming back to `next` (the account section the form belongs to).
- */
-export async function requireSteppedUpUser(locale: Locale, next: string) {
-  const current = await requireCurrentUser(locale);
-  if (current.secondFactorPending)
-    return redirect({ href: { pathname: '/sign-in/verify', query: { next } }, locale });
-  return current;
 }

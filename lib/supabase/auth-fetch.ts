@@ -9,7 +9,7 @@ const authRetryBackoffMs = [100, 200, 400] as const;
  * The time one auth-server call may take, retries included: below the 3.8 s route-load timeout of the client,
  * so a slow or stopped auth server gives the page or form its "service unavailable" message instead of a hang.
  */
-const authBudgetMs = 2000;
+export const authBudgetMs = 2000;
 
 const idempotentMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 

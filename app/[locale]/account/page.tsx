@@ -11,12 +11,14 @@ import { SessionButtons } from '@/components/account/session-buttons';
 import { TwoFactorSection } from '@/components/account/two-factor-section';
 import { AuthMessages } from '@/components/auth/auth-messages';
 import { SignOutForm } from '@/components/auth/sign-out-form';
+import { SessionUnconfirmed } from '@/components/auth/session-unconfirmed';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { isolated } from '@/i18n/isolate';
 import { guardPage } from '@/lib/auth/page-guard';
 import { preferredLocale } from '@/lib/auth/preferred-locale';
 import { firstParam, ownEntry } from '@/lib/http/search-param';
 import { pageMetadata } from '@/lib/seo/page-metadata';
+import { sessionUnconfirmed } from '@/lib/session/server';
 
 // Rendered in one piece on the server (no streaming boundary), so the page and its forms work without JavaScript.
 export const instant = false;
@@ -41,6 +43,8 @@ async function AccountContent({
   const locale = await getLocale();
   const t = await getTranslations('Account');
   const session = await guardPage('/account', locale);
+  // The middleware held the session valid, so sign-in would send the visitor straight back here: say it here.
+  if (session === sessionUnconfirmed) return <SessionUnconfirmed />;
   const { identity, userMetadata } = session;
   const updateKey = ownEntry(updateMessages, firstParam((await searchParams).updated));
   const displayName = typeof userMetadata.display_name === 'string' ? userMetadata.display_name : '';

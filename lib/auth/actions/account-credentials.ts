@@ -3,7 +3,7 @@
 import { getTranslations } from 'next-intl/server';
 import { isolatedText } from '@/i18n/isolate';
 import { authErrorState } from '@/lib/auth/auth-error-state';
-import { requireSteppedUpUser } from '@/lib/session/server';
+import { requireCurrentUser } from '@/lib/session/server';
 import { changeEmailSchema, changePasswordSchema } from '@/lib/auth/form-schemas';
 import { authRedirectUrl } from '@/lib/auth/auth-routes';
 import { formAction } from '@/lib/forms/form-action';
@@ -18,7 +18,7 @@ export const changeEmail = formAction(async (_previous, formData) => {
   if (!parsed.ok) return parsed.state;
   const values = echoedValues(formData, ['email']);
 
-  const current = await requireSteppedUpUser(locale, '/account#email');
+  const current = await requireCurrentUser(locale, '/account#email');
   if (!current.user) return authErrorState(current.error, locale, values);
   const { error } = await current.supabase.auth.updateUser(
     { email: parsed.data.email },
@@ -48,7 +48,7 @@ export const changePassword = formAction(async (_previous, formData) => {
   if (codeStep && !/^\d{6,10}$/.test(nonce.trim()))
     return withStep({ status: 'error', message: t('reauthenticationCodeMissing') });
 
-  const current = await requireSteppedUpUser(locale, '/account#password');
+  const current = await requireCurrentUser(locale, '/account#password');
   if (!current.user) return authErrorState(current.error, locale);
   const { error } = await current.supabase.auth.updateUser({
     password: parsed.data.password,

@@ -20,7 +20,7 @@ export const updateProfile = formAction(async (_previous, formData) => {
   const parsed = await parseForm(profileSchema, formData, pageLocale, echoed);
   if (!parsed.ok) return parsed.state;
 
-  const current = await requireCurrentUser(pageLocale);
+  const current = await requireCurrentUser(pageLocale, '/account#profile');
   if (!current.user) return authErrorState(current.error, pageLocale, echoedValues(formData, echoed));
   const { supabase } = current;
   const { error } = await supabase.auth.updateUser({

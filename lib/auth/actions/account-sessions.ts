@@ -2,8 +2,9 @@
 
 import { getTranslations } from 'next-intl/server';
 import { redirect } from '@/i18n/navigation';
-import { authErrorState } from '@/lib/auth/auth-error-state';
-import { requireCurrentUser, requireSteppedUpUser, signOutHere } from '@/lib/session/server';
+import { reportAuthFailure } from '@/lib/log/auth-errors';
+import { actionPath, authErrorState } from '@/lib/auth/auth-error-state';
+import { requireCurrentUser, signOutHere } from '@/lib/session/server';
 import { deleteAccountSchema } from '@/lib/auth/form-schemas';
 import { formAction } from '@/lib/forms/form-action';
 import { formLocale } from '@/lib/forms/form-locale';
@@ -13,7 +14,7 @@ import { createSupabaseAdminClient } from '@/lib/supabase/admin';
 
 export const signOutOtherDevices = formAction(async (_previous, formData) => {
   const locale = formLocale(formData);
-  const current = await requireSteppedUpUser(locale, '/account#sessions');
+  const current = await requireCurrentUser(locale, '/account#sessions');
   if (!current.user) return authErrorState(current.error, locale);
   const { error } = await current.supabase.auth.signOut({ scope: 'others' });
   if (error) return authErrorState(error, locale);
@@ -21,13 +22,20 @@ export const signOutOtherDevices = formAction(async (_previous, formData) => {
   return { status: 'success', message: t('otherDevicesSignedOut') };
 });
 
+/**
+ * Ends every session of the user, this one included. When the auth server cannot end them (an error answer, or
+ * no answer), supabase-js keeps this device's session and fires no sign-out (2.119): this device is signed out
+ * here all the same, and sign-in says the other devices may still be signed in.
+ */
 export const signOutEverywhere = formAction(async (_previous, formData) => {
   const locale = formLocale(formData);
-  const current = await requireCurrentUser(locale);
-  if (!current.user) return authErrorState(current.error, locale);
-  const { error } = await current.supabase.auth.signOut({ scope: 'global' });
-  if (error) return authErrorState(error, locale);
-  return redirect({ href: { pathname: '/sign-in', query: { status: 'signed-out-everywhere' } }, locale });
+  const current = await requireCurrentUser(locale, '/account#sessions');
+  const { error } = current.user ? await current.supabase.auth.signOut({ scope: 'global' }) : current;
+  if (!error)
+    return redirect({ href: { pathname: '/sign-in', query: { status: 'signed-out-everywhere' } }, locale });
+  reportAuthFailure(error, await actionPath());
+  await signOutHere(current.supabase);
+  return redirect({ href: { pathname: '/sign-in', query: { status: 'signed-out-here-only' } }, locale });
 });
 
 /** Deletes the account with the secret key, on the server, after the user typed the confirmation word. */
@@ -38,7 +46,7 @@ export const deleteAccount = formAction(async (_previous, formData) => {
   if (!parsed.ok) return parsed.state;
   const values = echoedValues(formData, ['confirmation']);
 
-  const current = await requireSteppedUpUser(locale, '/account#delete');
+  const current = await requireCurrentUser(locale, '/account#delete');
   if (!current.user) return authErrorState(current.error, locale, values);
   const { error } = await createSupabaseAdminClient().auth.admin.deleteUser(current.user.id);
   if (error) return authErrorState(error, locale, values);

@@ -19,7 +19,7 @@ import { asFormData, formAction } from '@/lib/forms/form-action';
 import { formLocale } from '@/lib/forms/form-locale';
 import { echoedValues, type FormState } from '@/lib/forms/form-state';
 import { parseForm } from '@/lib/forms/parse-form';
-import { requireCurrentUser, requireSteppedUpUser, sessionClient } from '@/lib/session/server';
+import { requireCurrentUser, sessionClient } from '@/lib/session/server';
 
 // The server half of passkeys: options from the auth server and the browser's answer back to it, with the
 // visitor's session from the HttpOnly cookies. The browser only runs navigator.credentials.create/get
@@ -101,7 +101,7 @@ export async function passkeyRegistrationOptions(
   const parsed = await parseForm(passkeyNameSchema, form, locale, ['name']);
   if (!parsed.ok) return parsed.state;
   const values = echoedValues(form, ['name']);
-  const current = await requireSteppedUpUser(locale, '/account#passkeys');
+  const current = await requireCurrentUser(locale, '/account#passkeys');
   if (!current.user) return failure(current.error, locale, 'registration', values);
   const { data, error } = await current.supabase.auth.passkey.startRegistration();
   if (error) return failure(error, locale, 'registration', values);
@@ -117,7 +117,7 @@ export const addPasskey = formAction(async (_previous, formData) => {
   const ceremony = ceremonyOf(formData);
   if (!ceremony) return malformed(locale, 'registration', values);
 
-  const current = await requireCurrentUser(locale);
+  const current = await requireCurrentUser(locale, '/account#passkeys');
   if (!current.user) return failure(current.error, locale, 'registration', values);
   const { supabase } = current;
   const { data, error } = await supabase.auth.passkey.verifyRegistration(ceremony);
@@ -138,7 +138,7 @@ export const renamePasskey = formAction(async (_previous, formData) => {
   const locale = formLocale(formData);
   const parsed = await parseForm(renamePasskeySchema, formData, locale, ['name']);
   if (!parsed.ok) return parsed.state;
-  const current = await requireCurrentUser(locale);
+  const current = await requireCurrentUser(locale, '/account#passkeys');
   if (!current.user) return failure(current.error, locale, 'registration', { name: parsed.data.name });
   const { error } = await current.supabase.auth.passkey.update({
     passkeyId: parsed.data.id,
@@ -156,7 +156,7 @@ export const deletePasskey = formAction(async (_previous, formData) => {
   const parsed = passkeyIdSchema.safeParse(Object.fromEntries(formData));
   // Only a crafted call sends no passkey: the answer is the auth server's for a passkey it does not have.
   if (!parsed.success) return authMessageState({ key: 'validationFailed' }, locale);
-  const current = await requireSteppedUpUser(locale, '/account#passkeys');
+  const current = await requireCurrentUser(locale, '/account#passkeys');
   if (!current.user) return failure(current.error, locale, 'registration');
   const { error } = await current.supabase.auth.passkey.delete({ passkeyId: parsed.data.id });
   if (error) return failure(error, locale, 'registration');

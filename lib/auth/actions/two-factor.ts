@@ -17,7 +17,7 @@ import { formAction } from '@/lib/forms/form-action';
 import { formLocale } from '@/lib/forms/form-locale';
 import { answerForm } from '@/lib/forms/no-script-state';
 import { echoedValues, type FormState } from '@/lib/forms/form-state';
-import { requireCurrentUser, requireSteppedUpUser } from '@/lib/session/server';
+import { requireCurrentUser, requireFirstFactorUser } from '@/lib/session/server';
 
 // Two-factor sign-in (issue 17): the code step after signing in, and the account page's authenticator apps.
 // Each code is checked by the auth server (challenge, then verify); a success raises this session to aal2.
@@ -48,7 +48,8 @@ async function verify(formData: FormData): Promise<FormState> {
   const locale = formLocale(formData);
   const input = await factorAndCode(formData, locale);
   if ('state' in input) return input.state;
-  const current = await requireCurrentUser(locale);
+  // The one action for a session that owes the second factor: it is what pays it.
+  const current = await requireFirstFactorUser(locale);
   if (!current.user) return authErrorState(current.error, locale, input.values);
   const next = nextPath(await requestedNext(formData));
   // Already at aal2 (another tab was quicker): nothing to prove.
@@ -91,7 +92,7 @@ async function enroll(previous: EnrollmentState, formData: FormData): Promise<En
     isPendingEnrollment(previous?.enrollment) && previous.enrollment.factorId === formData.get('factorId')
       ? previous.enrollment
       : undefined;
-  const current = await requireSteppedUpUser(locale, accountSection);
+  const current = await requireCurrentUser(locale, accountSection);
   if (!current.user) return { ...(await authErrorState(current.error, locale)), enrollment: pending };
   const { supabase } = current;
 
@@ -149,7 +150,7 @@ async function remove(formData: FormData): Promise<FormState> {
   const locale = formLocale(formData);
   const input = await factorAndCode(formData, locale);
   if ('state' in input) return input.state;
-  const current = await requireCurrentUser(locale);
+  const current = await requireCurrentUser(locale, accountSection);
   if (!current.user) return authErrorState(current.error, locale, input.values);
   const verified = await current.supabase.auth.mfa.challengeAndVerify({
     factorId: input.factorId,

@@ -1,5 +1,7 @@
-import { type BrowserContext, expect, test } from '@playwright/test';
+import type { IncomingMessage } from 'node:http';
+import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { createConfirmedUser, signInWithPassword } from '../support/auth-users';
+import { sessionCookieNames } from '../support/session-cookie';
 import { stopListener } from '../support/stop-listener';
 import { startFaultyAuthServer } from '../support/fault-proxy';
 import { authPort, mailPort, supabaseUrl, usesLocalAuth } from '../support/test-env';
@@ -164,6 +166,71 @@ test('with the auth server not answering at all, a form gives up within the budg
   await expect(page.locator('input[name="email"]')).toHaveValue('hanging@example.com');
 });
 
+/** Signs a new user in, in a context of its own, on the account page; for checks after the server fails. */
+async function signedInOnAccount(browser: Browser) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const user = await createConfirmedUser();
+  await signInWithPassword(page, user.email, user.password, { next: '/account' });
+  await expect(page.getByTestId('current-email')).toContainText(user.email);
+  // Something in a runtime cache, which signing out empties (the precache alone stays).
+  await page.evaluate(() =>
+    caches
+      .open('polyglot-runtime-probe')
+      .then((cache) => cache.put('/_next/static/probe.js', new Response('probe'))),
+  );
+  return { context, page };
+}
+
+/** This device is signed out: no auth cookie, no presence hint, no runtime cache; and the header says so. */
+async function expectSignedOutHere({ context, page }: { context: BrowserContext; page: Page }) {
+  expect(await sessionCookieNames(context)).toEqual([]);
+  expect(await page.evaluate(() => caches.keys())).not.toContain('polyglot-runtime-probe');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toBeVisible();
+}
+
+test('with the auth server answering 500, sign out and sign out everywhere end the session on this device (issue 34)', async ({
+  browser,
+}) => {
+  // supabase-js 2.119 keeps the session when a global sign-out fails: the app must end it all the same.
+  const logoutFails = (request: IncomingMessage) =>
+    request.url?.startsWith('/auth/v1/logout') ? '500' : 'pass';
+  faulty!.inject(() => 'pass');
+  const everywhere = await signedInOnAccount(browser);
+  faulty!.inject(logoutFails);
+  await everywhere.page.getByRole('button', { name: 'Sign out everywhere' }).click();
+  await expect(everywhere.page).toHaveURL(/\/en\/sign-in\?status=signed-out-here-only$/);
+  await expect(everywhere.page.getByRole('status')).toHaveText(
+    'You have been signed out on this device, but your other devices could not be signed out just now. Sign in again later and choose “Sign out everywhere” once more.',
+  );
+  // The global sign-out was refused; this device's own (local) one was then tried, and refused as well.
+  expect(
+    faulty!.seen.filter(({ fault }) => fault === '500').map(({ method, path }) => `${method} ${path}`),
+  ).toEqual(['POST /auth/v1/logout?scope=global', 'POST /auth/v1/logout?scope=local']);
+  await expectSignedOutHere(everywhere);
+  await everywhere.context.close();
+
+  faulty!.inject(() => 'pass');
+  const here = await signedInOnAccount(browser);
+  faulty!.inject(logoutFails);
+  await here.page.getByTestId('user-menu-trigger').click();
+  await here.page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(here.page).toHaveURL(/\/en$/);
+  await expectSignedOutHere(here);
+  await here.context.close();
+  faulty!.inject(() => 'pass');
+});
+
+// Sessions signed in just before the auth server stops for good: their access tokens are still valid.
+let beforeStop: { loop: BrowserContext; everywhere: { context: BrowserContext; page: Page } } | undefined;
+test('sessions signed in just before the auth server stops', async ({ browser }) => {
+  faulty!.inject(() => 'pass');
+  const loop = await browser.newContext();
+  const user = await createConfirmedUser();
+  await signInWithPassword(await loop.newPage(), user.email, user.password, { next: '/account' });
+  beforeStop = { loop, everywhere: await signedInOnAccount(browser) };
+});
+
 test('with the auth server stopped, an expired session is answered within 5 s', async () => {
   await faulty!.stop();
   faulty = undefined;
@@ -185,4 +252,37 @@ test('with the auth server stopped, an expired session is answered within 5 s', 
   await page.getByRole('main').getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/en$/, { timeout: 5000 });
   expect((await signedIn!.cookies()).filter(({ name }) => /^sb-.+-auth-token/.test(name))).toEqual([]);
+});
+
+test("with the auth server stopped, a fresh session's private page says so in time, with no redirect loop (issue 34)", async () => {
+  // The middleware verifies the unexpired token with the signing keys it holds; the page cannot ask the server.
+  const started = Date.now();
+  const answer = await beforeStop!.loop.request.get('/en/account', { maxRedirects: 0, timeout: 5000 });
+  expect(Date.now() - started).toBeLessThan(3000);
+  expect(answer.status()).toBe(200);
+
+  const page = await beforeStop!.loop.newPage();
+  let navigations = 0;
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) navigations++;
+  });
+  await page.goto('/en/account');
+  await expect(page.getByRole('status')).toHaveText(
+    'We could not confirm your session because the sign-in service is not answering. Please try again in a moment.',
+  );
+  // A loop would have gone on by now (page → session-ended → sign-in → middleware → page, hundreds a second).
+  await page.waitForTimeout(3000);
+  // The load itself (and the router recording its state with replaceState, which counts too).
+  expect(navigations).toBeLessThanOrEqual(2);
+  await expect(page).toHaveURL(/\/en\/account$/);
+  await beforeStop!.loop.close();
+});
+
+test('with the auth server stopped, sign out everywhere still ends the session on this device (issue 34)', async () => {
+  const { page } = beforeStop!.everywhere;
+  await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+  await expect(page).toHaveURL(/\/en\/sign-in\?status=signed-out-here-only$/, { timeout: 5000 });
+  await expect(page.getByRole('status')).toContainText('your other devices could not be signed out');
+  await expectSignedOutHere(beforeStop!.everywhere);
+  await beforeStop!.everywhere.context.close();
 });

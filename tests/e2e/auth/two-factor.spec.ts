@@ -1,9 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { createClient } from '@supabase/supabase-js';
 import { expect, type Page, test } from '@playwright/test';
-import { createConfirmedUser, findUser, signInWithPassword } from '../support/auth-users';
+import { createConfirmedUser, findUser, signInWithPassword, uniqueEmail } from '../support/auth-users';
 import { arabicIndic, Authenticator, enrollFactors } from '../support/authenticator';
 import { expectNoAxeViolations } from '../support/axe';
-import { secretKey, supabaseUrl, usesLocalAuth } from '../support/test-env';
+import { readSessionCookie, writeSessionCookie } from '../support/session-cookie';
+import { publishableKey, secretKey, supabaseUrl, usesLocalAuth } from '../support/test-env';
 
 // Issue 17: two-factor sign-in with an authenticator app, through the UI, against the local auth server.
 
@@ -283,4 +286,97 @@ test('an account form posted from an aal1 session (forged: the page is out of re
   });
   expect(accepted.status()).toBe(200);
   expect(await accepted.text()).toContain('You have been signed out on all other devices.');
+});
+
+/** The server actions the account page can call, from the production build's own list of them. */
+function accountActions(): { id: string; name: string }[] {
+  const manifest = JSON.parse(
+    readFileSync(new URL('../../../.next/server/server-reference-manifest.json', import.meta.url), 'utf8'),
+  ) as { node: Record<string, { workers: Record<string, unknown>; exportedName: string }> };
+  return Object.entries(manifest.node)
+    .filter(([, action]) => 'app/[locale]/account/page' in action.workers)
+    .map(([id, action]) => ({ id, name: action.exportedName }));
+}
+
+test('every account action posted from a forged aal1 session is refused, and nothing changes (issue 34)', async ({
+  page,
+  context,
+}) => {
+  const user = await createConfirmedUser({ displayName: 'Kept Name' });
+  await enrollFactors(user.email, user.password, ['Phone']);
+  const before = (await findUser(user.id))!;
+  const factorId = before.factors![0]!.id;
+  // Another device of the user's: signing out other devices, or everywhere, would end its session.
+  const device = createClient(supabaseUrl, publishableKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+  });
+  expect(
+    (await device.auth.signInWithPassword({ email: user.email, password: user.password })).error,
+  ).toBeNull();
+
+  // The password alone, then the cookie's copy of the user edited so the middleware sees no second factor.
+  await signInWithPassword(page, user.email, user.password);
+  await expect(page).toHaveURL('/en/sign-in/verify?next=%2Faccount');
+  const session = await readSessionCookie(context);
+  delete (session.user as { factors?: unknown }).factors;
+  await writeSessionCookie(context, session);
+  // The middleware now lets posts to the account page through to its actions.
+  expect((await page.request.get('/en/account', { maxRedirects: 0 })).headers().location).toBeUndefined();
+
+  // What each action needs to take effect, as a crafted post would send it. Signing out (this device only) is
+  // always allowed; every other action of the account page must be listed here.
+  const forms: Record<string, { fields: Record<string, string>; stateless?: boolean }> = {
+    updateProfile: { fields: { displayName: 'Forged Name', preferredLocale: 'de' } },
+    changeEmail: { fields: { email: uniqueEmail('forged') } },
+    changePassword: { fields: { password: 'Forged-Pass-2026', confirmPassword: 'Forged-Pass-2026' } },
+    passkeyRegistrationOptions: { fields: { name: 'Forged key' }, stateless: true },
+    addPasskey: { fields: { name: 'Forged key', challengeId: randomUUID(), credential: '{"id":"forged"}' } },
+    renamePasskey: { fields: { id: randomUUID(), name: 'Forged key' } },
+    deletePasskey: { fields: { id: randomUUID() } },
+    enrollTwoFactor: { fields: { step: 'start', name: 'Forged app' } },
+    removeTwoFactor: { fields: { factorId, code: '000000' } },
+    signOutOtherDevices: { fields: {} },
+    signOutEverywhere: { fields: {} },
+    deleteAccount: { fields: { confirmation: 'delete' } },
+  };
+  const actions = accountActions().filter(({ name }) => name !== 'signOut');
+  expect(actions.map(({ name }) => name).sort()).toEqual(Object.keys(forms).sort());
+  // The ones that end sessions or the account last, so each of the others meets a live session.
+  const last = ['signOutOtherDevices', 'signOutEverywhere', 'deleteAccount'];
+  actions.sort((a, b) => last.indexOf(a.name) - last.indexOf(b.name));
+
+  const origin = new URL(page.url()).origin;
+  for (const { id, name } of actions) {
+    const { fields, stateless } = forms[name]!;
+    // React's encoding of an action's arguments: the form data's fields prefixed `_1_`, then (last, as the server
+    // reads the parts in order) the arguments themselves in part `0`, the form data as `$K1`.
+    const multipart = new FormData();
+    for (const [key, value] of Object.entries({ locale: 'en', ...fields }))
+      multipart.append(`_1_${key}`, value);
+    multipart.append('0', JSON.stringify(stateless ? ['$K1'] : [{ status: 'idle' }, '$K1']));
+    const response = await page.request.post('/en/account', {
+      headers: { 'Next-Action': id, Origin: origin, Accept: 'text/x-component' },
+      multipart,
+      maxRedirects: 0,
+    });
+    const answered = `${name}: ${response.status()} ${(await response.text()).slice(0, 400)}`;
+    expect(response.headers()['x-action-redirect'] ?? answered, name).toMatch(
+      /^\/en\/sign-in\/verify\?next=%2Faccount/,
+    );
+  }
+
+  const after = (await findUser(user.id))!;
+  expect(after.email).toBe(before.email);
+  expect(after.new_email ?? '').toBe('');
+  expect(after.user_metadata).toEqual(before.user_metadata);
+  expect(after.factors?.map(({ id, status }) => ({ id, status }))).toEqual([
+    { id: factorId, status: 'verified' },
+  ]);
+  expect((await device.auth.getUser()).error).toBeNull();
+  const password = createClient(supabaseUrl, publishableKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+  });
+  expect(
+    (await password.auth.signInWithPassword({ email: user.email, password: user.password })).error,
+  ).toBeNull();
 });

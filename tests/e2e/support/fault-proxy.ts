@@ -2,8 +2,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer, request as forward, type IncomingMessage, type Server } from 'node:http';
 import { appUrl } from './test-env';
 
-/** What the proxy does with one request: pass it on, answer 503 itself, or never answer. */
-export type Fault = 'pass' | '503' | 'hang';
+/** What the proxy does with one request: pass it on, answer 500 or 503 itself, or never answer. */
+export type Fault = 'pass' | '500' | '503' | 'hang';
 
 export interface SeenRequest {
   method: string;
@@ -13,7 +13,7 @@ export interface SeenRequest {
 
 /**
  * A real local auth server on `upstreamPort` (memory mode, its own keys) behind a proxy on `port` that can
- * answer 503 or hang instead, request by request: the app talks to the port it was built for and meets the
+ * answer 500 or 503 or hang instead, request by request: the app talks to the port it was built for and meets the
  * faults an outage brings, while the answers that do come are the real server's.
  */
 export async function startFaultyAuthServer({
@@ -52,10 +52,10 @@ export async function startFaultyAuthServer({
   const server: Server = createServer((request, response) => {
     const fault = decide(request);
     seen.push({ method: request.method ?? '', path: request.url ?? '', fault });
-    if (fault === '503') {
+    if (fault === '500' || fault === '503') {
       response
-        .writeHead(503, { 'content-type': 'application/json' })
-        .end('{"code":503,"error_code":"unexpected_failure","msg":"injected"}');
+        .writeHead(Number(fault), { 'content-type': 'application/json' })
+        .end(`{"code":${fault},"error_code":"unexpected_failure","msg":"injected"}`);
       return;
     }
     if (fault === 'hang') {

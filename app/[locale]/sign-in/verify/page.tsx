@@ -4,12 +4,14 @@ import { getLocale, getMessages, getTranslations } from 'next-intl/server';
 import { AuthCard } from '@/components/auth/auth-card';
 import { SignOutForm } from '@/components/auth/sign-out-form';
 import { TwoFactorVerifyForm } from '@/components/auth/two-factor-verify-form';
+import { SessionUnconfirmed } from '@/components/auth/session-unconfirmed';
 import { pickMessages } from '@/i18n/messages';
 import { nextPath } from '@/lib/routes/safe-redirect';
 import { noScriptAnswer } from '@/lib/forms/no-script-state';
 import { firstParam } from '@/lib/http/search-param';
 import { guardPage } from '@/lib/auth/page-guard';
 import { pageMetadata } from '@/lib/seo/page-metadata';
+import { sessionUnconfirmed } from '@/lib/session/server';
 
 // Rendered in one piece on the server (no streaming boundary), so the form works without JavaScript.
 export const instant = false;
@@ -32,6 +34,7 @@ async function VerifyContent({
   const t = await getTranslations('TwoFactor');
   const next = nextPath(firstParam((await searchParams).next));
   const session = await guardPage('/sign-in/verify', locale, next);
+  if (session === sessionUnconfirmed) return <SessionUnconfirmed />;
   const factors = session.factors
     .filter((factor) => factor.type === 'totp')
     .map((factor) => ({ id: factor.id, name: factor.friendlyName || t('unnamed') }));
