@@ -61,3 +61,37 @@ test('after signing in, opening the account page and signing out, Cache Storage 
   expect(Object.keys(await cachedUrls(page))).not.toContain('polyglot-runtime-probe');
   await expectOnlyStaticFilesCached(page, appUrl);
 });
+
+// Every other way to sign out on this device empties them too: the account page's button and the sign-out page.
+for (const [where, path] of [
+  ['the account page', '/en/account'],
+  ['the sign-out page', '/en/sign-out'],
+] as const) {
+  test(`signing out from ${where} empties the runtime caches`, async ({ page, context }) => {
+    const admin = createClient(supabaseUrl, secretKey, {
+      auth: { persistSession: false, autoRefreshToken: false },
+    });
+    const email = `pwa-cache-${path.split('/').pop()}-${Date.now()}@example.com`;
+    const password = 'Correct-Horse-Battery-9';
+    const { error } = await admin.auth.admin.createUser({ email, password, email_confirm: true });
+    expect(error).toBeNull();
+
+    await presetConsent(context, false);
+    await page.goto('/en/sign-in');
+    await waitForServiceWorkerControl(page);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page.getByTestId('user-menu-trigger')).toBeVisible();
+
+    await page.goto(path);
+    await page.evaluate(() =>
+      caches
+        .open('polyglot-runtime-probe')
+        .then((c) => c.put('/_next/static/probe.js', new Response('probe'))),
+    );
+    await page.getByRole('main').getByRole('button', { name: 'Sign out', exact: true }).click();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toBeVisible();
+    expect(Object.keys(await cachedUrls(page))).not.toContain('polyglot-runtime-probe');
+  });
+}
