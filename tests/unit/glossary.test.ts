@@ -1,11 +1,13 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import { parse as parseToml } from 'smol-toml';
 import { describe, expect, it } from 'vitest';
+import type { Locale } from 'next-intl';
 import { actionKeys, glossary, namedSymbolKeys, taskTitleKeys } from '@/i18n/glossary';
-import { locales } from '@/i18n/locales';
+import { isLocale, locales } from '@/i18n/locales';
 
-// Holds every messages file to its language's glossary (i18n/glossary.ts): one term per concept, one register,
-// one typographic convention, one form for action labels.
+// Holds every messages file, and the emails, to its language's glossary (i18n/glossary.ts): one term per concept,
+// one register, one typographic convention, one form for action labels.
 
 type Messages = { [key: string]: string | Messages };
 
@@ -117,6 +119,42 @@ describe.each(locales)('messages/%s.json against its glossary', (locale) => {
     expect(
       split.map(([wording, translations]) => `"${wording}" → ${[...translations].join(' | ')}`).join('\n'),
     ).toBe('');
+  });
+});
+
+/** What a text breaks of its language's terms and typography. */
+function breaches(locale: Locale, text: string): string[] {
+  const { terms, typography } = glossary[locale];
+  const found = terms.flatMap(({ concept, use, avoid }) =>
+    avoid
+      .flatMap((pattern) => text.match(pattern) ?? [])
+      .map((match) => `"${match}" (${concept}: use ${use})`),
+  );
+  return [...found, ...typography.filter(({ avoid }) => avoid.test(text)).map(({ rule }) => rule)];
+}
+
+describe('the emails against the glossary', () => {
+  const config = parseToml(readFileSync('supabase/config.toml', 'utf8')) as {
+    auth: { email: { template: Record<string, { subject: string }> } };
+  };
+
+  it.each(readdirSync('supabase/templates'))('supabase/templates/%s', (name) => {
+    const html = readFileSync(`supabase/templates/${name}`, 'utf8');
+    const found: string[] = [];
+    for (const [, locale, body] of html.matchAll(/<div lang="([^"]+)"[^>]*>([\s\S]*?)<\/div>/g)) {
+      const text = body!.replace(/\{\{[^}]*\}\}/g, '◻').replace(/<[^>]*>/g, '');
+      if (isLocale(locale)) found.push(...breaches(locale, text).map((breach) => `${locale}: ${breach}`));
+    }
+    expect(found.join('\n')).toBe('');
+  });
+
+  it('subjects in supabase/config.toml', () => {
+    const found: string[] = [];
+    for (const [name, { subject }] of Object.entries(config.auth.email.template))
+      for (const [, locale, text] of subject.matchAll(/eq \.Data\.locale "([^"]+)" \}\}([^{]*)/g))
+        if (isLocale(locale))
+          found.push(...breaches(locale, text!).map((breach) => `${name} ${locale}: ${breach}`));
+    expect(found.join('\n')).toBe('');
   });
 });
 
