@@ -21,7 +21,7 @@ const cases = [
   },
   {
     locale: 'ar',
-    heading: 'أنشئ حسابك',
+    heading: 'إنشاء حسابك',
     mailSubject: /بريدك الإلكتروني/,
     signOut: 'تسجيل الخروج',
     signIn: 'تسجيل الدخول',
