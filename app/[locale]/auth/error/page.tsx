@@ -1,18 +1,30 @@
 import type { Metadata } from 'next';
-import { useTranslations } from 'next-intl';
 import { getTranslations } from 'next-intl/server';
-import { Suspense } from 'react';
 import { AuthCard } from '@/components/auth/auth-card';
-import { FormSkeleton } from '@/components/forms/form-skeleton';
 import { Button } from '@/components/ui/button';
 import { Link } from '@/components/navigation/link';
-import { isLinkErrorReason } from '@/lib/auth/link-error-reason';
+import { isLinkErrorReason, type LinkErrorReason } from '@/lib/auth/link-error-reason';
 import { firstParam } from '@/lib/http/search-param';
 import { pageMetadata } from '@/lib/seo/page-metadata';
 
-export async function generateMetadata(): Promise<Metadata> {
+// Read per request in one piece (no streaming boundary): the heading itself depends on the reason.
+export const instant = false;
+
+async function requestedReason(searchParams: PageProps<'/[locale]/auth/error'>['searchParams']) {
+  const requested = firstParam((await searchParams).reason);
+  return isLinkErrorReason(requested) ? requested : 'invalid';
+}
+
+/** A refused or cancelled sign-in is not a broken link: it gets its own heading. */
+function titleKey(reason: LinkErrorReason) {
+  return reason === 'denied' ? 'deniedTitle' : 'title';
+}
+
+export async function generateMetadata({
+  searchParams,
+}: PageProps<'/[locale]/auth/error'>): Promise<Metadata> {
   const t = await getTranslations('AuthLinkError');
-  return pageMetadata('/auth/error', { title: t('title') });
+  return pageMetadata('/auth/error', { title: t(titleKey(await requestedReason(searchParams))) });
 }
 
 const explanations = {
@@ -23,15 +35,9 @@ const explanations = {
   unavailable: 'unavailable',
 } as const;
 
-async function LinkErrorContent({
-  searchParams,
-}: {
-  searchParams: PageProps<'/[locale]/auth/error'>['searchParams'];
-}) {
-  const params = await searchParams;
-  const requested = firstParam(params.reason);
-  const reason = isLinkErrorReason(requested) ? requested : 'invalid';
-  const flow = firstParam(params.flow);
+export default async function LinkErrorPage({ searchParams }: PageProps<'/[locale]/auth/error'>) {
+  const reason = await requestedReason(searchParams);
+  const flow = firstParam((await searchParams).flow);
   const t = await getTranslations('AuthLinkError');
   // The way forward fits the flow: a new reset link, a new sign-in link or code, or sign-in itself.
   const primary =
@@ -41,7 +47,7 @@ async function LinkErrorContent({
         ? { href: '/sign-in', label: t('signIn') }
         : { href: '/sign-in/email-link', label: t('emailLink') };
   return (
-    <>
+    <AuthCard title={t(titleKey(reason))}>
       <p data-testid="link-error-reason" data-reason={reason}>
         {t(explanations[reason])}
       </p>
@@ -53,17 +59,6 @@ async function LinkErrorContent({
           <Link href={flow === 'oauth' ? '/' : '/sign-in'}>{flow === 'oauth' ? t('home') : t('signIn')}</Link>
         </Button>
       </div>
-    </>
-  );
-}
-
-export default function LinkErrorPage({ searchParams }: PageProps<'/[locale]/auth/error'>) {
-  const t = useTranslations('AuthLinkError');
-  return (
-    <AuthCard title={t('title')}>
-      <Suspense fallback={<FormSkeleton fields={0} />}>
-        <LinkErrorContent searchParams={searchParams} />
-      </Suspense>
     </AuthCard>
   );
 }
