@@ -59,6 +59,7 @@ export type AuthErrorKey =
   | 'weakPasswordLength'
   | 'weakPasswordCharacters'
   | 'weakPasswordPwned'
+  | 'overEmailSendRateLimitWait'
   // Outcomes of the browser's passkey ceremony (lib/auth/passkey-errors.ts).
   | 'passkeyCancelled'
   | 'passkeyUnsupported'
@@ -75,6 +76,7 @@ export interface AuthErrorMessage {
 interface AuthErrorShape {
   name?: unknown;
   code?: unknown;
+  message?: unknown;
   status?: unknown;
   reasons?: unknown;
 }
@@ -96,11 +98,25 @@ function weakPasswordMessage(reasons: unknown): AuthErrorMessage {
   return { key: 'weakPassword' };
 }
 
+/**
+ * GoTrue's wait between two emails to one address says how long is left ("For security purposes, you can only
+ * request this after 42 seconds."); its hourly limit on all emails does not ("email rate limit exceeded").
+ */
+function emailRateLimitMessage(message: unknown): AuthErrorMessage {
+  const seconds =
+    typeof message === 'string' ? /\bafter (\d{1,6}) seconds?\b/u.exec(message)?.[1] : undefined;
+  // GoTrue rounds down: "after 0 seconds" still means a moment, so at least one.
+  if (seconds)
+    return { key: 'overEmailSendRateLimitWait', values: { seconds: Math.max(1, Number(seconds)) } };
+  return { key: 'overEmailSendRateLimit' };
+}
+
 export function authErrorMessage(error: unknown): AuthErrorMessage {
   if (!error || typeof error !== 'object') return { key: 'unexpected' };
   const shape = error as AuthErrorShape;
   if (isUnreachable(shape)) return { key: 'serviceUnavailable' };
   if (shape.code === 'weak_password') return weakPasswordMessage(shape.reasons);
+  if (shape.code === 'over_email_send_rate_limit') return emailRateLimitMessage(shape.message);
   return {
     key: ownEntry(keyByCode, typeof shape.code === 'string' ? shape.code : undefined) ?? 'unexpected',
   };

@@ -5,6 +5,7 @@ import {
   AuthRetryableFetchError,
   AuthWeakPasswordError,
 } from '@supabase/supabase-js';
+import { createTranslator } from 'next-intl';
 import { describe, expect, it } from 'vitest';
 import { authErrorMessage } from '@/lib/log/auth-errors';
 import { linkErrorReason } from '@/lib/auth/link-error-reason';
@@ -159,5 +160,48 @@ describe('two-factor errors (issue 17)', () => {
         new AuthApiError('Database error verifying MFA TOTP secret', 500, 'unexpected_failure'),
       ),
     ).toEqual({ key: 'serviceUnavailable' });
+  });
+});
+
+describe('too soon for another email (issue 35)', () => {
+  // GoTrue's per-address wait (validateSentWithinFrequencyLimit) names the seconds left; its hourly limit does not.
+  const tooSoon = (seconds: number) =>
+    new AuthApiError(
+      `For security purposes, you can only request this after ${seconds} seconds.`,
+      429,
+      'over_email_send_rate_limit',
+    );
+
+  it('says how many seconds are left', () => {
+    expect(authErrorMessage(tooSoon(42))).toEqual({
+      key: 'overEmailSendRateLimitWait',
+      values: { seconds: 42 },
+    });
+    // GoTrue rounds down: a moment left still reads as one second.
+    expect(authErrorMessage(tooSoon(0))).toEqual({
+      key: 'overEmailSendRateLimitWait',
+      values: { seconds: 1 },
+    });
+  });
+
+  it('keeps the message without a time when GoTrue gives none', () => {
+    expect(
+      authErrorMessage(new AuthApiError('email rate limit exceeded', 429, 'over_email_send_rate_limit')),
+    ).toEqual({ key: 'overEmailSendRateLimit' });
+  });
+
+  it('words the seconds in all six locales', () => {
+    for (const locale of locales) {
+      const t = createTranslator({ locale, messages: { AuthErrors: authErrors(locale) } });
+      const { key, values } = authErrorMessage(tooSoon(1));
+      const one = t(`AuthErrors.${key}`, values);
+      const many = t(`AuthErrors.${key}`, authErrorMessage(tooSoon(42)).values);
+      expect(one, locale).not.toEqual(many);
+      expect(many, locale).toMatch(/42|٤٢/u);
+    }
+    const en = createTranslator({ locale: 'en', messages: { AuthErrors: authErrors('en') } });
+    expect(en('AuthErrors.overEmailSendRateLimitWait', { seconds: 1 })).toBe(
+      'We just sent you an email. You can ask for another one in 1 second.',
+    );
   });
 });
