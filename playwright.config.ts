@@ -82,8 +82,8 @@ export default defineConfig({
         ]
       : []),
     {
-      // The production build, as users get it.
-      command: `npm run build && npm run start -- -p ${appPort}`,
+      // The production build, as users get it; a build that logs errors fails (scripts/checked-build.ts).
+      command: `node scripts/checked-build.ts && npm run start -- -p ${appPort}`,
       url: `${appUrl}/api/health`,
       env: appEnv,
       reuseExistingServer: false,

@@ -1,5 +1,6 @@
 import type { Locale } from 'next-intl';
 import { cookies } from 'next/headers';
+import { unstable_rethrow } from 'next/navigation';
 import { cache } from 'react';
 import { redirect } from '@/i18n/navigation';
 import { authErrorMessage, reportIfUnreachable } from '@/lib/log/auth-errors';
@@ -125,6 +126,9 @@ export async function confirmedSession(
       factors: verifiedFactors(factors),
     };
   } catch (error) {
+    // Next's own signals are not failures: above all, while `next build` prerenders a private page, cookies()
+    // rejects once the prerender is complete (the page is rendered per request), and that must reach Next unlogged.
+    unstable_rethrow(error);
     // A malformed cookie or a failure inside the client: logged, and the page shows the signed-out view.
     if (!reportIfUnreachable(error, path)) logServerError({ path, code: 'session_unreadable', error });
     return null;
