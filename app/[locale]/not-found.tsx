@@ -1,13 +1,8 @@
 import { useTranslations } from 'next-intl';
-import { getTranslations } from 'next-intl/server';
 import { Button } from '@/components/ui/button';
 import { Link } from '@/components/navigation/link';
 
-export async function generateMetadata() {
-  const t = await getTranslations('Metadata');
-  return { title: t('notFoundTitle'), robots: { index: false } };
-}
-
+// Its title comes from app/[locale]/[...rest]/page.tsx: Next ignores metadata exported here.
 export default function NotFoundPage() {
   const t = useTranslations('NotFound');
   return (
