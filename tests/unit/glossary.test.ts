@@ -5,23 +5,12 @@ import { describe, expect, it } from 'vitest';
 import type { Locale } from 'next-intl';
 import { actionKeys, glossary, namedSymbolKeys, taskTitleKeys } from '@/i18n/glossary';
 import { isLocale, locales } from '@/i18n/locales';
+import { flatten, loadMessages } from './support/message-files';
 
 // Holds every messages file, and the emails, to its language's glossary (i18n/glossary.ts): one term per concept,
 // one register, one typographic convention, one form for action labels.
 
-type Messages = { [key: string]: string | Messages };
-
-function flatten(messages: Messages, prefix = ''): Map<string, string> {
-  const entries = new Map<string, string>();
-  for (const [key, value] of Object.entries(messages)) {
-    if (typeof value === 'string') entries.set(prefix + key, value);
-    else for (const [k, v] of flatten(value, `${prefix}${key}.`)) entries.set(k, v);
-  }
-  return entries;
-}
-
-const load = (locale: string) =>
-  flatten(JSON.parse(readFileSync(`messages/${locale}.json`, 'utf8')) as Messages);
+const load = (locale: string) => flatten(loadMessages(locale));
 
 const english = load('en');
 

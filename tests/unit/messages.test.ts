@@ -2,23 +2,7 @@ import { readFileSync } from 'node:fs';
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
 import { defaultLocale, locales } from '@/i18n/locales';
-
-type Messages = { [key: string]: string | Messages };
-
-function load(locale: string): Messages {
-  return JSON.parse(
-    readFileSync(new URL(`../../messages/${locale}.json`, import.meta.url), 'utf8'),
-  ) as Messages;
-}
-
-function flatten(messages: Messages, prefix = ''): Map<string, string> {
-  const entries = new Map<string, string>();
-  for (const [key, value] of Object.entries(messages)) {
-    if (typeof value === 'string') entries.set(prefix + key, value);
-    else for (const [k, v] of flatten(value, `${prefix}${key}.`)) entries.set(k, v);
-  }
-  return entries;
-}
+import { flatten, loadMessages, type Messages } from './support/message-files';
 
 /** Argument names a message uses (`{name}`, `{count, plural, …}`, `<b>…</b>` tags). */
 function placeholders(elements: MessageFormatElement[], found = new Set<string>()): Set<string> {
@@ -33,7 +17,7 @@ function placeholders(elements: MessageFormatElement[], found = new Set<string>(
   return found;
 }
 
-const reference = flatten(load(defaultLocale));
+const reference = flatten(loadMessages(defaultLocale));
 
 // Arguments that carry a value rather than words: addresses, names, codes, links, brand names.
 const valueArguments = ['email', 'name', 'provider', 'code', 'url'];
@@ -51,7 +35,7 @@ function outsideBdi(elements: MessageFormatElement[], found: string[] = []): str
 }
 
 describe.each(locales)('messages/%s.json', (locale) => {
-  const messages = flatten(load(locale));
+  const messages = flatten(loadMessages(locale));
 
   it('has exactly the keys of en.json', () => {
     expect([...messages.keys()].sort()).toEqual([...reference.keys()].sort());
