@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
 import { defaultLocale, locales } from '@/i18n/locales';
-import { flatten, loadMessages, type Messages } from './support/message-files';
+import { flatten, loadMessages } from './support/message-files';
 
 /** Argument names a message uses (`{name}`, `{count, plural, …}`, `<b>…</b>` tags). */
 function placeholders(elements: MessageFormatElement[], found = new Set<string>()): Set<string> {
