@@ -96,8 +96,7 @@ export function readEnv(raw: RawEnv): Env {
   return {
     nodeEnv,
     siteUrl: new URL(siteUrl ?? 'http://localhost:3000'),
-    secureCookies:
-      nodeEnv === 'production' && !/^http:\/\/(localhost|127\.0\.0\.1)(:|\/|$)/.test(siteUrl ?? ''),
+    secureCookies: nodeEnv === 'production' && !(siteUrl?.startsWith('http:') && isLoopbackUrl(siteUrl)),
     supabaseUrl: configuredUrl ?? localSupabaseUrl,
     supabasePublishableKey: values.NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY ?? localPublishableKey,
     supabaseSecretKey: values.SUPABASE_SECRET_KEY ?? (usesLocalSupabase ? localSecretKey : undefined),
