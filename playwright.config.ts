@@ -61,10 +61,10 @@ export default defineConfig({
     ...(usesLocalAuth
       ? [
           {
-            command: `node --liftoff-only auth-server/src/main.ts --memory --port ${authPort} --mail-port ${mailPort}`,
+            command: `node --liftoff-only local-supabase/src/main.ts --memory --port ${authPort} --mail-port ${mailPort}`,
             url: `${supabaseUrl}/auth/v1/health`,
             // Sb-Forwarded-For trusted as in development; every spec signs in from one IP, so GoTrue's per-IP limits
-            // (its own variables) are raised (auth-server/README.md, Rate limits).
+            // (its own variables) are raised (local-supabase/README.md, Rate limits).
             env: {
               AUTH_SITE_URL: appUrl,
               GOTRUE_SECURITY_SB_FORWARDED_FOR_ENABLED: 'true',

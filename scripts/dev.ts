@@ -3,7 +3,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../auth-server/src/config/config.ts';
+import { loadConfig } from '../local-supabase/src/config/config.ts';
 import { isLoopbackUrl, localMailPort, localSupabaseUrl } from '../lib/env/local-supabase.ts';
 
 for (const file of ['.env.local', '.env']) if (existsSync(file)) process.loadEnvFile(file);
@@ -149,7 +149,7 @@ function passkeyOrigins(): string {
 
 if (local) {
   // The app's server passes the visitor's IP in Sb-Forwarded-For; trusted as on hosted Supabase with
-  // security_sb_forwarded_for_enabled (auth-server/README.md, Rate limits).
+  // security_sb_forwarded_for_enabled (local-supabase/README.md, Rate limits).
   const env = {
     ...process.env,
     AUTH_SITE_URL: process.env.AUTH_SITE_URL ?? siteUrl,
@@ -158,7 +158,7 @@ if (local) {
     GOTRUE_WEBAUTHN_RP_ORIGINS: passkeyOrigins(),
   };
   await waitForAuthServer(
-    run(process.execPath, ['--liftoff-only', 'auth-server/src/main.ts', '--port', String(authPort)], env),
+    run(process.execPath, ['--liftoff-only', 'local-supabase/src/main.ts', '--port', String(authPort)], env),
   );
 }
 // After Next's own start-up lines, so the summary is the last thing on screen.

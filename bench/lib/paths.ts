@@ -6,7 +6,7 @@ export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 export const benchDir = path.join(repoRoot, 'bench');
 export const resultsDir = path.join(benchDir, 'results');
 export const nextBin = path.join(repoRoot, 'node_modules/next/dist/bin/next');
-export const authServerMain = path.join(repoRoot, 'auth-server/src/main.ts');
+export const authServerMain = path.join(repoRoot, 'local-supabase/src/main.ts');
 /** The product's own build folder for the benchmark (next.config.mjs reads NEXT_DIST_DIR). */
 export const productDistDirName = '.next-bench';
 export const productDistDir = path.join(repoRoot, productDistDirName);

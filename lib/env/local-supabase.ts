@@ -1,4 +1,4 @@
-// The local auth server (auth-server/, started by `npm run dev` and the end-to-end tests) and the Supabase CLI's
+// The local auth server (local-supabase/, started by `npm run dev` and the end-to-end tests) and the Supabase CLI's
 // well-known keys it accepts, declared once: the app (lib/env/env.ts), scripts, tests and the benchmark read them
 // here. The auth server imports nothing from the app and keeps its own copy; tests/unit/env.test.ts holds the two
 // equal. Plain module without imports or path aliases: scripts run it with Node's type stripping.

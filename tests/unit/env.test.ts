@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { PUBLISHABLE_KEY, SECRET_KEY } from '@/auth-server/src/crypto/keys';
+import { PUBLISHABLE_KEY, SECRET_KEY } from '@/local-supabase/src/crypto/keys';
 import { EnvError, readEnv } from '@/lib/env/env';
 import {
   isLoopbackUrl,
@@ -109,13 +109,13 @@ describe('the environment (lib/env/env.ts)', () => {
 });
 
 describe('the local auth server, declared once (lib/env/local-supabase.ts)', () => {
-  it('has the keys the auth server accepts (its own copy in auth-server/src/crypto/keys.ts)', () => {
+  it('has the keys the auth server accepts (its own copy in local-supabase/src/crypto/keys.ts)', () => {
     expect(localPublishableKey).toBe(PUBLISHABLE_KEY);
     expect(localSecretKey).toBe(SECRET_KEY);
   });
 
   it('has the ports the auth server and supabase/config.toml default to', () => {
-    const main = readFileSync('auth-server/src/main.ts', 'utf8');
+    const main = readFileSync('local-supabase/src/main.ts', 'utf8');
     expect(main).toContain(`AUTH_PORT, ${new URL(localSupabaseUrl).port})`);
     expect(readFileSync('supabase/config.toml', 'utf8')).toMatch(
       new RegExp(`\\[api\\][^[]*port = ${new URL(localSupabaseUrl).port}`),

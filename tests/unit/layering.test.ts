@@ -69,7 +69,7 @@ describe('lib/ layers', () => {
   it('never imports the app, its components or the auth server', () => {
     for (const file of sourceFiles('lib')) {
       for (const specifier of importsOf(file)) {
-        expect(specifier, file).not.toMatch(/^@\/(app|components|auth-server)\//);
+        expect(specifier, file).not.toMatch(/^@\/(app|components|local-supabase)\//);
       }
     }
   });

@@ -27,7 +27,14 @@ export async function startFaultyAuthServer({
 }) {
   const upstream: ChildProcess = spawn(
     'node',
-    ['auth-server/src/main.ts', '--memory', '--port', String(upstreamPort), '--mail-port', String(mailPort)],
+    [
+      'local-supabase/src/main.ts',
+      '--memory',
+      '--port',
+      String(upstreamPort),
+      '--mail-port',
+      String(mailPort),
+    ],
     {
       env: { ...process.env, AUTH_SITE_URL: appUrl },
       stdio: 'ignore',

@@ -1,0 +1,265 @@
+import { canonicalIp } from '../rules/rate-limits.ts';
+import { generateTotpKey, totpStep } from '../rules/totp.ts';
+import { tokenResponse } from '../rules/session-tokens.ts';
+import type { RequestContext } from '../../http/context.ts';
+import { ApiError, badRequest, forbidden, unprocessable } from '../../errors.ts';
+import {
+  acceptCode,
+  AMR_METHOD,
+  createChallenge,
+  deleteChallenge,
+  deleteExpiredFactors,
+  deleteFactor,
+  deleteUnverifiedFactors,
+  type FactorRow,
+  factorJson,
+  findChallenge,
+  insertFactor,
+  listFactors,
+  renameFactor,
+} from '../store/factors.ts';
+import type { Sql } from '../../db/database.ts';
+import { endAal1Sessions, raiseSessionToAal2, sessionAal } from '../store/sessions.ts';
+import { type Authenticated, clientIp, loadedFactor, loadedUser } from './guards.ts';
+
+/** MFA factors (GoTrue's mfa.go) and the admin factor routes (admin.go). Only TOTP factors can be switched on locally. */
+
+const internal = (message: string) => new ApiError(500, 'unexpected_failure', message);
+
+const enrollDisabled = {
+  phone: ['mfa_phone_enroll_not_enabled', 'Phone'],
+  webauthn: ['mfa_webauthn_enroll_not_enabled', 'WebAuthn'],
+} as const;
+const verifyDisabled = {
+  phone: ['mfa_phone_verify_not_enabled', 'Phone'],
+  webauthn: ['mfa_webauthn_verify_not_enabled', 'WebAuthn'],
+} as const;
+
+/** The verify switch of a factor's type (phone and WebAuthn factors are always off here). */
+function requireVerifyEnabled(ctx: RequestContext, factor: FactorRow): void {
+  if (factor.factor_type === 'totp') {
+    if (!ctx.app.config.mfa.totp.verifyEnabled)
+      throw unprocessable('mfa_totp_verify_not_enabled', 'MFA verification is disabled for TOTP');
+    return;
+  }
+  const [code, name] = verifyDisabled[factor.factor_type];
+  throw unprocessable(code, `MFA verification is disabled for ${name}`);
+}
+
+/** The session the JWT names; GoTrue answers 500 when there is none (a token this server did not issue to a session). */
+async function currentSessionAal(ctx: RequestContext, auth: Authenticated, message: string): Promise<string> {
+  const aal = await sessionAal(ctx.app.db.sql, auth.sessionId);
+  if (aal === undefined) throw internal(message);
+  return aal;
+}
+
+const nameConflict = (name: string) =>
+  unprocessable(
+    'mfa_factor_name_conflict',
+    `A factor with the friendly name ${JSON.stringify(name)} for this user already exists`,
+  );
+
+/** validateFactors: expired factors purged, then the name, the two limits and the AAL, in GoTrue's order. */
+async function validateFactors(
+  ctx: RequestContext,
+  sql: Sql,
+  auth: Authenticated,
+  friendlyName: string,
+  aal: string,
+): Promise<void> {
+  const { mfa } = ctx.app.config;
+  await deleteExpiredFactors(sql, mfa.factorExpirySeconds);
+  const factors = await listFactors(sql, auth.user.id);
+  if (factors.some((f) => (f.friendly_name ?? '') === friendlyName)) throw nameConflict(friendlyName);
+  const tooMany = () =>
+    unprocessable(
+      'too_many_enrolled_mfa_factors',
+      'Maximum number of verified factors reached, unenroll to continue',
+    );
+  if (factors.length >= mfa.maxEnrolledFactors) throw tooMany();
+  const verified = factors.filter((f) => f.status === 'verified').length;
+  if (verified >= mfa.maxVerifiedFactors) throw tooMany();
+  if (verified > 0 && aal !== 'aal2')
+    throw forbidden('insufficient_aal', 'AAL2 required to enroll a new factor');
+}
+
+/** POST /factors: an unverified TOTP factor with its secret, otpauth URI and QR code. */
+export async function enroll(ctx: RequestContext, auth: Authenticated): Promise<Response> {
+  const { app } = ctx;
+  const aal = await currentSessionAal(
+    ctx,
+    auth,
+    'A valid session and a registered user are required to enroll a factor',
+  );
+  const body = await ctx.body('EnrollFactorParams');
+  const friendlyName = body.string('friendly_name');
+  const factorType = body.string('factor_type');
+  const issuerParam = body.string('issuer');
+  body.string('phone');
+  if (factorType === 'phone' || factorType === 'webauthn') {
+    const [code, name] = enrollDisabled[factorType];
+    throw unprocessable(code, `MFA enroll is disabled for ${name}`);
+  }
+  if (factorType !== 'totp')
+    throw badRequest('validation_failed', 'factor_type needs to be totp, phone, or webauthn');
+  if (!app.config.mfa.totp.enrollEnabled)
+    throw unprocessable('mfa_totp_enroll_not_enabled', 'MFA enroll is disabled for TOTP');
+  const issuer = issuerParam || siteHost(app.config.siteUrl);
+
+  const factor = await app.db.tx(async (sql) => {
+    await validateFactors(ctx, sql, auth, friendlyName, aal);
+    // pquerna refuses an empty account name; GoTrue then answers this 500 (an anonymous-turned or phone-only user).
+    if (!auth.user.email) throw internal('Error generating QR Code');
+    const key = await generateTotpKey(issuer, auth.user.email);
+    const row = await insertFactor(sql, {
+      userId: auth.user.id,
+      friendlyName,
+      factorType: 'totp',
+      secret: key.secret,
+    });
+    return { row, key };
+  });
+  return ctx.json(200, {
+    id: factor.row.id,
+    type: 'totp',
+    friendly_name: friendlyName,
+    totp: { qr_code: factor.key.qrCode, secret: factor.key.secret, uri: factor.key.uri },
+  });
+}
+
+/** The default issuer: SITE_URL's host with its port, as Go's url.URL.Host. */
+function siteHost(siteUrl: string): string {
+  try {
+    return new URL(siteUrl).host;
+  } catch {
+    throw internal('site url is improperly formatted');
+  }
+}
+
+/** POST /factors/{factor_id}/challenge: a challenge bound to the client IP (the body is not read for TOTP). */
+export async function challenge(ctx: RequestContext): Promise<Response> {
+  const factor = loadedFactor(ctx);
+  requireVerifyEnabled(ctx, factor);
+  const row = await ctx.app.db.tx((sql) => createChallenge(sql, factor.id, challengeIp(ctx)));
+  const expiresAt = Math.floor(row.created_at.getTime() / 1000 + ctx.app.config.mfa.challengeExpirySeconds);
+  return ctx.json(200, { id: row.id, type: factor.factor_type, expires_at: expiresAt });
+}
+
+/** The client IP a challenge is bound to: the one the rate limits use, else the socket's (in-process calls have none). */
+const challengeIp = (ctx: RequestContext): string =>
+  canonicalIp(clientIp(ctx)) ?? canonicalIp(ctx.remoteAddress) ?? '127.0.0.1';
+
+/** Go decodes challenge_id into a uuid.UUID, so anything else is a parse error. */
+function challengeIdOf(raw: unknown): string | undefined {
+  if (raw === undefined || raw === null) return undefined;
+  const text = typeof raw === 'string' ? raw : undefined;
+  if (
+    text === undefined ||
+    !/^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i.test(text) ||
+    (text.length !== 32 && text.length !== 36)
+  ) {
+    const detail =
+      text === undefined
+        ? `json: cannot unmarshal ${Array.isArray(raw) ? 'array' : typeof raw} into Go struct field VerifyFactorParams.challenge_id of type uuid.UUID`
+        : `uuid: incorrect UUID length ${text.length} in string ${JSON.stringify(text)}`;
+    throw badRequest('bad_json', `Could not parse request body as JSON: ${detail}`);
+  }
+  const hex = text.replace(/-/g, '').toLowerCase();
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+const challengeNotFound = () =>
+  unprocessable('mfa_factor_not_found', 'MFA factor with the provided challenge ID not found');
+
+/**
+ * POST /factors/{factor_id}/verify: a right code on a live challenge from the same IP raises the current session to
+ * aal2 (new refresh token), ends the user's aal1 sessions and verifies the factor. A wrong code leaves the challenge
+ * open. Stricter than GoTrue: a code's time step is accepted once per factor.
+ */
+export async function verify(ctx: RequestContext, auth: Authenticated): Promise<Response> {
+  const { app } = ctx;
+  const factor = loadedFactor(ctx);
+  const body = await ctx.body('VerifyFactorParams');
+  const challengeId = challengeIdOf(body.raw.challenge_id);
+  const code = body.string('code');
+  if (code === '') throw badRequest('validation_failed', 'Code needs to be non-empty');
+  requireVerifyEnabled(ctx, factor);
+  const sessionId = auth.sessionId;
+  if (!sessionId) throw internal('Cannot read SessionId claim as UUID');
+
+  const challengeRow = challengeId ? await findChallenge(app.db.sql, factor.id, challengeId) : undefined;
+  if (!challengeRow) throw challengeNotFound();
+  if (challengeRow.verified_at !== null || challengeRow.ip_address !== challengeIp(ctx)) {
+    throw unprocessable('mfa_ip_address_mismatch', 'Challenge and verify IP addresses mismatch.');
+  }
+  if (Date.now() > challengeRow.created_at.getTime() + app.config.mfa.challengeExpirySeconds * 1000) {
+    await deleteChallenge(app.db.sql, challengeRow.id);
+    throw unprocessable(
+      'mfa_challenge_expired',
+      `MFA challenge ${challengeRow.id} has expired, verify against another challenge or create a new challenge.`,
+    );
+  }
+  const invalid = () => unprocessable('mfa_verification_failed', 'Invalid TOTP code entered');
+  const step = factor.secret ? totpStep(factor.secret, code) : undefined;
+  if (step === undefined) throw invalid();
+
+  const response = await app.db.tx(async (sql) => {
+    // The challenge's use and the step check happen together, so a challenge (or a code) wins once.
+    const accepted = await acceptCode(sql, factor.id, challengeRow.id, step);
+    if (accepted === 'challenge used')
+      throw unprocessable('mfa_ip_address_mismatch', 'Challenge and verify IP addresses mismatch.');
+    if (accepted === 'code used') throw invalid();
+    const refreshToken = await raiseSessionToAal2(sql, sessionId, factor.id, AMR_METHOD[factor.factor_type]);
+    await endAal1Sessions(sql, auth.user.id);
+    await deleteUnverifiedFactors(sql, auth.user.id, factor.factor_type);
+    return tokenResponse(app, sql, auth.user.id, sessionId, refreshToken);
+  });
+  return ctx.json(200, response);
+}
+
+/** DELETE /factors/{factor_id}: a verified factor needs an aal2 session; sessions raised with it drop to aal1. */
+export async function unenroll(ctx: RequestContext, auth: Authenticated): Promise<Response> {
+  const factor = loadedFactor(ctx);
+  const aal = await currentSessionAal(
+    ctx,
+    auth,
+    'A valid session and factor are required to unenroll a factor',
+  );
+  if (factor.status === 'verified' && aal !== 'aal2')
+    throw unprocessable('insufficient_aal', 'AAL2 required to unenroll verified factor');
+  await ctx.app.db.tx((sql) => deleteFactor(sql, factor));
+  return ctx.json(200, { id: factor.id });
+}
+
+/** GET /admin/users/{user_id}/factors. */
+export async function adminList(ctx: RequestContext): Promise<Response> {
+  return ctx.json(200, (await listFactors(ctx.app.db.sql, loadedUser(ctx).id)).map(factorJson));
+}
+
+/** DELETE /admin/users/{user_id}/factors/{factor_id}: no AAL check; answers the deleted factor. */
+export async function adminDelete(ctx: RequestContext): Promise<Response> {
+  const factor = loadedFactor(ctx);
+  await ctx.app.db.tx((sql) => deleteFactor(sql, factor));
+  return ctx.json(200, factorJson(factor));
+}
+
+/** PUT /admin/users/{user_id}/factors/{factor_id}: a new friendly name (a phone applies to phone factors only). */
+export async function adminUpdate(ctx: RequestContext): Promise<Response> {
+  let factor = loadedFactor(ctx);
+  const body = await ctx.body('adminUserUpdateFactorParams');
+  const friendlyName = body.string('friendly_name');
+  body.string('phone');
+  if (friendlyName !== '') {
+    factor = await ctx.app.db.tx(async (sql) => {
+      // GoTrue lets the unique index fail (a 500); a conflict is answered as enroll answers it.
+      if (
+        (await listFactors(sql, factor.user_id)).some(
+          (f) => f.id !== factor.id && f.friendly_name === friendlyName,
+        )
+      )
+        throw nameConflict(friendlyName);
+      return renameFactor(sql, factor.id, friendlyName);
+    });
+  }
+  return ctx.json(200, factorJson(factor));
+}

@@ -1,0 +1,68 @@
+import { TEMPLATE_KINDS, type AuthConfig, type TemplateKind } from '../config/defaults.ts';
+import type { Sql } from '../db/database.ts';
+import { GoTemplate, type TemplateData } from './go-template.ts';
+import { storeMessage } from './messages.ts';
+
+/** The sender the CLI configures for Mailpit. */
+const SENDER = { name: 'Admin', address: 'admin@email.com' };
+
+/** Renders config.toml templates (subject and body) and drops the result into the local mailbox. */
+export class Mailer {
+  private readonly templates: Record<TemplateKind, { subject: GoTemplate; body: GoTemplate }>;
+
+  constructor(config: AuthConfig) {
+    const compiled = {} as Record<TemplateKind, { subject: GoTemplate; body: GoTemplate }>;
+    for (const kind of TEMPLATE_KINDS) {
+      const t = config.templates[kind];
+      try {
+        compiled[kind] = { subject: new GoTemplate(t.subject), body: new GoTemplate(t.content) };
+      } catch (err) {
+        throw new Error(`email template "${kind}": ${(err as Error).message}`, { cause: err });
+      }
+    }
+    this.templates = compiled;
+  }
+
+  async send(sql: Sql, kind: TemplateKind, to: string, data: TemplateData): Promise<void> {
+    const t = this.templates[kind];
+    const html = t.body.render(data);
+    await storeMessage(sql, {
+      from_name: SENDER.name,
+      from_address: SENDER.address,
+      to_address: to,
+      subject: t.subject.render(data, false).trim(),
+      html,
+      text: htmlToText(html),
+    });
+  }
+}
+
+const ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  '#34': '"',
+  '#39': "'",
+  '#43': '+',
+  nbsp: ' ',
+};
+
+/** A plain-text alternative that keeps every link target and code readable for people and e2e tests. */
+export function htmlToText(html: string): string {
+  return html
+    .replace(/<(style|script|head)[\s\S]*?<\/\1>/gi, '')
+    .replace(
+      /<a\s[^>]*href\s*=\s*"([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi,
+      (_, href: string, label: string) => `${label.replace(/<[^>]+>/g, '').trim()}: ${href}`,
+    )
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<\/(p|div|h[1-6]|li|tr|table)>/gi, '\n')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&(#?\w+);/g, (m, name: string) => (Object.hasOwn(ENTITIES, name) ? ENTITIES[name]! : m))
+    .split('\n')
+    .map((line) => line.replace(/[ \t]+/g, ' ').trim())
+    .filter((line, i, lines) => line !== '' || (i > 0 && lines[i - 1] !== ''))
+    .join('\n')
+    .trim();
+}

@@ -1,0 +1,93 @@
+import { enableCompileCache } from 'node:module';
+import { parseArgs } from 'node:util';
+
+// Reuses V8's compiled code for our modules and dependencies across starts (start-up time matters to dev and e2e).
+enableCompileCache();
+const { StartupRefusal, startLocalSupabase } = await import('./server.ts');
+
+const USAGE = `Usage: node local-supabase/src/main.ts [options]
+
+  --host <addr>        interface to bind (default 127.0.0.1; env AUTH_HOST)
+  --port <n>           API port (default 54321; env AUTH_PORT; 0 = any free port)
+  --mail-port <n>      mailbox port (default 54324; env AUTH_MAIL_PORT)
+  --data <dir>         data folder (default local-supabase/.data; env AUTH_DATA_DIR)
+  --memory             keep everything in memory (env AUTH_MEMORY=1)
+  --config <path>      CLI-format config.toml (default supabase/config.toml; env AUTH_CONFIG)
+  --rate-limit-header <name>  header with the client IP for per-IP rate limits (default: the socket address;
+                       env AUTH_RATE_LIMIT_HEADER)
+  --sb-forwarded-for   key per-IP rate limits by the Sb-Forwarded-For header (env
+                       GOTRUE_SECURITY_SB_FORWARDED_FOR_ENABLED=true, GoTrue's own setting)
+  --allow-remote       allow binding a non-loopback address (env AUTH_ALLOW_REMOTE=1)
+  --help`;
+
+const startedAt = performance.now();
+const env = process.env;
+let values;
+try {
+  ({ values } = parseArgs({
+    options: {
+      host: { type: 'string' },
+      port: { type: 'string' },
+      'mail-port': { type: 'string' },
+      data: { type: 'string' },
+      memory: { type: 'boolean' },
+      config: { type: 'string' },
+      'rate-limit-header': { type: 'string' },
+      'sb-forwarded-for': { type: 'boolean' },
+      'allow-remote': { type: 'boolean' },
+      help: { type: 'boolean' },
+    },
+  }));
+} catch (err) {
+  console.error(`${(err as Error).message}\n\n${USAGE}`);
+  process.exit(1);
+}
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+
+const flag = (v: string | undefined) => v === '1' || v === 'true';
+const port = (v: string | undefined, fallback: number) => {
+  if (v === undefined || v === '') return fallback;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) {
+    console.error(`invalid port "${v}"`);
+    process.exit(1);
+  }
+  return n;
+};
+
+try {
+  const server = await startLocalSupabase({
+    host: values.host ?? env.AUTH_HOST ?? '127.0.0.1',
+    port: port(values.port ?? env.AUTH_PORT, 54321),
+    mailPort: port(values['mail-port'] ?? env.AUTH_MAIL_PORT, 54324),
+    dataDir: values.data ?? env.AUTH_DATA_DIR,
+    memory: values.memory ?? flag(env.AUTH_MEMORY),
+    configPath: values.config ?? env.AUTH_CONFIG,
+    rateLimitHeader: values['rate-limit-header'] ?? env.AUTH_RATE_LIMIT_HEADER,
+    trustSbForwardedFor: values['sb-forwarded-for'] ?? flag(env.GOTRUE_SECURITY_SB_FORWARDED_FOR_ENABLED),
+    allowRemote: values['allow-remote'] ?? flag(env.AUTH_ALLOW_REMOTE),
+    // Failures go to stderr; answered errors to stdout, so `npm run dev` shows why a sign-in failed.
+    logClientErrors: (line) => console.log(line),
+  });
+  const ms = Math.round(performance.now() - startedAt);
+  console.log(`auth server ready on ${server.authUrl} (mailbox ${server.mailboxUrl}) in ${ms} ms`);
+  const shutdown = (signal: string) => {
+    console.log(`auth server: ${signal}, shutting down`);
+    server.stop().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        console.error(`auth server: shutdown failed: ${String(err)}`);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', () => shutdown('SIGINT'));
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+} catch (err) {
+  if (err instanceof StartupRefusal) console.error(`auth server: ${err.message}`);
+  else console.error(`auth server: failed to start: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+}
