@@ -5,6 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../local-supabase/src/crypto/passwords.ts';
 import { startLocalSupabase } from '../../local-supabase/src/server.ts';
+import { EXTENSIONS } from '../../local-supabase/src/db/database.ts';
 import { MIGRATIONS, migrate } from '../../local-supabase/src/db/migrations.ts';
 import { adminClient, anonClient, PASSWORD } from './helpers.ts';
 
@@ -25,7 +26,7 @@ const EMAIL = 'kept@example.com';
 /** A data folder as the server left it at commit b986a5d: its schema (version 1 in auth.local_schema) and a user. */
 async function databaseFromB986a5d(): Promise<string> {
   const dataDir = tempDir();
-  const pg = await PGlite.create(path.join(dataDir, 'pgdata'));
+  const pg = await PGlite.create(path.join(dataDir, 'pgdata'), EXTENSIONS);
   await pg.exec(readFileSync(new URL('./fixtures/schema-b986a5d.sql', import.meta.url), 'utf8'));
   await pg.query(
     `insert into auth.users (id, email, encrypted_password, email_confirmed_at, raw_app_meta_data, raw_user_meta_data)
@@ -68,7 +69,7 @@ describe('versioned migrations', () => {
       );
       await server.stop();
 
-      const pg = await PGlite.create(path.join(dataDir, 'pgdata'));
+      const pg = await PGlite.create(path.join(dataDir, 'pgdata'), EXTENSIONS);
       const steps = (
         await pg.query<{ version: number; name: string }>(
           'select version, name from auth.schema_migrations order by version',
@@ -88,7 +89,7 @@ describe('versioned migrations', () => {
   it(
     'applies a new step once, rolls a failing one back whole, and refuses a database from a newer version',
     async () => {
-      const pg = await PGlite.create();
+      const pg = await PGlite.create(EXTENSIONS);
       expect(await migrate(pg)).toEqual(MIGRATIONS.map((m) => m.version));
 
       const broken = {

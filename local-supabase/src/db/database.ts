@@ -3,6 +3,8 @@ import { existsSync, mkdirSync, openAsBlob, readFileSync, renameSync, writeFileS
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
+import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
 import { MIGRATIONS, migrate } from './migrations.ts';
 
 /** Anything that runs SQL: the database itself or an open transaction. */
@@ -21,6 +23,10 @@ export interface Database {
  */
 const SMALL = { startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'] };
 
+/** The extensions Supabase installs in `extensions` that PGlite ships (0006_supabase_platform.sql creates them). */
+export const EXTENSIONS = { extensions: { pgcrypto, uuid_ossp } };
+const OPTIONS = { ...SMALL, ...EXTENSIONS };
+
 /**
  * Opens the store: persistent under `<dataDir>/pgdata`, or in memory. A new database starts from a cached snapshot
  * of the fully migrated schema in the OS temp folder (a fresh initdb costs seconds, a snapshot load far less); an
@@ -32,10 +38,10 @@ export async function openDatabase(dataDir: string | undefined): Promise<Databas
     const pgdata = path.join(dataDir, 'pgdata');
     const fresh = !existsSync(path.join(pgdata, 'PG_VERSION'));
     mkdirSync(dataDir, { recursive: true });
-    pg = await PGlite.create(pgdata, fresh ? { ...SMALL, loadDataDir: await snapshot() } : SMALL);
+    pg = await PGlite.create(pgdata, fresh ? { ...OPTIONS, loadDataDir: await snapshot() } : OPTIONS);
     await migrate(pg);
   } else {
-    pg = await PGlite.create({ ...SMALL, loadDataDir: await snapshot() });
+    pg = await PGlite.create({ ...OPTIONS, loadDataDir: await snapshot() });
   }
   return {
     sql: pg,
@@ -51,7 +57,7 @@ async function snapshot(): Promise<Blob> {
   const file = path.join(os.tmpdir(), `polyglot-auth-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
   // A file-backed Blob: PGlite reads it once, with no second copy held while it loads.
   if (existsSync(file)) return openAsBlob(file);
-  const pg = await PGlite.create();
+  const pg = await PGlite.create(EXTENSIONS);
   await migrate(pg);
   const dump = await pg.dumpDataDir('none');
   await pg.close();
