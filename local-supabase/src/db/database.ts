@@ -14,6 +14,8 @@ export interface Database {
   readonly sql: Sql;
   /** Runs fn in one transaction; PGlite has a single connection, so transactions are serialized. */
   tx<T>(fn: (sql: Sql) => Promise<T>): Promise<T>;
+  /** Runs a script of several statements in one transaction (a project migration). */
+  execScript(script: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -46,6 +48,9 @@ export async function openDatabase(dataDir: string | undefined): Promise<Databas
   return {
     sql: pg,
     tx: (fn) => pg.transaction(fn),
+    execScript: async (script) => {
+      await pg.transaction((tx) => tx.exec(script));
+    },
     close: () => pg.close(),
   };
 }
