@@ -73,7 +73,9 @@ try {
     logClientErrors: (line) => console.log(line),
   });
   const ms = Math.round(performance.now() - startedAt);
-  console.log(`auth server ready on ${server.authUrl} (mailbox ${server.mailboxUrl}) in ${ms} ms`);
+  console.log(
+    `local supabase ready in ${ms} ms: Auth ${server.authUrl}, REST ${server.url}/rest/v1, mailbox ${server.mailboxUrl}`,
+  );
   const shutdown = (signal: string) => {
     console.log(`auth server: ${signal}, shutting down`);
     server.stop().then(
