@@ -27,7 +27,7 @@ const variables = [...TOML.matchAll(/"env\(([A-Z0-9_]+)\)"/g)]
 
 describe('config.toml: local values locally, hosted values on `supabase config push`', () => {
   it('gives the local server the local values from supabase/.env.development', () => {
-    const config = loadConfig('supabase/config.toml', {} as NodeJS.ProcessEnv);
+    const config = loadConfig('supabase/config.toml', {} as Partial<NodeJS.ProcessEnv> as NodeJS.ProcessEnv);
     expect(config.siteUrl).toBe('http://localhost:3000');
     expect(config.additionalRedirectUrls).toEqual([
       'http://localhost:3000/**',
@@ -44,7 +44,7 @@ describe('config.toml: local values locally, hosted values on `supabase config p
     const env = configEnv('supabase', {
       SUPABASE_ENV: 'production',
       ...envFile('supabase/.env.production.example'),
-    } as NodeJS.ProcessEnv);
+    } as Partial<NodeJS.ProcessEnv> as NodeJS.ProcessEnv);
     const loopback = strings(parseToml(TOML), env).filter(([, value]) => LOOPBACK.test(value));
     expect(loopback).toEqual([]);
     expect(variables.length).toBeGreaterThanOrEqual(4);
@@ -60,7 +60,7 @@ describe('config.toml: local values locally, hosted values on `supabase config p
   it('lets the process environment win over the files, and splits a list given as one string', () => {
     const env = configEnv('supabase', {
       SUPABASE_AUTH_ADDITIONAL_REDIRECT_URLS: 'https://a.example/**,https://b.example/**',
-    } as NodeJS.ProcessEnv);
+    } as Partial<NodeJS.ProcessEnv> as NodeJS.ProcessEnv);
     expect(env.SUPABASE_AUTH_SITE_URL).toBe('http://localhost:3000');
     expect(loadConfig('supabase/config.toml', env).additionalRedirectUrls).toEqual([
       'https://a.example/**',

@@ -27,7 +27,7 @@ export type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartia
 export function configEnv(configDir: string, env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const name = env.SUPABASE_ENV || 'development';
   const files = [`.env.${name}.local`, ...(name === 'test' ? [] : ['.env.local']), `.env.${name}`, '.env'];
-  const found: NodeJS.ProcessEnv = {};
+  const found: Record<string, string> = {};
   for (const dir of [configDir, path.dirname(configDir)]) {
     for (const file of files) {
       const full = path.join(dir, file);
