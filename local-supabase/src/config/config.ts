@@ -32,7 +32,8 @@ export function configEnv(configDir: string, env: NodeJS.ProcessEnv): NodeJS.Pro
     for (const file of files) {
       const full = path.join(dir, file);
       if (!existsSync(full)) continue;
-      for (const [key, value] of Object.entries(parseEnv(readFileSync(full, 'utf8')))) found[key] ??= value;
+      for (const [key, value] of Object.entries(parseEnv(readFileSync(full, 'utf8'))))
+        found[key] ??= value ?? '';
     }
   }
   return { ...found, ...env };
