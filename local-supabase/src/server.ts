@@ -5,6 +5,7 @@ import type { Server } from 'node:http';
 import type { App } from './app.ts';
 import { RateLimiter } from './auth/rules/rate-limits.ts';
 import { compileRedirectPattern, isAppOrigin } from './auth/rules/redirects.ts';
+import { loadApiSchemas } from './config/api.ts';
 import { type AuthConfig, type DeepPartial, loadConfig, mergeConfig } from './config/config.ts';
 import { loadSigningKey } from './crypto/keys.ts';
 import type { ErrorLog } from './errors.ts';
@@ -103,6 +104,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
 
   const configPath = options.configPath === undefined ? DEFAULT_CONFIG : options.configPath;
   const config = mergeConfig(loadConfig(configPath ?? undefined, env), options.configOverrides);
+  const apiSchemas = loadApiSchemas(configPath ?? undefined);
   const dataDir = options.memory ? undefined : (options.dataDir ?? DEFAULT_DATA_DIR);
   const mailer = new Mailer(config);
   // The HTTP layer's modules load while PGlite starts, in the gaps its I/O and WebAssembly compilation leave.
@@ -118,7 +120,12 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
   const appReady = new Promise<App>((resolve) => (resolveApp = resolve));
   const api = createApiServer(appReady, log);
   const redirectPatterns = config.additionalRedirectUrls.map(compileRedirectPattern);
-  const mailbox = createMailboxServer(db, log, (origin) => isAppOrigin(config, redirectPatterns, origin));
+  const mailbox = createMailboxServer(
+    db,
+    log,
+    (origin) => isAppOrigin(config, redirectPatterns, origin),
+    apiSchemas,
+  );
   let port: number;
   let mailPort: number;
   try {
