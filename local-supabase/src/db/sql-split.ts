@@ -168,14 +168,24 @@ class Atomic implements State {
   }
 }
 
+/** The CLI's Split: each statement as scanned, with its `;` and surrounding white space and comments. */
+export function splitTokens(sql: string): string[] {
+  return tokenBounds(sql).map(([start, end]) => sql.slice(start, end));
+}
+
 /** The CLI's SplitAndTrim: statements without their trailing `;` and white space; empty ones are dropped. */
 export function splitStatements(sql: string): Statement[] {
   const statements: Statement[] = [];
-  const emit = (start: number, end: number) => {
+  for (const [start, end] of tokenBounds(sql)) {
     const token = sql.slice(start, end).replace(/;+$/, '');
     const text = trimSpace(token);
     if (text) statements.push({ text, offset: start + (token.length - trimStartSpace(token).length) });
-  };
+  }
+  return statements;
+}
+
+function tokenBounds(sql: string): [number, number][] {
+  const bounds: [number, number][] = [];
   let state: State = new Ready();
   let start = 0;
   for (let i = 0; i < sql.length;) {
@@ -183,15 +193,15 @@ export function splitStatements(sql: string): Statement[] {
     i += r.length;
     const next = state.next(r, { sql, start, end: i });
     if (next === null) {
-      emit(start, i);
+      bounds.push([start, i]);
       start = i;
       state = new Ready();
     } else {
       state = next;
     }
   }
-  if (start < sql.length) emit(start, sql.length);
-  return statements;
+  if (start < sql.length) bounds.push([start, sql.length]);
+  return bounds;
 }
 
 const LEADING = new RegExp(`^${SPACE.source}+`, 'u');
