@@ -5,6 +5,7 @@ import type { Server } from 'node:http';
 import type { App } from './app.ts';
 import { RateLimiter } from './auth/rules/rate-limits.ts';
 import { compileRedirectPattern, isAppOrigin } from './auth/rules/redirects.ts';
+import { loadApiConfig } from './config/api.ts';
 import { type AuthConfig, type DeepPartial, loadConfig, mergeConfig } from './config/config.ts';
 import { loadSigningKey } from './crypto/keys.ts';
 import type { ErrorLog } from './errors.ts';
@@ -12,6 +13,7 @@ import { RequestStats, type StatsSnapshot } from './http/request-stats.ts';
 import { Mailer } from './mail/mailer.ts';
 import { IdpCodes } from './auth/api/local-idp.ts';
 import { openDatabase } from './db/database.ts';
+import { SchemaCacheStore } from './rest/handler.ts';
 
 export interface LocalSupabaseOptions {
   /** Interface to bind; loopback only unless allowRemote. Default 127.0.0.1. */
@@ -103,6 +105,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
 
   const configPath = options.configPath === undefined ? DEFAULT_CONFIG : options.configPath;
   const config = mergeConfig(loadConfig(configPath ?? undefined, env), options.configOverrides);
+  const apiConfig = loadApiConfig(configPath ?? undefined);
   const dataDir = options.memory ? undefined : (options.dataDir ?? DEFAULT_DATA_DIR);
   const mailer = new Mailer(config);
   // The HTTP layer's modules load while PGlite starts, in the gaps its I/O and WebAssembly compilation leave.
@@ -148,6 +151,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     rateLimitHeader: options.rateLimitHeader?.toLowerCase(),
     trustSbForwardedFor: options.trustSbForwardedFor ?? false,
     redirectPatterns,
+    rest: { db, key, api: apiConfig, cache: new SchemaCacheStore(db, apiConfig.schemas) },
   });
 
   let stopped: Promise<void> | undefined;
