@@ -1,51 +1,36 @@
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../../local-supabase/src/db/database.ts';
-import { createMailboxServer } from '../../local-supabase/src/mail/mailbox.ts';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { authServerForFile } from './helpers.ts';
 
 const APP = 'http://localhost:3000';
-let db: Database;
-let server: Server;
-let base: string;
-const failures: string[] = [];
+const project = mkdtempSync(path.join(os.tmpdir(), 'database-page-'));
+mkdirSync(path.join(project, 'migrations'));
+writeFileSync(
+  path.join(project, 'migrations', '20260101000000_notes.sql'),
+  `create table public.notes (
+     id bigint generated always as identity primary key,
+     owner uuid not null default auth.uid(),
+     "<b>body</b>" text not null default '<script>alert(1)</script>'
+   );
+   alter table public.notes enable row level security;
+   create policy "Owners read their <notes>" on public.notes for select to authenticated
+     using (owner = (select auth.uid()));
+   create policy "insert own" on public.notes as restrictive for insert to anon, authenticated
+     with check (owner = auth.uid() and "<b>body</b>" <> '&amp;');
+   create table public.open_table (id int);
+   create view public.note_titles as select id from public.notes;
+   create schema private;
+   create table private.hidden (id int);`,
+);
+afterAll(() => rmSync(project, { recursive: true, force: true }));
 
-beforeAll(async () => {
-  db = await openDatabase(undefined);
-  await db.execScript(`
-    create table public.notes (
-      id bigint generated always as identity primary key,
-      owner uuid not null default auth.uid(),
-      "<b>body</b>" text not null default '<script>alert(1)</script>'
-    );
-    alter table public.notes enable row level security;
-    create policy "Owners read their <notes>" on public.notes for select to authenticated
-      using (owner = (select auth.uid()));
-    create policy "insert own" on public.notes as restrictive for insert to anon, authenticated
-      with check (owner = auth.uid() and "<b>body</b>" <> '&amp;');
-    create table public.open_table (id int);
-    create view public.note_titles as select id from public.notes;
-    create schema private;
-    create table private.hidden (id int);
-  `);
-  server = createMailboxServer(
-    db,
-    { failure: (line) => failures.push(line), clientError: () => {} },
-    (o) => o === APP,
-    ['public', 'graphql_public'],
-  );
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
-  await db.close();
-  expect(failures).toEqual([]);
-});
+const srv = authServerForFile({ projectDir: project, configOverrides: { siteUrl: APP } });
+const base = () => srv.get().mailboxUrl;
 
 const page = async () => {
-  const res = await fetch(`${base}/database`);
+  const res = await fetch(`${base()}/database`);
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toMatch(/^text\/html/);
   return res.text();
@@ -55,7 +40,9 @@ describe('the database page', () => {
   it('lists the exposed schemas’ tables and views with their columns', async () => {
     const html = await page();
     expect(html).toContain('Schema <code>public</code>');
-    expect(html).toContain('Schema <code>graphql_public</code>');
+    expect(html).toContain(
+      'Schema <code>graphql_public</code></h2><p>No tables or views yet: add a migration under <code>supabase/migrations</code>.</p>',
+    );
     expect(html).toContain('<code>notes</code> <small>table</small>');
     expect(html).toContain('<code>note_titles</code> <small>view</small>');
     expect(html).toContain(
@@ -90,31 +77,24 @@ describe('the database page', () => {
   });
 
   it('cannot be framed, is readable from the app’s origins only, and answers no 500', async () => {
-    const res = await fetch(`${base}/database?schema=%00&x=<script>`, {
+    const res = await fetch(`${base()}/database?schema=%00&x=<script>`, {
       headers: { Origin: 'https://evil.example' },
     });
     expect(res.status).toBe(200);
     expect(res.headers.get('x-frame-options')).toBe('DENY');
     expect(res.headers.get('content-security-policy')).toBe("frame-ancestors 'none'");
     expect(res.headers.get('access-control-allow-origin')).toBeNull();
-    const app = await fetch(`${base}/database`, { headers: { Origin: APP } });
+    const app = await fetch(`${base()}/database`, { headers: { Origin: APP } });
     expect(app.headers.get('access-control-allow-origin')).toBe(APP);
     for (const path of ['/database/', '/database/%00', '/database/..%2f', '/database/x']) {
-      expect((await fetch(`${base}${path}`)).status).toBeLessThan(500);
+      expect((await fetch(`${base()}${path}`)).status).toBeLessThan(500);
     }
-    expect((await fetch(`${base}/database`, { method: 'POST' })).status).toBe(404);
+    expect((await fetch(`${base()}/database`, { method: 'POST' })).status).toBe(404);
   });
 });
 
-describe('the local server', () => {
-  const srv = authServerForFile();
-
-  it('links the database page from the mailbox and lists config.toml’s [api] schemas', async () => {
-    const inbox = await (await fetch(srv.get().mailboxUrl)).text();
-    expect(inbox).toContain('<a href="/database">');
-    const html = await (await fetch(`${srv.get().mailboxUrl}/database`)).text();
-    expect(html).toContain('Schema <code>public</code>');
-    expect(html).toContain('Schema <code>graphql_public</code>');
-    expect(html).toContain('No tables or views yet');
+describe('the mailbox', () => {
+  it('links the database page', async () => {
+    expect(await (await fetch(base())).text()).toContain('<a href="/database">');
   });
 });

@@ -1,9 +1,7 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_API_SCHEMAS, loadApiSchemas } from '../../local-supabase/src/config/api.ts';
+import { DEFAULT_API_CONFIG } from '../../local-supabase/src/config/api.ts';
 import { EXTENSIONS, openDatabase } from '../../local-supabase/src/db/database.ts';
 import { generateTypes } from '../../local-supabase/src/db/types-gen.ts';
 
@@ -16,11 +14,6 @@ beforeAll(async () => {
   await pg.exec(fixture('schema.sql'));
 });
 afterAll(() => pg.close());
-
-const dirs: string[] = [];
-afterAll(() => {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
 
 describe('supabase gen types typescript', () => {
   // expected.ts was checked against postgres-meta's template (src/server/templates/typescript.ts) rule by rule:
@@ -45,7 +38,7 @@ describe('supabase gen types typescript', () => {
   it('renders graphql_public of a new local database as the CLI does for a local project', async () => {
     const db = await openDatabase(undefined);
     try {
-      const types = await generateTypes(db.sql, { schemas: DEFAULT_API_SCHEMAS });
+      const types = await generateTypes(db.sql, { schemas: DEFAULT_API_CONFIG.schemas });
       expect(types).toContain(`  graphql_public: {
     Tables: {
       [_ in never]: never
@@ -69,24 +62,5 @@ describe('supabase gen types typescript', () => {
     } finally {
       await db.close();
     }
-  });
-});
-
-describe('[api] schemas', () => {
-  const config = (toml: string) => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'api-schemas-'));
-    dirs.push(dir);
-    writeFileSync(path.join(dir, 'config.toml'), toml);
-    return path.join(dir, 'config.toml');
-  };
-
-  it('are the CLI defaults when config.toml lists none', () => {
-    expect(loadApiSchemas(undefined)).toEqual(['public', 'graphql_public']);
-    expect(loadApiSchemas(config('[api]\nenabled = true\n'))).toEqual(['public', 'graphql_public']);
-  });
-
-  it('are read from config.toml, and refused when not a list of names', () => {
-    expect(loadApiSchemas(config('[api]\nschemas = ["public", "app"]\n'))).toEqual(['public', 'app']);
-    expect(() => loadApiSchemas(config('[api]\nschemas = "public"\n'))).toThrow(/\[api\] schemas/);
   });
 });

@@ -236,6 +236,29 @@ function refuseUnsupported(auth: Table): void {
     );
 }
 
+/** `[db.seed]` as the CLI reads it: on by default; `sqlPaths` undefined is its default `./seed.sql`. */
+export interface DbSeedConfig {
+  enabled: boolean;
+  sqlPaths?: string[];
+}
+
+/** Loads `[db.seed]` from a CLI-format config.toml; null = the CLI's defaults. */
+export function loadSeedConfig(
+  configPath: string | undefined,
+  env: NodeJS.ProcessEnv = process.env,
+): DbSeedConfig {
+  if (!configPath) return { enabled: true };
+  const root = table(substituteEnv(parseToml(readFileSync(configPath, 'utf8')), env));
+  const seed = table(table(root.db).seed);
+  const paths = seed.sql_paths;
+  if (paths !== undefined && (!Array.isArray(paths) || paths.some((p) => typeof p !== 'string')))
+    throw new Error('config: [db.seed] sql_paths must be a list of paths');
+  return {
+    enabled: bool(seed.enabled, true),
+    ...(paths === undefined ? {} : { sqlPaths: paths as string[] }),
+  };
+}
+
 /**
  * Loads `[auth]` from a CLI-format config.toml. A missing file yields the CLI defaults.
  * `AUTH_SITE_URL` overrides `site_url` so e2e runs on other ports need no file edits.

@@ -1,8 +1,9 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { resolveConfig, format } from 'prettier';
-import { loadApiSchemas } from '../config/api.ts';
+import { loadApiConfig } from '../config/api.ts';
 import { openDatabase } from './database.ts';
+import { loadProject } from './project-migrations.ts';
 import { generateTypes } from './types-gen.ts';
 
 /** Where `npm run db:types` writes, relative to the project root; the app imports the Database type from it. */
@@ -16,22 +17,16 @@ export const POSTGREST_VERSION = '14.12';
 
 /**
  * The project's types as `supabase gen types typescript --local` writes them, formatted with the project's Prettier
- * settings: a fresh in-memory database, `supabase/migrations/*.sql` applied in order, the `[api] schemas` of
- * `supabase/config.toml` read.
+ * settings: a fresh in-memory database with `supabase/migrations` applied, over the `[api] schemas` of
+ * `supabase/config.toml`.
  */
 export async function projectTypes(root: string): Promise<string> {
   const configPath = path.join(root, 'supabase', 'config.toml');
-  const db = await openDatabase(undefined);
+  // Seeds add rows, not types.
+  const db = await openDatabase(undefined, loadProject(path.join(root, 'supabase'), { enabled: false }));
   try {
-    const dir = path.join(root, 'supabase', 'migrations');
-    const files = existsSync(dir)
-      ? readdirSync(dir, { withFileTypes: true }).filter((f) => f.isFile() && f.name.endsWith('.sql'))
-      : [];
-    for (const { name } of files.sort((a, b) => (a.name < b.name ? -1 : 1))) {
-      await db.execScript(readFileSync(path.join(dir, name), 'utf8'));
-    }
     const types = await generateTypes(db.sql, {
-      schemas: loadApiSchemas(configPath),
+      schemas: loadApiConfig(existsSync(configPath) ? configPath : undefined).schemas,
       postgrestVersion: POSTGREST_VERSION,
     });
     const file = path.join(root, TYPES_FILE);
