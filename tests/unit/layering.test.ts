@@ -78,15 +78,23 @@ describe('lib/ layers', () => {
 describe('lib/supabase/', () => {
   const files = readdirSync('lib/supabase').filter((name) => /\.tsx?$/.test(name));
 
-  it('holds the client factories by runtime and their configuration', () => {
-    expect(files.sort()).toEqual(['admin.ts', 'auth-fetch.ts', 'config.ts', 'edge.ts', 'server.ts']);
+  it('holds the client factories by runtime, their configuration and the generated Database type', () => {
+    expect(files.sort()).toEqual([
+      'admin.ts',
+      'auth-fetch.ts',
+      'config.ts',
+      'database.types.ts',
+      'edge.ts',
+      'server.ts',
+    ]);
   });
 
   // Client factories know Supabase, Next and the environment, never the app's policy (lib/auth, lib/session, i18n,
   // …): the dependency runs from policy to clients, never back.
   it.each(files)('%s imports only packages, the environment and its siblings', (name) => {
     const specifiers = importsOf(`lib/supabase/${name}`);
-    if (name !== 'config.ts' && name !== 'auth-fetch.ts') expect(specifiers).toContain('./config');
+    if (!['config.ts', 'auth-fetch.ts', 'database.types.ts'].includes(name))
+      expect(specifiers).toContain('./config');
     for (const specifier of specifiers.filter((specifier) => specifier !== '@/lib/env/env')) {
       expect(specifier.startsWith('@/') || specifier.startsWith('../'), `${name} imports ${specifier}`).toBe(
         false,
