@@ -59,7 +59,7 @@ interface Fn {
   inArgs: FunctionArg[];
 }
 
-export async function renderTypes(meta: SchemaMetadata, postgrestVersion?: string): Promise<string> {
+async function renderTypes(meta: SchemaMetadata, postgrestVersion?: string): Promise<string> {
   const schemas = [...meta.schemas].sort((a, b) => a.localeCompare(b));
   const included = new Set(schemas);
   const typesById = new Map(meta.types.map((t) => [t.id, t]));
