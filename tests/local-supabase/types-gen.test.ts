@@ -1,9 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database, Json } from '../../lib/supabase/database.types.ts';
 import { DEFAULT_API_CONFIG } from '../../local-supabase/src/config/api.ts';
 import { EXTENSIONS, openDatabase } from '../../local-supabase/src/db/database.ts';
 import { generateTypes } from '../../local-supabase/src/db/types-gen.ts';
+import { authServerForFile, PUBLISHABLE_KEY } from './helpers.ts';
 
 const FIXTURES = new URL('./fixtures/database-types/', import.meta.url);
 const fixture = (name: string) => readFileSync(new URL(name, FIXTURES), 'utf8');
@@ -62,5 +65,20 @@ describe('supabase gen types typescript', () => {
     } finally {
       await db.close();
     }
+  });
+});
+
+describe('the generated types over the Data API', () => {
+  const srv = authServerForFile();
+
+  it('a client typed with lib/supabase/database.types.ts calls graphql_public.graphql() as typed', async () => {
+    const client = createClient<Database>(srv.get().url, PUBLISHABLE_KEY, {
+      auth: { persistSession: false },
+    });
+    const { data, error } = await client.schema('graphql_public').rpc('graphql', { query: '{ __typename }' });
+    expect(error).toBeNull();
+    expect(data satisfies Json | null).toEqual({
+      errors: [{ message: 'pg_graphql extension is not enabled.' }],
+    });
   });
 });
