@@ -288,6 +288,15 @@ create table public.broken (
         expect((await history(pg)).map((r) => r.name)).toEqual(['notes']);
       });
 
+      // An error inside a DO block: the statement's line, Postgres' hint and where in the block.
+      const inBlock = project({
+        'migrations/20250101000000_block.sql':
+          'select 1;\n\ndo $$\nbegin\n  perform no_such_function();\nend\n$$;\n',
+      });
+      await expect(start(inBlock, { memory: true })).rejects.toThrow(
+        `failed at line 3: function no_such_function() does not exist (hint: No function matches the given name and argument types. You might need to add explicit type casts.; in PL/pgSQL function inline_code_block line 3 at PERFORM) [42883]`,
+      );
+
       // A new database with the same files is not made at all.
       const fresh = tempDir();
       await expect(start(projectDir, { dataDir: fresh })).rejects.toThrow(`${broken} failed at line 6`);

@@ -217,12 +217,25 @@ async function run(tx: Transaction, file: SqlFile, kind: string): Promise<void> 
       await tx.query(statement.text);
     } catch (err) {
       if (!(err instanceof Error) || !('code' in err)) throw err;
-      const pgError = err as Error & { code?: string; position?: string; detail?: string };
+      const pgError = err as Error & {
+        code?: string;
+        position?: string;
+        detail?: string;
+        hint?: string;
+        where?: string;
+      };
       const at = statement.offset + codeUnitIndex(statement.text, Number(pgError.position ?? 0));
       const line = file.sql.slice(0, at).split('\n').length;
-      const detail = pgError.detail ? ` (${pgError.detail})` : '';
+      // Detail and hint as psql prints them; `where` places an error inside a function body or DO block.
+      const more = [
+        pgError.detail,
+        pgError.hint && `hint: ${pgError.hint}`,
+        pgError.where && `in ${pgError.where}`,
+      ]
+        .filter(Boolean)
+        .join('; ');
       throw new ProjectMigrationError(
-        `${kind} ${file.shown} failed at line ${line}: ${pgError.message}${detail} [${pgError.code}]. Nothing of the file was applied; fix it and start again (${RESET}).`,
+        `${kind} ${file.shown} failed at line ${line}: ${pgError.message}${more ? ` (${more})` : ''} [${pgError.code}]. Nothing of the file was applied; fix it and start again (${RESET}).`,
         { cause: err },
       );
     }
