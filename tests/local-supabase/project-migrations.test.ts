@@ -242,6 +242,20 @@ describe("the project's migrations (supabase/migrations)", () => {
   );
 
   it(
+    'makes no history table while there is nothing to record, as the CLI',
+    async () => {
+      const projectDir = project({});
+      const dataDir = await persisted(projectDir);
+      const server = await start(projectDir, { dataDir });
+      await server.stop();
+      await inspect(dataDir, async (pg) =>
+        expect(await exists(pg, 'supabase_migrations.schema_migrations')).toBe(false),
+      );
+    },
+    SLOW,
+  );
+
+  it(
     'stops start-up at a file changed after it was applied, naming it and the remedy',
     async () => {
       const projectDir = project({ [`migrations/${NOTES}`]: NOTES_SQL });
