@@ -430,7 +430,7 @@ create trigger greet before insert on auth.users for each row execute function p
   );
 });
 
-describe('npm run db:reset', () => {
+describe('npm run db:reset and the data folder lock', () => {
   it(
     'refuses while a server holds the database, then rebuilds it from the files and keeps the signing key',
     async () => {
@@ -474,6 +474,28 @@ describe('npm run db:reset', () => {
         'relation "public.nope" does not exist',
       );
       await inspect(dataDir, async (pg) => expect((await history(pg)).map((r) => r.name)).toEqual(['notes']));
+    },
+    SLOW,
+  );
+
+  it(
+    'keeps a second server off a data folder in use, and takes over the pid file of a server that died',
+    async () => {
+      const projectDir = project({});
+      const dataDir = tempDir();
+      const server = await start(projectDir, { dataDir });
+      await expect(start(projectDir, { dataDir })).rejects.toThrow(
+        `the database in ${dataDir} is in use by another local Supabase server (process ${process.pid})`,
+      );
+      await server.stop();
+      expect(existsSync(path.join(dataDir, 'server.pid'))).toBe(false);
+
+      const gone = spawn(process.execPath, ['-e', '']);
+      await new Promise((resolve) => gone.on('exit', resolve));
+      writeFileSync(path.join(dataDir, 'server.pid'), String(gone.pid));
+      const after = await start(projectDir, { dataDir });
+      expect(readFileSync(path.join(dataDir, 'server.pid'), 'utf8')).toBe(String(process.pid));
+      await after.stop();
     },
     SLOW,
   );
