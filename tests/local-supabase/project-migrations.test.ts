@@ -1,6 +1,16 @@
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { createHash, randomUUID } from 'node:crypto';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  unlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -425,6 +435,35 @@ create trigger greet before insert on auth.users for each row execute function p
         expect(user.data.user?.user_metadata).toMatchObject({ greeting: word });
         await server.stop();
       }
+    },
+    SLOW,
+  );
+});
+
+describe('snapshots of project databases', () => {
+  it(
+    'writes one per set of files and deletes those unused for an hour when it writes a new one',
+    async () => {
+      const tmp = os.tmpdir();
+      const snapshots = () =>
+        readdirSync(tmp).filter((n) => /^polyglot-project-pglite-[0-9a-f]{16}\.tar$/.test(n));
+      const stale = path.join(tmp, 'polyglot-project-pglite-0000000000000000.tar');
+      const recent = path.join(tmp, 'polyglot-project-pglite-0000000000000001.tar');
+      writeFileSync(stale, '');
+      writeFileSync(recent, '');
+      const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+      utimesSync(stale, twoHoursAgo, twoHoursAgo);
+      const before = new Set(snapshots());
+
+      // Content no earlier run had, so no snapshot of it exists yet.
+      const projectDir = project({ [`migrations/${NOTES}`]: `-- ${randomUUID()}\n${NOTES_SQL}` });
+      const server = await start(projectDir, { memory: true });
+      await server.stop();
+      const written = snapshots().filter((n) => !before.has(n));
+      expect(written).toHaveLength(1);
+      expect(existsSync(stale)).toBe(false);
+      expect(existsSync(recent)).toBe(true);
+      for (const file of [recent, ...written.map((n) => path.join(tmp, n))]) rmSync(file);
     },
     SLOW,
   );
