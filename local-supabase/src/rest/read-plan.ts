@@ -52,7 +52,7 @@ function noRelationship(cache: SchemaCache, from: Table, name: string, hint: str
     400,
     'PGRST200',
     `Could not find a relationship between '${from.name}' and '${name}' in the schema cache`,
-    `Searched for a foreign key relationship between '${from.name}' and '${name}'${
+    `Searched for a foreign key relationship between '${from.name}' and '${name}${
       hint === undefined ? '' : `' using the hint '${hint}`
     }' in the schema '${from.schema}', but no matches were found.`,
     null,
@@ -190,6 +190,9 @@ function column(node: ReadNode, name: string): string {
 
 function fieldSql(b: Binder, node: ReadNode, f: Field): string {
   let sql = column(node, f.name);
+  // A JSON path into a column that is not json (an array, a composite) goes through to_jsonb, as PostgREST does.
+  const type = node.table.columnMap.get(f.name)?.typeName;
+  if (f.json.length && type !== undefined && type !== 'json' && type !== 'jsonb') sql = `to_jsonb(${sql})`;
   for (const step of f.json) sql += `${step.arrow}${b.bind(step.key)}::${step.index ? 'int' : 'text'}`;
   return sql;
 }

@@ -13,7 +13,7 @@ export interface Column {
   /** pg_type.typname of the base type, e.g. `tsvector`, `_int4`. */
   typeName: string;
   nullable: boolean;
-  /** pg_get_expr of the default: catalog text, spliced for `Prefer: missing=default` as PostgREST does. */
+  /** The default (an identity column's nextval): catalog text, spliced for `Prefer: missing=default` as PostgREST does. */
   default: string | null;
 }
 
@@ -98,7 +98,9 @@ select coalesce(json_agg(t), '[]')::text as rows from (
   select n.nspname as schema, c.relname as name, c.relkind as kind,
     coalesce((select json_agg(json_build_object(
         'name', a.attname, 'type', format_type(a.atttypid, a.atttypmod), 'typeName', ty.typname,
-        'nullable', not a.attnotnull, 'default', pg_get_expr(d.adbin, d.adrelid)) order by a.attnum)
+        'nullable', not a.attnotnull, 'default', coalesce(pg_get_expr(d.adbin, d.adrelid),
+          case when a.attidentity <> '' then format('nextval(%L::regclass)',
+            pg_get_serial_sequence(format('%I.%I', n.nspname, c.relname), a.attname)) end)) order by a.attnum)
       from pg_attribute a join pg_type ty on ty.oid = a.atttypid
       left join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
       where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped), '[]') as columns,
