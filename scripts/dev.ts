@@ -127,9 +127,12 @@ function printReady() {
   const lines = [
     '',
     `  Polyglot is ready: ${appUrl}/en`,
-    local
-      ? `  Mailbox: http://127.0.0.1:${mailPort}  (local auth server ${authUrl}/auth/v1)`
-      : `  Auth: hosted Supabase at ${authUrl}`,
+    ...(local
+      ? [
+          `  Mailbox: http://127.0.0.1:${mailPort}  Database: http://127.0.0.1:${mailPort}/database`,
+          `  Local Supabase: Auth ${authUrl}/auth/v1  REST ${authUrl}/rest/v1`,
+        ]
+      : [`  Auth: hosted Supabase at ${authUrl}`]),
     local
       ? '  Sign in locally with any email address: confirmation and sign-in links arrive in the mailbox.'
       : '  Sign in with an account of that project.',

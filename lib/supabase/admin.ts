@@ -1,5 +1,6 @@
 import { createClient } from '@supabase/supabase-js';
 import { authFetch } from './auth-fetch';
+import type { Database } from './database.types';
 import { env } from '@/lib/env/env';
 import { supabaseUrl } from './config';
 
@@ -10,7 +11,7 @@ export function createSupabaseAdminClient() {
   if (typeof window !== 'undefined') throw new Error('The Supabase admin client is server-only.');
   const secretKey = env.supabaseSecretKey;
   if (!secretKey) throw new Error('SUPABASE_SECRET_KEY must be set when using hosted Supabase.');
-  return createClient(supabaseUrl, secretKey, {
+  return createClient<Database>(supabaseUrl, secretKey, {
     auth: { persistSession: false, autoRefreshToken: false },
     global: { fetch: authFetch() },
   });

@@ -1,6 +1,7 @@
 import { createServerClient } from '@supabase/ssr';
 import type { NextRequest, NextResponse } from 'next/server';
 import { authFetch, visitorIp } from './auth-fetch';
+import type { Database } from './database.types';
 import {
   authCookieEncoding,
   authCookieOptions,
@@ -20,7 +21,7 @@ export function hasAuthCookie(request: NextRequest): boolean {
  * `response` itself (and onto the request, for what renders after), so nothing the routing step put there is lost.
  */
 export function createSupabaseEdgeClient(request: NextRequest, response: NextResponse) {
-  return createServerClient(supabaseUrl, supabasePublishableKey, {
+  return createServerClient<Database>(supabaseUrl, supabasePublishableKey, {
     cookieOptions: authCookieOptions,
     cookieEncoding: authCookieEncoding,
     global: { fetch: authFetch(visitorIp(request.headers)) },

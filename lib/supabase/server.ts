@@ -1,6 +1,7 @@
 import { createServerClient } from '@supabase/ssr';
 import { cookies, headers } from 'next/headers';
 import { authFetch, visitorIp } from './auth-fetch';
+import type { Database } from './database.types';
 import { authCookieEncoding, authCookieOptions, supabasePublishableKey, supabaseUrl } from './config';
 
 // Node runtime: server components, server actions and route handlers.
@@ -17,7 +18,7 @@ export function writeCookies(write: () => void): void {
 /** A Supabase client for one request of a server component, server action or route handler. Never cache it. */
 export async function createSupabaseServerClient() {
   const [cookieStore, requestHeaders] = await Promise.all([cookies(), headers()]);
-  return createServerClient(supabaseUrl, supabasePublishableKey, {
+  return createServerClient<Database>(supabaseUrl, supabasePublishableKey, {
     cookieOptions: authCookieOptions,
     cookieEncoding: authCookieEncoding,
     global: { fetch: authFetch(visitorIp(requestHeaders)) },

@@ -108,7 +108,9 @@ try {
   if (!server.database.fresh)
     for (const file of server.database.applied.migrations) console.log(`auth server: applied ${file}`);
   const ms = Math.round(performance.now() - startedAt);
-  console.log(`auth server ready on ${server.authUrl} (mailbox ${server.mailboxUrl}) in ${ms} ms`);
+  console.log(
+    `local supabase ready in ${ms} ms: Auth ${server.authUrl}, REST ${server.url}/rest/v1, mailbox ${server.mailboxUrl}`,
+  );
   const shutdown = (signal: string) => {
     console.log(`auth server: ${signal}, shutting down`);
     server.stop().then(

@@ -158,7 +158,12 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
   const appReady = new Promise<App>((resolve) => (resolveApp = resolve));
   const api = createApiServer(appReady, log);
   const redirectPatterns = config.additionalRedirectUrls.map(compileRedirectPattern);
-  const mailbox = createMailboxServer(db, log, (origin) => isAppOrigin(config, redirectPatterns, origin));
+  const mailbox = createMailboxServer(
+    db,
+    log,
+    (origin) => isAppOrigin(config, redirectPatterns, origin),
+    apiConfig.schemas,
+  );
   let port: number;
   let mailPort: number;
   try {

@@ -48,8 +48,14 @@ function run(args: string[], env: Record<string, string> = {}): Spawned {
 async function ready(p: Spawned): Promise<string> {
   const deadline = Date.now() + 20_000;
   while (Date.now() < deadline) {
-    const m = /auth server ready on (http:\/\/\S+)\/auth\/v1 \(mailbox (http:\/\/\S+)\)/.exec(p.output());
-    if (m) return m[1]!;
+    const m =
+      /local supabase ready in \d+ ms: Auth (http:\/\/\S+)\/auth\/v1, REST (\S+), mailbox http:\/\/\S+/.exec(
+        p.output(),
+      );
+    if (m) {
+      expect(m[2]).toBe(`${m[1]}/rest/v1`);
+      return m[1]!;
+    }
     if (p.child.exitCode !== null) throw new Error(`exited early: ${p.output()}`);
     await new Promise((r) => setTimeout(r, 50));
   }

@@ -4,6 +4,9 @@ import { type Context, Hono } from 'hono';
 import { cors } from 'hono/cors';
 import type { ErrorLog } from '../errors.ts';
 import type { Database } from '../db/database.ts';
+import { describeRelations } from '../db/catalog.ts';
+import { databasePage } from './database-page.ts';
+import { esc, layout } from './page.ts';
 import {
   deleteMessages,
   getMessage,
@@ -72,16 +75,6 @@ function parseSearch(query: string): MessageFilter {
   return filter;
 }
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-function layout(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${esc(title)}</title>
-<style>body{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:1.5rem auto;padding:0 1rem}table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.35rem .5rem;border-bottom:1px solid #ccc;vertical-align:top}article{border:1px solid #ccc;padding:1rem;margin:1rem 0}pre{white-space:pre-wrap;background:#f4f4f4;padding:1rem}</style>
-</head><body>${body}</body></html>`;
-}
-
 /** The inbox: newest first, one row per message, subject links to the message. */
 function inboxPage(messages: StoredMessage[], total: number): string {
   const rows = messages
@@ -95,7 +88,7 @@ function inboxPage(messages: StoredMessage[], total: number): string {
     : '<p>No messages yet.</p>';
   return layout(
     'Local mailbox',
-    `<header><h1>Local mailbox</h1><p>${total} message${total === 1 ? '' : 's'} sent by the local auth server.</p></header><main>${table}</main>`,
+    `<header><nav><a href="/database">Database: tables, columns and policies</a></nav><h1>Local mailbox</h1><p>${total} message${total === 1 ? '' : 's'} sent by the local auth server.</p></header><main>${table}</main>`,
   );
 }
 
@@ -111,13 +104,15 @@ function messagePage(m: StoredMessage): string {
 }
 
 /**
- * The mailbox web page and Mailpit-shaped JSON API (http://127.0.0.1:54324 by default). Browsers may read it from
- * the app's origins only (`isAllowedOrigin`): any other page the developer visits must not read sign-in links.
+ * The mailbox web page and Mailpit-shaped JSON API (http://127.0.0.1:54324 by default), and the database page of the
+ * exposed `schemas` at /database. Browsers may read them from the app's origins only (`isAllowedOrigin`): any other
+ * page the developer visits must not read sign-in links.
  */
 export function createMailboxServer(
   db: Database,
   log: ErrorLog,
   isAllowedOrigin: (origin: string) => boolean,
+  schemas: readonly string[],
 ): Server {
   const mailbox = new Hono({ strict: false });
   mailbox.use(async (c, next) => {
@@ -149,6 +144,9 @@ export function createMailboxServer(
     const { total, rows } = await listMessages(db.sql, {}, 200, 0);
     return c.html(inboxPage(rows, total));
   });
+  mailbox.get('/database', async (c) =>
+    c.html(databasePage(schemas, await describeRelations(db.sql, schemas))),
+  );
   mailbox.get('/view/:id', async (c) => {
     const m = await message(c.req.param('id'));
     return m ? c.html(messagePage(m)) : c.text('message not found', 404);
