@@ -161,6 +161,7 @@ describe('[auth.email] otp_expiry', () => {
   it('emailed sign-in codes and links are refused after it; fresh ones work', async () => {
     const server = srv.get();
     const { email } = await signedInUser(server);
+    const otpExpiry = server.config.email.otpExpiry;
     server.config.email.otpExpiry = 1;
     try {
       await anonClient(server).auth.signInWithOtp({ email, options: { shouldCreateUser: false } });
@@ -174,7 +175,7 @@ describe('[auth.email] otp_expiry', () => {
       const ok = await anonClient(server).auth.verifyOtp({ email, token: fresh.code, type: 'email' });
       expect(ok.error).toBeNull();
     } finally {
-      server.config.email.otpExpiry = 600;
+      server.config.email.otpExpiry = otpExpiry;
     }
   });
 
