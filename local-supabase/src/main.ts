@@ -19,7 +19,7 @@ const USAGE = `Usage: node local-supabase/src/main.ts [options]
                        (npm run db:reset; refused while a server uses the folder)
   --rate-limit-header <name>  header with the client IP for per-IP rate limits (default: the socket address;
                        env AUTH_RATE_LIMIT_HEADER)
-  --sb-forwarded-for   key per-IP rate limits by the Sb-Forwarded-For header (env
+  --sb-forwarded-for   key per-IP rate limits by Sb-Forwarded-For when sent with the secret key (env
                        GOTRUE_SECURITY_SB_FORWARDED_FOR_ENABLED=true, GoTrue's own setting)
   --allow-remote       allow binding a non-loopback address (env AUTH_ALLOW_REMOTE=1)
   --help`;

@@ -43,7 +43,10 @@ export interface LocalSupabaseOptions {
   configOverrides?: DeepPartial<AuthConfig>;
   /** Header carrying the client IP for per-IP rate limits (GoTrue's RATE_LIMIT_HEADER); unset = the socket address. */
   rateLimitHeader?: string;
-  /** Key per-IP limits by `Sb-Forwarded-For` (GoTrue's SECURITY_SB_FORWARDED_FOR_ENABLED). Default off. */
+  /**
+   * Key per-IP limits by `Sb-Forwarded-For` when sent with the secret key (GoTrue's
+   * SECURITY_SB_FORWARDED_FOR_ENABLED behind Supabase's gateway). Default off.
+   */
   trustSbForwardedFor?: boolean;
   allowRemote?: boolean;
   env?: NodeJS.ProcessEnv;

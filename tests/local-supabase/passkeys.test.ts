@@ -311,7 +311,7 @@ describe('passkeys: register, list, rename, sign in, delete', () => {
     const { client: browser, result } = await signInWithPasskey(server, authenticator);
     expect(result.error).toBeNull();
     const session = result.data!.session!;
-    expect(session).toMatchObject({ token_type: 'bearer', expires_in: 3600, user: { id: userId, email } });
+    expect(session).toMatchObject({ token_type: 'bearer', expires_in: 600, user: { id: userId, email } });
     const claims = decodeJwtPart(session.access_token, 1);
     expect(claims.aal).toBe('aal1');
     expect(claims.amr).toEqual([{ method: 'passkey', timestamp: expect.any(Number) }]);

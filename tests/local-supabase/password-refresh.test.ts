@@ -34,8 +34,8 @@ describe('password sign-in', () => {
     expect(error).toBeNull();
     const s = data.session!;
     expect(s.token_type).toBe('bearer');
-    expect(s.expires_in).toBe(3600);
-    expect(s.expires_at).toBeGreaterThan(Date.now() / 1000 + 3500);
+    expect(s.expires_in).toBe(600);
+    expect(s.expires_at).toBeGreaterThan(Date.now() / 1000 + 590);
     expect(s.refresh_token).toMatch(/^[a-z2-7]{12}$/);
     const header = decodeJwtPart(s.access_token, 0);
     expect(header).toMatchObject({ alg: 'ES256', typ: 'JWT' });

@@ -1,6 +1,16 @@
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { createHash, randomUUID } from 'node:crypto';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  unlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -242,6 +252,20 @@ describe("the project's migrations (supabase/migrations)", () => {
   );
 
   it(
+    'makes no history table while there is nothing to record, as the CLI',
+    async () => {
+      const projectDir = project({});
+      const dataDir = await persisted(projectDir);
+      const server = await start(projectDir, { dataDir });
+      await server.stop();
+      await inspect(dataDir, async (pg) =>
+        expect(await exists(pg, 'supabase_migrations.schema_migrations')).toBe(false),
+      );
+    },
+    SLOW,
+  );
+
+  it(
     'stops start-up at a file changed after it was applied, naming it and the remedy',
     async () => {
       const projectDir = project({ [`migrations/${NOTES}`]: NOTES_SQL });
@@ -287,6 +311,15 @@ create table public.broken (
         expect(await exists(pg, 'public.half_done')).toBe(false);
         expect((await history(pg)).map((r) => r.name)).toEqual(['notes']);
       });
+
+      // An error inside a DO block: the statement's line, Postgres' hint and where in the block.
+      const inBlock = project({
+        'migrations/20250101000000_block.sql':
+          'select 1;\n\ndo $$\nbegin\n  perform no_such_function();\nend\n$$;\n',
+      });
+      await expect(start(inBlock, { memory: true })).rejects.toThrow(
+        `failed at line 3: function no_such_function() does not exist (hint: No function matches the given name and argument types. You might need to add explicit type casts.; in PL/pgSQL function inline_code_block line 3 at PERFORM) [42883]`,
+      );
 
       // A new database with the same files is not made at all.
       const fresh = tempDir();
@@ -407,7 +440,36 @@ create trigger greet before insert on auth.users for each row execute function p
   );
 });
 
-describe('npm run db:reset', () => {
+describe('snapshots of project databases', () => {
+  it(
+    'writes one per set of files and deletes those unused for an hour when it writes a new one',
+    async () => {
+      const tmp = os.tmpdir();
+      const snapshots = () =>
+        readdirSync(tmp).filter((n) => /^polyglot-project-pglite-[0-9a-f]{16}\.tar$/.test(n));
+      const stale = path.join(tmp, 'polyglot-project-pglite-0000000000000000.tar');
+      const recent = path.join(tmp, 'polyglot-project-pglite-0000000000000001.tar');
+      writeFileSync(stale, '');
+      writeFileSync(recent, '');
+      const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+      utimesSync(stale, twoHoursAgo, twoHoursAgo);
+      const before = new Set(snapshots());
+
+      // Content no earlier run had, so no snapshot of it exists yet.
+      const projectDir = project({ [`migrations/${NOTES}`]: `-- ${randomUUID()}\n${NOTES_SQL}` });
+      const server = await start(projectDir, { memory: true });
+      await server.stop();
+      const written = snapshots().filter((n) => !before.has(n));
+      expect(written).toHaveLength(1);
+      expect(existsSync(stale)).toBe(false);
+      expect(existsSync(recent)).toBe(true);
+      for (const file of [recent, ...written.map((n) => path.join(tmp, n))]) rmSync(file);
+    },
+    SLOW,
+  );
+});
+
+describe('npm run db:reset and the data folder lock', () => {
   it(
     'refuses while a server holds the database, then rebuilds it from the files and keeps the signing key',
     async () => {
@@ -451,6 +513,28 @@ describe('npm run db:reset', () => {
         'relation "public.nope" does not exist',
       );
       await inspect(dataDir, async (pg) => expect((await history(pg)).map((r) => r.name)).toEqual(['notes']));
+    },
+    SLOW,
+  );
+
+  it(
+    'keeps a second server off a data folder in use, and takes over the pid file of a server that died',
+    async () => {
+      const projectDir = project({});
+      const dataDir = tempDir();
+      const server = await start(projectDir, { dataDir });
+      await expect(start(projectDir, { dataDir })).rejects.toThrow(
+        `the database in ${dataDir} is in use by another local Supabase server (process ${process.pid})`,
+      );
+      await server.stop();
+      expect(existsSync(path.join(dataDir, 'server.pid'))).toBe(false);
+
+      const gone = spawn(process.execPath, ['-e', '']);
+      await new Promise((resolve) => gone.on('exit', resolve));
+      writeFileSync(path.join(dataDir, 'server.pid'), String(gone.pid));
+      const after = await start(projectDir, { dataDir });
+      expect(readFileSync(path.join(dataDir, 'server.pid'), 'utf8')).toBe(String(process.pid));
+      await after.stop();
     },
     SLOW,
   );

@@ -14,6 +14,7 @@ import {
   latestMailTo,
   linkAndCode,
   PASSWORD,
+  SECRET_KEY,
   uniqueEmail,
 } from './helpers.ts';
 
@@ -135,9 +136,9 @@ describe('per-IP limits by default', () => {
     expect(verify).toEqual([403, 403, 429]);
   });
 
-  it('key on Sb-Forwarded-For when the server trusts it (GoTrue’s sbff): canonical IPs only', async () => {
+  it('key on Sb-Forwarded-For when the server trusts it (GoTrue’s sbff) and a secret key sends it: canonical IPs only', async () => {
     const server = await start({ configOverrides: tight, trustSbForwardedFor: true });
-    const from = (ip: string) => ({ 'Sb-Forwarded-For': ip });
+    const from = (ip: string) => ({ 'Sb-Forwarded-For': ip, apikey: SECRET_KEY });
     const first = [
       await signIn(server, from('203.0.113.1')),
       await signIn(server, from('203.0.113.1, 10.0.0.1')),

@@ -85,6 +85,7 @@ describe('password recovery', () => {
     const email = await confirmedUser();
     await anonClient(server).auth.resetPasswordForEmail(email, { redirectTo: `${APP_URL}/reset` });
     const { link } = linkAndCode(await latestMailTo(server, email));
+    const otpExpiry = server.config.email.otpExpiry;
     server.config.email.otpExpiry = 0;
     try {
       await new Promise((r) => setTimeout(r, 1100));
@@ -94,7 +95,7 @@ describe('password recovery', () => {
         `${APP_URL}/reset#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired&sb=`,
       );
     } finally {
-      server.config.email.otpExpiry = 3600;
+      server.config.email.otpExpiry = otpExpiry;
     }
   });
 

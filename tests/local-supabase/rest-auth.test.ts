@@ -104,7 +104,7 @@ describe('Data API and row-level security', () => {
   });
 
   it('answers 401 PGRST303 for an expired token and PGRST301 for a forged or malformed one', async () => {
-    const expired = await userToken(rest.get(), s.alice.id, -120);
+    const expired = await userToken(s.alice.id, -120);
     const res = await get('/notes', { apikey: PUBLISHABLE_KEY, Authorization: `Bearer ${expired}` });
     expect([res.status, await res.json()]).toEqual([
       401,
@@ -113,7 +113,7 @@ describe('Data API and row-level security', () => {
     expect(res.headers.get('www-authenticate')).toBe(
       'Bearer error="invalid_token", error_description="JWT expired"',
     );
-    const valid = await userToken(rest.get(), s.alice.id);
+    const valid = await userToken(s.alice.id);
     const [h] = valid.split('.');
     const forgedPayload = Buffer.from(
       JSON.stringify({ sub: s.bob.id, role: 'authenticated', exp: 9999999999 }),

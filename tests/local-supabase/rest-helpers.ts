@@ -1,60 +1,26 @@
-import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { afterAll, beforeAll } from 'vitest';
-import { DEFAULT_API_CONFIG } from '../../local-supabase/src/config/api.ts';
-import { signAccessToken } from '../../local-supabase/src/crypto/jwt.ts';
-import {
-  PUBLISHABLE_KEY,
-  SECRET_KEY,
-  loadSigningKey,
-  type SigningKey,
-} from '../../local-supabase/src/crypto/keys.ts';
-import { type Database, openDatabase } from '../../local-supabase/src/db/database.ts';
-import { type RestState, SchemaCacheStore, handleRest } from '../../local-supabase/src/rest/handler.ts';
+import { SignJWT } from 'jose';
+import { HS256_SECRET, SECRET_KEY } from '../../local-supabase/src/crypto/keys.ts';
+import type { RunningLocalSupabase } from '../../local-supabase/src/server.ts';
+import { anonClient, authServerForFile, signedInUser } from './helpers.ts';
 
-const FIXTURE = new URL(
-  './fixtures/rest-project/migrations/20260101000000_rest_contract.sql',
-  import.meta.url,
-);
-const BASE = 'http://rest.test';
+/** A project folder (migrations/) with the contract tests' schema. */
+const FIXTURE_PROJECT = fileURLToPath(new URL('./fixtures/rest-project', import.meta.url));
 
 export interface RestFixture {
-  db: Database;
-  key: SigningKey;
+  server: RunningLocalSupabase;
   url: string;
   fetch: typeof fetch;
 }
 
-/** One database with the fixture schema per test file, and the Data API over it. */
+/** One in-memory server per test file over the fixture project, on free ports. */
 export function restForFile(): { get: () => RestFixture } {
-  let fixture: RestFixture | undefined;
-  beforeAll(async () => {
-    const db = await openDatabase(undefined);
-    await db.sql.query(`set role postgres`);
-    await (db.sql as unknown as { exec: (s: string) => Promise<unknown> }).exec(
-      readFileSync(FIXTURE, 'utf8'),
-    );
-    const key = await loadSigningKey(undefined);
-    const state: RestState = {
-      db,
-      key,
-      api: DEFAULT_API_CONFIG,
-      cache: new SchemaCacheStore(db, DEFAULT_API_CONFIG.schemas),
-    };
-    const restFetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-      const request = new Request(input, init);
-      const path = new URL(request.url).pathname.replace(/^\/rest\/v1/, '');
-      return handleRest(state, request, path);
-    }) as typeof fetch;
-    fixture = { db, key, url: BASE, fetch: restFetch };
-  });
-  afterAll(async () => {
-    await fixture?.db.close();
-  });
+  const server = authServerForFile({ projectDir: FIXTURE_PROJECT });
   return {
     get: () => {
-      if (!fixture) throw new Error('not started');
-      return fixture;
+      const s = server.get();
+      return { server: s, url: s.url, fetch: globalThis.fetch };
     },
   };
 }
@@ -62,42 +28,27 @@ export function restForFile(): { get: () => RestFixture } {
 const nodeAuth = { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } as const;
 
 export function anon(f: RestFixture): SupabaseClient {
-  return createClient(f.url, PUBLISHABLE_KEY, { auth: nodeAuth, global: { fetch: f.fetch } });
+  return anonClient(f.server);
 }
 
 export function service(f: RestFixture): SupabaseClient {
-  return createClient(f.url, SECRET_KEY, { auth: nodeAuth, global: { fetch: f.fetch } });
+  return createClient(f.url, SECRET_KEY, { auth: nodeAuth });
 }
 
-export async function userToken(f: RestFixture, sub: string, expiresIn = 3600): Promise<string> {
+/** An access token signed with the local HS256 secret, which Auth and the Data API both accept (expired if asked). */
+export async function userToken(sub: string, expiresIn = 3600): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
-  return signAccessToken(f.key, {
-    sub,
-    aud: 'authenticated',
-    role: 'authenticated',
-    email: `${sub.slice(0, 8)}@example.com`,
-    phone: '',
-    app_metadata: {},
-    user_metadata: {},
-    aal: 'aal1',
-    amr: [{ method: 'password', timestamp: now }],
-    session_id: crypto.randomUUID(),
-    is_anonymous: false,
-    iat: now,
-    exp: now + expiresIn,
-  });
+  return new SignJWT({ sub, role: 'authenticated', aud: 'authenticated' })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuedAt(now - 3600)
+    .setExpirationTime(now + expiresIn)
+    .sign(HS256_SECRET);
 }
 
-export async function user(
-  f: RestFixture,
-  sub = crypto.randomUUID(),
-): Promise<{ id: string; client: SupabaseClient }> {
-  const token = await userToken(f, sub);
-  const client = createClient(f.url, PUBLISHABLE_KEY, {
-    auth: nodeAuth,
-    global: { fetch: f.fetch, headers: { Authorization: `Bearer ${token}` } },
-  });
-  return { id: sub, client };
+/** A confirmed user signed in through Auth: their client sends their access token. */
+export async function user(f: RestFixture): Promise<{ id: string; client: SupabaseClient }> {
+  const { client, userId } = await signedInUser(f.server);
+  return { id: userId, client };
 }
 
 export interface Seeded {

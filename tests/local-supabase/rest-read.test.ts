@@ -350,3 +350,14 @@ describe('Data API reads: embedded resources', () => {
     ]);
   });
 });
+
+describe('Data API schema cache', () => {
+  it('reads the schema again when a request names a table or column it does not know yet', async () => {
+    const db = service(rest.get());
+    expect((await db.from('late_table').select()).error!.code).toBe('PGRST205');
+    expect((await db.rpc('make_late_table')).error).toBeNull();
+    expect((await db.from('late_table').select('id')).data).toEqual([{ id: 1 }]);
+    expect((await db.rpc('alter_late_table')).error).toBeNull();
+    expect((await db.from('late_table').select('id, label')).data).toEqual([{ id: 1, label: 'x' }]);
+  });
+});

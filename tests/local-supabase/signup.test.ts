@@ -176,6 +176,9 @@ describe('sign-up with email confirmation', () => {
     expect(repeat.error).toBeNull();
     expect(repeat.data.session).toBeNull();
     expect(repeat.data.user?.id).not.toBe(first.data.user?.id);
+    // GoTrue's sanitizeUser: an empty role and no identities, where a new user has both (GoTrue's own tell).
+    expect(repeat.data.user?.role).toBe('');
+    expect(first.data.user?.role).toBe('authenticated');
     expect(repeat.data.user?.identities).toEqual([]);
     expect(repeat.data.user?.user_metadata).toEqual({ x: 1 });
     expect((await mailsTo(server, email)).length).toBe(mailsBefore);

@@ -331,6 +331,9 @@ export function loadConfig(configPath: string | undefined, env: NodeJS.ProcessEn
       passkey: envCount(env, 'GOTRUE_RATE_LIMIT_PASSKEY') ?? 30,
       mfaChallengeAndVerify: envNumber(env, 'GOTRUE_MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY') ?? 15,
     },
+    sessions: loadSessions(auth, env),
+    updatePasswordRequireCurrentPassword:
+      envBool(env, 'GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_CURRENT_PASSWORD') ?? false,
     ...passkeyConfig(auth, env),
     mfa: loadMfa(auth, env),
     external,
@@ -345,6 +348,27 @@ function stringList(value: unknown): string[] {
     .filter((u): u is string => typeof u === 'string')
     .map((u) => u.trim())
     .filter(Boolean);
+}
+
+/**
+ * `[auth.sessions]` as the CLI passes it (GOTRUE_SESSIONS_* only when positive), then GoTrue's own variables, which
+ * it refuses when not positive (conf SessionsConfiguration.Validate).
+ */
+function loadSessions(auth: Table, env: NodeJS.ProcessEnv): AuthConfig['sessions'] {
+  const sessions = table(auth.sessions);
+  const read = (key: string, variable: string): number => {
+    const fromEnv = env[variable];
+    if (fromEnv !== undefined && fromEnv !== '') {
+      const ms = duration(fromEnv, variable);
+      if (ms <= 0) throw new Error(`config: ${variable} must be positive when set, was "${fromEnv}"`);
+      return ms;
+    }
+    return Math.max(0, duration(str(sessions[key], '0s'), `[auth.sessions] ${key}`));
+  };
+  return {
+    timeboxMs: read('timebox', 'GOTRUE_SESSIONS_TIMEBOX'),
+    inactivityTimeoutMs: read('inactivity_timeout', 'GOTRUE_SESSIONS_INACTIVITY_TIMEOUT'),
+  };
 }
 
 /**

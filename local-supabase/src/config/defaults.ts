@@ -49,6 +49,16 @@ export interface AuthConfig {
     passkey: number;
     mfaChallengeAndVerify: number;
   };
+  /**
+   * `[auth.sessions]` (GOTRUE_SESSIONS_TIMEBOX / _INACTIVITY_TIMEOUT): milliseconds from sign-in, and from the last
+   * refresh, after which a refresh answers `session_expired`; 0 = off.
+   */
+  sessions: { timeboxMs: number; inactivityTimeoutMs: number };
+  /**
+   * GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_CURRENT_PASSWORD. No CLI key; hosted projects set the Management API's
+   * `security_update_password_require_current_password`.
+   */
+  updatePasswordRequireCurrentPassword: boolean;
   /** `[auth.passkey]` with GoTrue's GOTRUE_PASSKEY_* variables. */
   passkey: { enabled: boolean; maxPerUser: number };
   /** `[auth.webauthn]`: the relying party, with GoTrue's GOTRUE_WEBAUTHN_* variables. */

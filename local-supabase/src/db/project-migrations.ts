@@ -133,16 +133,25 @@ export interface AppliedFiles {
  * an existing one only migrations newer than its last, after checking that those it has are unchanged.
  */
 export async function applyProject(pg: PGlite, project: Project, fresh: boolean): Promise<AppliedFiles> {
-  await pg.exec(`
-    create schema if not exists supabase_migrations;
-    create table if not exists supabase_migrations.schema_migrations (version text not null primary key);
-    alter table supabase_migrations.schema_migrations add column if not exists statements text[];
-    alter table supabase_migrations.schema_migrations add column if not exists name text;`);
-  const recorded = (
-    await pg.query<{ version: string; name: string; statements: string[] | null }>(
-      "select version, coalesce(name, '') as name, statements from supabase_migrations.schema_migrations order by version",
+  // As the CLI, the history table is made when there is something to record (an older one gains its columns).
+  if (project.migrations.length > 0)
+    await pg.exec(`
+      create schema if not exists supabase_migrations;
+      create table if not exists supabase_migrations.schema_migrations (version text not null primary key);
+      alter table supabase_migrations.schema_migrations add column if not exists statements text[];
+      alter table supabase_migrations.schema_migrations add column if not exists name text;`);
+  const history = (
+    await pg.query<{ found: boolean }>(
+      "select to_regclass('supabase_migrations.schema_migrations') is not null as found",
     )
-  ).rows;
+  ).rows[0]!.found;
+  const recorded = history
+    ? (
+        await pg.query<{ version: string; name: string; statements: string[] | null }>(
+          "select version, coalesce(name, '') as name, statements from supabase_migrations.schema_migrations",
+        )
+      ).rows
+    : [];
   const pending = pendingMigrations(project.migrations, recorded);
   const applied: AppliedFiles = { migrations: [], seeds: [] };
   try {
@@ -159,9 +168,9 @@ export async function applyProject(pg: PGlite, project: Project, fresh: boolean)
       applied.migrations.push(migration.shown);
     }
     if (fresh && project.seeds.length > 0) {
-      await pg.exec(
-        'create table if not exists supabase_migrations.seed_files (path text not null primary key, hash text not null)',
-      );
+      await pg.exec(`
+        create schema if not exists supabase_migrations;
+        create table if not exists supabase_migrations.seed_files (path text not null primary key, hash text not null);`);
       for (const seed of project.seeds) {
         await pg.exec('reset all');
         await pg.transaction(async (tx) => {
@@ -217,12 +226,25 @@ async function run(tx: Transaction, file: SqlFile, kind: string): Promise<void> 
       await tx.query(statement.text);
     } catch (err) {
       if (!(err instanceof Error) || !('code' in err)) throw err;
-      const pgError = err as Error & { code?: string; position?: string; detail?: string };
+      const pgError = err as Error & {
+        code?: string;
+        position?: string;
+        detail?: string;
+        hint?: string;
+        where?: string;
+      };
       const at = statement.offset + codeUnitIndex(statement.text, Number(pgError.position ?? 0));
       const line = file.sql.slice(0, at).split('\n').length;
-      const detail = pgError.detail ? ` (${pgError.detail})` : '';
+      // Detail and hint as psql prints them; `where` places an error inside a function body or DO block.
+      const more = [
+        pgError.detail,
+        pgError.hint && `hint: ${pgError.hint}`,
+        pgError.where && `in ${pgError.where}`,
+      ]
+        .filter(Boolean)
+        .join('; ');
       throw new ProjectMigrationError(
-        `${kind} ${file.shown} failed at line ${line}: ${pgError.message}${detail} [${pgError.code}]. Nothing of the file was applied; fix it and start again (${RESET}).`,
+        `${kind} ${file.shown} failed at line ${line}: ${pgError.message}${more ? ` (${more})` : ''} [${pgError.code}]. Nothing of the file was applied; fix it and start again (${RESET}).`,
         { cause: err },
       );
     }

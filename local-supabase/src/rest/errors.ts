@@ -30,6 +30,9 @@ export class RestError extends Error {
   }
 }
 
+/** An error from the schema cache (unknown table, column, function or relationship): reloading it may help. */
+export class SchemaMiss extends RestError {}
+
 /** QPError: a query parameter PostgREST's parser refused. */
 export const parseError = (message: string, details: string) =>
   new RestError(400, 'PGRST100', message, details);
@@ -54,14 +57,14 @@ export const singularity = (rows: number) =>
   );
 
 export const columnNotFound = (relation: string, column: string) =>
-  new RestError(
+  new SchemaMiss(
     400,
     'PGRST204',
     `Could not find the '${column}' column of '${relation}' in the schema cache`,
   );
 
 export const tableNotFound = (schema: string, name: string) =>
-  new RestError(404, 'PGRST205', `Could not find the table '${schema}.${name}' in the schema cache`);
+  new SchemaMiss(404, 'PGRST205', `Could not find the table '${schema}.${name}' in the schema cache`);
 
 export const aggregatesNotAllowed = () =>
   new RestError(400, 'PGRST123', 'Use of aggregate functions is not allowed');

@@ -5,6 +5,7 @@ import { GatewayError, type RequestAuth, authenticate } from './auth.ts';
 import {
   type PgErrorFields,
   RestError,
+  SchemaMiss,
   fromPgError,
   invalidBody,
   singularity,
@@ -164,14 +165,10 @@ function payloadRows(value: unknown): Record<string, unknown>[] {
   throw invalidBody('All object keys must match');
 }
 
-async function lookupTable(state: RestState, cache: SchemaCache, schema: string, name: string) {
-  let table = cache.tables.get(qualified(schema, name));
-  if (!table) {
-    cache = await state.cache.reload(cache);
-    table = cache.tables.get(qualified(schema, name));
-  }
+function lookupTable(cache: SchemaCache, schema: string, name: string): Table {
+  const table = cache.tables.get(qualified(schema, name));
   if (!table) throw tableNotFound(schema, name);
-  return { cache, table };
+  return table;
 }
 
 /** Runs one statement in one transaction as the request's role, with PostgREST's request settings. */
@@ -185,8 +182,9 @@ async function run(
 ): Promise<ResultRow> {
   try {
     return await state.db.tx(async (sql: Sql) => {
-      if (readOnly) await sql.query('SET TRANSACTION READ ONLY');
       const settings: [string, string][] = [
+        // Going read-only is allowed at any point of a transaction: one round trip fewer than SET TRANSACTION.
+        ...(readOnly ? ([['transaction_read_only', 'on']] as [string, string][]) : []),
         ['role', ctx.auth.role],
         ['request.jwt.claims', JSON.stringify(ctx.auth.claims)],
         ['request.method', ctx.method],
@@ -228,6 +226,8 @@ interface RequestContext {
   schema: string;
   auth: RequestAuth;
   prefs: Preferences;
+  /** The request body, read once (so a retry after a schema reload can read it again). */
+  body: string;
 }
 
 /** The status and Content-Range of a read (RangeQuery.rangeStatusHeader), 416 past the end. */
@@ -298,9 +298,9 @@ async function handleTable(
   state: RestState,
   ctx: RequestContext,
   name: string,
-  cacheIn: SchemaCache,
+  cache: SchemaCache,
 ): Promise<Response> {
-  const { cache, table } = await lookupTable(state, cacheIn, ctx.schema, name);
+  const table = lookupTable(cache, ctx.schema, name);
   const schemaHeader = profileHeader(state, ctx);
   const read = ctx.method === 'GET' || ctx.method === 'HEAD';
   const q = parseQuery(ctx.url.searchParams, false);
@@ -343,7 +343,7 @@ async function handleTable(
   let status: number;
   let row: ResultRow;
   if (ctx.method === 'POST') {
-    const rows = payloadRows(parseJsonBody(await readBody(ctx.request)));
+    const rows = payloadRows(parseJsonBody(ctx.body));
     const columns = payloadColumns(table, rows, q.columns);
     const onConflict = q.onConflict ?? (table.primaryKey.length ? table.primaryKey : undefined);
     for (const c of onConflict ?? []) {
@@ -369,7 +369,7 @@ async function handleTable(
   } else {
     const target = planRead(cache, table, q, { offset: 0 });
     if (ctx.method === 'PATCH') {
-      const value = parseJsonBody(await readBody(ctx.request));
+      const value = parseJsonBody(ctx.body);
       if (!isObject(value)) throw invalidBody('All object keys must match');
       const columns = payloadColumns(table, [value], q.columns);
       row = await run(
@@ -434,7 +434,7 @@ async function handleRpc(
   state: RestState,
   ctx: RequestContext,
   fn: string,
-  cacheIn: SchemaCache,
+  cache: SchemaCache,
 ): Promise<Response> {
   if (!['GET', 'HEAD', 'POST'].includes(ctx.method)) {
     throw new RestError(405, 'PGRST101', `Cannot use the ${ctx.method} method on RPC`);
@@ -445,29 +445,21 @@ async function handleRpc(
   let names: string[];
   let body: unknown;
   if (post) {
-    const text = await readBody(ctx.request);
-    body = text.trim() === '' ? {} : parseJsonBody(text);
+    body = ctx.body.trim() === '' ? {} : parseJsonBody(ctx.body);
     names = isObject(body) ? Object.keys(body).sort() : [];
     args = { json: { text: JSON.stringify(body), names } };
   } else {
     names = q.rpcArgs.map(([k]) => k).sort();
     args = { text: q.rpcArgs };
   }
-  let cache = cacheIn;
-  let candidates = cache.routines.get(qualified(ctx.schema, fn)) ?? [];
-  let matches = findRoutine(candidates, names, post);
-  if (!matches.length) {
-    cache = await state.cache.reload(cache);
-    candidates = cache.routines.get(qualified(ctx.schema, fn)) ?? [];
-    matches = findRoutine(candidates, names, post);
-  }
+  const matches = findRoutine(cache.routines.get(qualified(ctx.schema, fn)) ?? [], names, post);
   const func = `${ctx.schema}.${fn}`;
   if (!matches.length) {
     const listed = names.length ? `(${names.join(', ')})` : ' without parameters';
     const searched = names.length
       ? ` with parameter${names.length > 1 ? 's' : ''} ${names.join(', ')}`
       : ' without parameters';
-    throw new RestError(
+    throw new SchemaMiss(
       404,
       'PGRST202',
       `Could not find the function ${func}${listed} in the schema cache`,
@@ -557,13 +549,22 @@ export async function handleRest(state: RestState, request: Request, path: strin
       schema: pickSchema(state.api, request, read),
       auth,
       prefs: parsePreferences(request.headers.get('prefer') ? [request.headers.get('prefer')!] : []),
+      body: method === 'POST' || method === 'PATCH' ? await readBody(request) : '',
+    };
+    if (segments.length === 0) throw new RestError(404, 'PGRST126', 'Root endpoint metadata is disabled');
+    const dispatch = (cache: SchemaCache) => {
+      if (segments.length === 1) return handleTable(state, ctx, segments[0]!, cache);
+      if (segments.length === 2 && segments[0] === 'rpc') return handleRpc(state, ctx, segments[1]!, cache);
+      throw new RestError(404, 'PGRST125', 'Invalid path specified in request URL');
     };
     const cache = await state.cache.get();
-    if (segments.length === 0) throw new RestError(404, 'PGRST126', 'Root endpoint metadata is disabled');
-    if (segments.length === 1) return await handleTable(state, ctx, segments[0]!, cache);
-    if (segments.length === 2 && segments[0] === 'rpc')
-      return await handleRpc(state, ctx, segments[1]!, cache);
-    throw new RestError(404, 'PGRST125', 'Invalid path specified in request URL');
+    try {
+      return await dispatch(cache);
+    } catch (err) {
+      // The database may have changed since the cache was read (a migration, a table made in SQL): read it again once.
+      if (!(err instanceof SchemaMiss)) throw err;
+      return await dispatch(await state.cache.reload(cache));
+    }
   } catch (err) {
     if (err instanceof RestError) return errorResponse(err);
     if (err instanceof GatewayError) {

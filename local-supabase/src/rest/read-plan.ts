@@ -1,4 +1,4 @@
-import { RestError } from './errors.ts';
+import { RestError, SchemaMiss } from './errors.ts';
 import type { Field, Filter, LogicTree, OrderTerm, QueryParams, Range, SelectItem } from './query-params.ts';
 import {
   type Relationship,
@@ -47,8 +47,8 @@ export interface ReadNode {
 }
 
 /** PostgREST's PGRST200 (no relationship) and PGRST201 (more than one). */
-function noRelationship(cache: SchemaCache, from: Table, name: string, hint: string | undefined): RestError {
-  return new RestError(
+function noRelationship(from: Table, name: string, hint: string | undefined): RestError {
+  return new SchemaMiss(
     400,
     'PGRST200',
     `Could not find a relationship between '${from.name}' and '${name}' in the schema cache`,
@@ -109,7 +109,7 @@ export function resolveRelationship(
             ? r.junction.name === hint || r.fromFk.name === hint || r.toFk.name === hint
             : r.fk.name === hint || r.fk.columns.includes(hint) || r.fk.targetColumns.includes(hint),
         );
-  if (matches.length === 0) throw noRelationship(cache, from, name, hint);
+  if (matches.length === 0) throw noRelationship(from, name, hint);
   if (matches.length > 1) throw ambiguous(from, name, matches);
   return matches[0]!;
 }
@@ -183,7 +183,7 @@ export function planRead(cache: SchemaCache, table: Table, q: QueryParams, topRa
 /** A column reference, checked against the cache when the resource's columns are known. */
 function column(node: ReadNode, name: string): string {
   if (node.table.columns.length && !node.table.columnMap.has(name)) {
-    throw new RestError(400, '42703', `column ${node.table.name}.${name} does not exist`);
+    throw new SchemaMiss(400, '42703', `column ${node.table.name}.${name} does not exist`);
   }
   return `${ident(node.alias)}.${ident(name)}`;
 }

@@ -1,4 +1,4 @@
-import { RestError } from './errors.ts';
+import { RestError, columnNotFound } from './errors.ts';
 import type { Preferences } from './preferences.ts';
 import { Binder, type ReadNode, countSql, ident, qualifiedName, selectSql, whereTerms } from './read-plan.ts';
 import type { Routine, SchemaCache, Table } from './schema-cache.ts';
@@ -72,13 +72,7 @@ export function payloadColumns(
     names = first;
   }
   for (const name of names) {
-    if (!table.columnMap.has(name)) {
-      throw new RestError(
-        400,
-        'PGRST204',
-        `Could not find the '${name}' column of '${table.name}' in the schema cache`,
-      );
-    }
+    if (!table.columnMap.has(name)) throw columnNotFound(table.name, name);
   }
   return names;
 }

@@ -1,6 +1,7 @@
 import type { JWTPayload } from 'jose';
 import { canonicalIp, firstValue, type IpLimit } from '../rules/rate-limits.ts';
 import { resolveCredential, userClaims } from '../../crypto/jwt.ts';
+import { SECRET_KEY } from '../../crypto/keys.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { ApiError, badRequest, forbidden, notFound } from '../../errors.ts';
 import { isUuid } from '../rules/validation.ts';
@@ -123,10 +124,15 @@ async function applyGuards(
  * The key of the per-IP limits, as GoTrue's performRateLimiting: `Sb-Forwarded-For` when the server trusts it and
  * it holds an IP (internal/sbff), else the configured RATE_LIMIT_HEADER, else (unlike GoTrue, which then does not
  * limit) the socket address, so limits hold by default. A header a visitor can set is read only when configured.
+ * Hosted Supabase's gateway passes `Sb-Forwarded-For` on only with a secret key (`sb_secret_…`) in `apikey`: with
+ * the publishable key or a legacy JWT key anyone could pick a fresh IP per request and never meet a limit.
  */
 export function clientIp(ctx: RequestContext): string | undefined {
   const { trustSbForwardedFor, rateLimitHeader } = ctx.app;
-  const forwarded = trustSbForwardedFor ? canonicalIp(firstValue(ctx.header('sb-forwarded-for'))) : undefined;
+  const forwarded =
+    trustSbForwardedFor && ctx.header('apikey') === SECRET_KEY
+      ? canonicalIp(firstValue(ctx.header('sb-forwarded-for')))
+      : undefined;
   const configured = rateLimitHeader ? firstValue(ctx.header(rateLimitHeader)) : undefined;
   return forwarded ?? configured ?? canonicalIp(ctx.remoteAddress);
 }

@@ -55,7 +55,8 @@ async function passwordGrant(ctx: RequestContext): Promise<Response> {
     throw unprocessable('email_provider_disabled', 'Email logins are disabled');
 
   const user = await findUserByEmail(app.db.sql, email);
-  if (!user) throw invalidCredentials();
+  // GoTrue's order: a user without a password is unknown here, banned or not; a banned one is told so.
+  if (!user?.encrypted_password) throw invalidCredentials();
   if (isBanned(user)) throw badRequest('user_banned', 'User is banned');
   if (!(await verifyPassword(password, user.encrypted_password))) throw invalidCredentials();
   if (!isConfirmed(user)) throw badRequest('email_not_confirmed', 'Email not confirmed');

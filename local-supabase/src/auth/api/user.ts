@@ -11,7 +11,7 @@ import { createFlowState, type Pkce } from '../store/flow-state.ts';
 import { syncProviders } from '../store/identities.ts';
 import { clearAllOneTimeTokens } from '../store/one-time-tokens.ts';
 import { secondFactorOwed } from '../store/factors.ts';
-import { endSessions, type LogoutScope, sessionCreatedAt } from '../store/sessions.ts';
+import { endSessions, isRecoverySession, type LogoutScope, sessionCreatedAt } from '../store/sessions.ts';
 import {
   findUserByEmail,
   findUserById,
@@ -92,7 +92,7 @@ export async function updateCurrentUser(ctx: RequestContext, auth: Authenticated
     }
   }
   if (password !== undefined) checkPasswordStrength(app.config, password);
-  body.string('current_password');
+  const currentPassword = body.string('current_password');
   const passwordHash = password !== undefined ? await hashPassword(password) : undefined;
 
   const update = app.db.tx(async (sql) => {
@@ -100,6 +100,9 @@ export async function updateCurrentUser(ctx: RequestContext, auth: Authenticated
     if (password !== undefined && passwordHash !== undefined) {
       // GoTrue's order: the reauthentication nonce, then the same-password check.
       if (app.config.email.securePasswordChange) await checkNonce(app, sql, auth, nonce);
+      if (app.config.updatePasswordRequireCurrentPassword && user.encrypted_password) {
+        await checkCurrentPassword(sql, auth, user.encrypted_password, currentPassword);
+      }
       if (await verifyPassword(password, user.encrypted_password)) {
         throw unprocessable('same_password', 'New password should be different from the old password.');
       }
@@ -118,6 +121,23 @@ export async function updateCurrentUser(ctx: RequestContext, auth: Authenticated
     ? countingWrongCodes(app, auth.user.email, update)
     : update);
   return ctx.json(200, await loadUserJson(app.db.sql, updated));
+}
+
+/**
+ * GoTrue's UPDATE_PASSWORD_REQUIRE_CURRENT_PASSWORD: a user who has a password names it, except in a session begun
+ * through a recovery link or code (the user forgot it). Both failures answer 400 with GoTrue's one message.
+ */
+async function checkCurrentPassword(
+  sql: Sql,
+  auth: Authenticated,
+  encryptedPassword: string,
+  currentPassword: string,
+): Promise<void> {
+  if (await isRecoverySession(sql, auth.sessionId)) return;
+  const message = 'Current password required when setting new password.';
+  if (currentPassword === '') throw badRequest('current_password_required', message);
+  if (!(await verifyPassword(currentPassword, encryptedPassword)))
+    throw badRequest('current_password_invalid', message);
 }
 
 /** secure_password_change: sessions older than 24 h need the emailed reauthentication code as `nonce`. */

@@ -12,7 +12,7 @@ import {
   markSessionRefreshed,
   revokeSessionRefreshTokens,
   rotateRefreshToken,
-  sessionExists,
+  sessionTimes,
 } from '../store/sessions.ts';
 import { findUserById, isBanned, reviveUser, userJson } from '../store/users.ts';
 
@@ -106,6 +106,27 @@ const tokenNotFound = () =>
   badRequest('refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
 
 /**
+ * GoTrue's Session.CheckValidity for a refresh (`[auth.sessions]`): past the timebox since sign-in, or idle past the
+ * inactivity timeout since the last refresh (before the first one: the token's last update, else sign-in).
+ */
+function checkSessionValidity(
+  app: App,
+  session: { created_at: Date; refreshed_at: Date | null },
+  tokenUpdatedAt: Date,
+): void {
+  const { timeboxMs, inactivityTimeoutMs } = app.config.sessions;
+  const now = Date.now();
+  if (timeboxMs > 0 && now > session.created_at.getTime() + timeboxMs) {
+    throw badRequest('session_expired', 'Invalid Refresh Token: Session Expired');
+  }
+  const lastRefreshed =
+    session.refreshed_at ?? (tokenUpdatedAt > session.created_at ? tokenUpdatedAt : session.created_at);
+  if (inactivityTimeoutMs > 0 && now > lastRefreshed.getTime() + inactivityTimeoutMs) {
+    throw badRequest('session_expired', 'Invalid Refresh Token: Session Expired (Inactivity)');
+  }
+}
+
+/**
  * The refresh_token grant with GoTrue's legacy-token rules: rotation revokes the used token and issues a child;
  * replaying the parent of the active token returns that active token; other replays are allowed within the reuse
  * interval, and beyond it the whole family is revoked (refresh_token_already_used).
@@ -117,8 +138,9 @@ export async function refreshGrant(app: App, refreshToken: string): Promise<Toke
     const user = await findUserById(sql, token.user_id);
     if (!user) throw tokenNotFound();
     if (isBanned(user)) throw badRequest('user_banned', 'Invalid Refresh Token: User Banned');
-    if (!(await sessionExists(sql, token.session_id)))
-      throw badRequest('session_not_found', 'Invalid Refresh Token: No Valid Session Found');
+    const session = await sessionTimes(sql, token.session_id);
+    if (!session) throw badRequest('session_not_found', 'Invalid Refresh Token: No Valid Session Found');
+    checkSessionValidity(app, session, token.updated_at);
 
     let issued: string | undefined;
     if (token.revoked) {

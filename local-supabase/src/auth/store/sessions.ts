@@ -48,11 +48,30 @@ export async function createSession(
   return { sessionId, refreshToken };
 }
 
-export async function sessionExists(sql: Sql, sessionId: string): Promise<boolean> {
-  return (await sql.query('select 1 from auth.sessions where id = $1', [sessionId])).rows.length > 0;
+/** The session's assurance level as the handlers check it (sessions.aal, as GoTrue's IsAAL2; the JWT's aal comes from the amr rows). */
+/** When the session began and was last refreshed (null before its first refresh), or undefined when it is gone. */
+export async function sessionTimes(
+  sql: Sql,
+  sessionId: string,
+): Promise<{ created_at: Date; refreshed_at: Date | null } | undefined> {
+  return (
+    await sql.query<{ created_at: Date; refreshed_at: Date | null }>(
+      'select created_at, refreshed_at from auth.sessions where id = $1',
+      [sessionId],
+    )
+  ).rows[0];
 }
 
-/** The session's assurance level as the handlers check it (sessions.aal, as GoTrue's IsAAL2; the JWT's aal comes from the amr rows). */
+/** GoTrue's Session.IsRecovery: the session has a `recovery` amr claim (signed in through a recovery link or code). */
+export async function isRecoverySession(sql: Sql, sessionId: string | undefined): Promise<boolean> {
+  if (!sessionId) return false;
+  const { rows } = await sql.query(
+    "select 1 from auth.mfa_amr_claims where session_id = $1 and authentication_method = 'recovery'",
+    [sessionId],
+  );
+  return rows.length > 0;
+}
+
 export async function sessionAal(sql: Sql, sessionId: string | undefined): Promise<string | undefined> {
   if (!sessionId) return undefined;
   return (await sql.query<{ aal: string }>('select aal from auth.sessions where id = $1', [sessionId]))
