@@ -405,6 +405,10 @@ create table public.broken (
       await expect(start(typo, { memory: true, configPath: path.join(typo, 'config.toml') })).rejects.toThrow(
         '[db.seed] sql_paths "./seed/*.sql" matches no file',
       );
+      const notAList = project({ ...files, 'config.toml': '[db.seed]\nsql_paths = "./seed.sql"\n' });
+      await expect(
+        start(notAList, { memory: true, configPath: path.join(notAList, 'config.toml') }),
+      ).rejects.toThrow('config: [db.seed] sql_paths must be a list of paths');
     },
     SLOW,
   );
