@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import {
   existsSync,
+  linkSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -446,28 +447,37 @@ create trigger greet before insert on auth.users for each row execute function p
 
 describe('snapshots of project databases', () => {
   it(
-    'writes one per set of files and deletes those unused for an hour when it writes a new one',
+    'writes one per set of files and keeps only the seven others used last, within the hour',
     async () => {
-      const tmp = os.tmpdir();
-      const snapshots = () =>
-        readdirSync(tmp).filter((n) => /^polyglot-project-pglite-[0-9a-f]{16}\.tar$/.test(n));
-      const stale = path.join(tmp, 'polyglot-project-pglite-0000000000000000.tar');
-      const recent = path.join(tmp, 'polyglot-project-pglite-0000000000000001.tar');
-      writeFileSync(stale, '');
-      writeFileSync(recent, '');
-      const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
-      utimesSync(stale, twoHoursAgo, twoHoursAgo);
-      const before = new Set(snapshots());
+      // A temp folder of its own (os.tmpdir() reads TMPDIR), with the internal snapshot linked in.
+      const real = os.tmpdir();
+      const dir = tempDir();
+      for (const name of readdirSync(real).filter((n) => /^polyglot-auth-pglite-[0-9a-f]{16}\.tar$/.test(n)))
+        linkSync(path.join(real, name), path.join(dir, name));
+      const fake = (i: number, ageMs: number) => {
+        const file = path.join(dir, `polyglot-project-pglite-${String(i).padStart(16, '0')}.tar`);
+        writeFileSync(file, '');
+        const used = new Date(Date.now() - ageMs);
+        utimesSync(file, used, used);
+        return file;
+      };
+      const stale = fake(0, 2 * 60 * 60 * 1000);
+      const recent = Array.from({ length: 8 }, (_, i) => fake(i + 1, (i + 1) * 60 * 1000));
 
-      // Content no earlier run had, so no snapshot of it exists yet.
-      const projectDir = project({ [`migrations/${NOTES}`]: `-- ${randomUUID()}\n${NOTES_SQL}` });
-      const server = await start(projectDir, { memory: true });
-      await server.stop();
-      const written = snapshots().filter((n) => !before.has(n));
-      expect(written).toHaveLength(1);
+      const tmpdir = process.env.TMPDIR;
+      process.env.TMPDIR = dir;
+      try {
+        const server = await start(project({ [`migrations/${NOTES}`]: NOTES_SQL }), { memory: true });
+        await server.stop();
+      } finally {
+        if (tmpdir === undefined) delete process.env.TMPDIR;
+        else process.env.TMPDIR = tmpdir;
+      }
+      const left = readdirSync(dir).filter((n) => n.startsWith('polyglot-project-pglite-'));
+      expect(left).toHaveLength(8);
+      expect(left.filter((n) => !n.startsWith('polyglot-project-pglite-0000'))).toHaveLength(1);
       expect(existsSync(stale)).toBe(false);
-      expect(existsSync(recent)).toBe(true);
-      for (const file of [recent, ...written.map((n) => path.join(tmp, n))]) rmSync(file);
+      expect(recent.map((f) => existsSync(f))).toEqual([true, true, true, true, true, true, true, false]);
     },
     SLOW,
   );
