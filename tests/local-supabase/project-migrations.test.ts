@@ -483,7 +483,7 @@ describe('snapshots of project databases', () => {
   );
 });
 
-describe('npm run db:reset and the data folder lock', () => {
+describe('npm run db:reset, the data folder lock and the command line', () => {
   it(
     'refuses while a server holds the database, then rebuilds it from the files and keeps the signing key',
     async () => {
@@ -549,6 +549,48 @@ describe('npm run db:reset and the data folder lock', () => {
       const after = await start(projectDir, { dataDir });
       expect(readFileSync(path.join(dataDir, 'server.pid'), 'utf8')).toBe(String(process.pid));
       await after.stop();
+    },
+    SLOW,
+  );
+
+  it(
+    'the command line names the migrations a persisted database gained before it reports ready',
+    async () => {
+      const projectDir = project({ [`migrations/${NOTES}`]: NOTES_SQL });
+      const dataDir = await persisted(projectDir);
+      write(projectDir, `migrations/${PROFILES}`, PROFILES_SQL);
+      const child = spawn(
+        process.execPath,
+        [
+          '--liftoff-only',
+          MAIN,
+          '--data',
+          dataDir,
+          '--project',
+          projectDir,
+          '--port',
+          '0',
+          '--mail-port',
+          '0',
+        ],
+        { env: { ...process.env, NODE_ENV: 'development' }, stdio: ['ignore', 'pipe', 'inherit'] },
+      );
+      let stdout = '';
+      const exited = new Promise((resolve) => child.on('exit', resolve));
+      await new Promise<void>((resolve, reject) => {
+        child.stdout.on('data', (d: Buffer) => {
+          stdout += d.toString();
+          if (stdout.includes('auth server ready')) resolve();
+        });
+        child.on('exit', () => reject(new Error(`exited before ready: ${stdout}`)));
+      });
+      child.kill('SIGTERM');
+      await exited;
+      expect(stdout).toMatch(
+        new RegExp(
+          `^auth server: applied ${path.join(projectDir, 'migrations', PROFILES)}\nauth server ready on `,
+        ),
+      );
     },
     SLOW,
   );
