@@ -116,8 +116,9 @@ const exists = async (pg: PGlite, relation: string) =>
 const MAIN = path.resolve('local-supabase/src/main.ts');
 
 /** Runs the command line to its end. */
-function cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function cli(args: string[], cwd?: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const child = spawn(process.execPath, ['--liftoff-only', MAIN, ...args], {
+    cwd,
     env: { ...process.env, NODE_ENV: 'development' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -549,6 +550,22 @@ describe('npm run db:reset, the data folder lock and the command line', () => {
       const after = await start(projectDir, { dataDir });
       expect(readFileSync(path.join(dataDir, 'server.pid'), 'utf8')).toBe(String(process.pid));
       await after.stop();
+    },
+    SLOW,
+  );
+
+  it(
+    "records a seed under the supabase folder's name when --project is a relative path",
+    async () => {
+      const projectDir = project({ [`migrations/${NOTES}`]: NOTES_SQL, 'seed.sql': SEED_SQL });
+      const dataDir = tempDir();
+      const reset = await cli(['--reset', '--data', dataDir, '--project', '.', '--config', ''], projectDir);
+      expect(reset.stdout).toContain('db:reset: seeded seed.sql\n');
+      await inspect(dataDir, async (pg) =>
+        expect(await rows(pg, 'select path from supabase_migrations.seed_files')).toEqual([
+          { path: 'supabase/seed.sql' },
+        ]),
+      );
     },
     SLOW,
   );
