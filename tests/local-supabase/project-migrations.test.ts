@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import {
   existsSync,
+  linkSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -115,8 +116,9 @@ const exists = async (pg: PGlite, relation: string) =>
 const MAIN = path.resolve('local-supabase/src/main.ts');
 
 /** Runs the command line to its end. */
-function cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function cli(args: string[], cwd?: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const child = spawn(process.execPath, ['--liftoff-only', MAIN, ...args], {
+    cwd,
     env: { ...process.env, NODE_ENV: 'development' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -405,6 +407,10 @@ create table public.broken (
       await expect(start(typo, { memory: true, configPath: path.join(typo, 'config.toml') })).rejects.toThrow(
         '[db.seed] sql_paths "./seed/*.sql" matches no file',
       );
+      const notAList = project({ ...files, 'config.toml': '[db.seed]\nsql_paths = "./seed.sql"\n' });
+      await expect(
+        start(notAList, { memory: true, configPath: path.join(notAList, 'config.toml') }),
+      ).rejects.toThrow('config: [db.seed] sql_paths must be a list of paths');
     },
     SLOW,
   );
@@ -442,34 +448,43 @@ create trigger greet before insert on auth.users for each row execute function p
 
 describe('snapshots of project databases', () => {
   it(
-    'writes one per set of files and deletes those unused for an hour when it writes a new one',
+    'writes one per set of files and keeps only the seven others used last, within the hour',
     async () => {
-      const tmp = os.tmpdir();
-      const snapshots = () =>
-        readdirSync(tmp).filter((n) => /^polyglot-project-pglite-[0-9a-f]{16}\.tar$/.test(n));
-      const stale = path.join(tmp, 'polyglot-project-pglite-0000000000000000.tar');
-      const recent = path.join(tmp, 'polyglot-project-pglite-0000000000000001.tar');
-      writeFileSync(stale, '');
-      writeFileSync(recent, '');
-      const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
-      utimesSync(stale, twoHoursAgo, twoHoursAgo);
-      const before = new Set(snapshots());
+      // A temp folder of its own (os.tmpdir() reads TMPDIR), with the internal snapshot linked in.
+      const real = os.tmpdir();
+      const dir = tempDir();
+      for (const name of readdirSync(real).filter((n) => /^polyglot-auth-pglite-[0-9a-f]{16}\.tar$/.test(n)))
+        linkSync(path.join(real, name), path.join(dir, name));
+      const fake = (i: number, ageMs: number) => {
+        const file = path.join(dir, `polyglot-project-pglite-${String(i).padStart(16, '0')}.tar`);
+        writeFileSync(file, '');
+        const used = new Date(Date.now() - ageMs);
+        utimesSync(file, used, used);
+        return file;
+      };
+      const stale = fake(0, 2 * 60 * 60 * 1000);
+      const recent = Array.from({ length: 8 }, (_, i) => fake(i + 1, (i + 1) * 60 * 1000));
 
-      // Content no earlier run had, so no snapshot of it exists yet.
-      const projectDir = project({ [`migrations/${NOTES}`]: `-- ${randomUUID()}\n${NOTES_SQL}` });
-      const server = await start(projectDir, { memory: true });
-      await server.stop();
-      const written = snapshots().filter((n) => !before.has(n));
-      expect(written).toHaveLength(1);
+      const tmpdir = process.env.TMPDIR;
+      process.env.TMPDIR = dir;
+      try {
+        const server = await start(project({ [`migrations/${NOTES}`]: NOTES_SQL }), { memory: true });
+        await server.stop();
+      } finally {
+        if (tmpdir === undefined) delete process.env.TMPDIR;
+        else process.env.TMPDIR = tmpdir;
+      }
+      const left = readdirSync(dir).filter((n) => n.startsWith('polyglot-project-pglite-'));
+      expect(left).toHaveLength(8);
+      expect(left.filter((n) => !n.startsWith('polyglot-project-pglite-0000'))).toHaveLength(1);
       expect(existsSync(stale)).toBe(false);
-      expect(existsSync(recent)).toBe(true);
-      for (const file of [recent, ...written.map((n) => path.join(tmp, n))]) rmSync(file);
+      expect(recent.map((f) => existsSync(f))).toEqual([true, true, true, true, true, true, true, false]);
     },
     SLOW,
   );
 });
 
-describe('npm run db:reset and the data folder lock', () => {
+describe('npm run db:reset, the data folder lock and the command line', () => {
   it(
     'refuses while a server holds the database, then rebuilds it from the files and keeps the signing key',
     async () => {
@@ -535,6 +550,64 @@ describe('npm run db:reset and the data folder lock', () => {
       const after = await start(projectDir, { dataDir });
       expect(readFileSync(path.join(dataDir, 'server.pid'), 'utf8')).toBe(String(process.pid));
       await after.stop();
+    },
+    SLOW,
+  );
+
+  it(
+    "records a seed under the supabase folder's name when --project is a relative path",
+    async () => {
+      const projectDir = project({ [`migrations/${NOTES}`]: NOTES_SQL, 'seed.sql': SEED_SQL });
+      const dataDir = tempDir();
+      const reset = await cli(['--reset', '--data', dataDir, '--project', '.', '--config', ''], projectDir);
+      expect(reset.stdout).toContain('db:reset: seeded seed.sql\n');
+      await inspect(dataDir, async (pg) =>
+        expect(await rows(pg, 'select path from supabase_migrations.seed_files')).toEqual([
+          { path: 'supabase/seed.sql' },
+        ]),
+      );
+    },
+    SLOW,
+  );
+
+  it(
+    'the command line names the migrations a persisted database gained before it reports ready',
+    async () => {
+      const projectDir = project({ [`migrations/${NOTES}`]: NOTES_SQL });
+      const dataDir = await persisted(projectDir);
+      write(projectDir, `migrations/${PROFILES}`, PROFILES_SQL);
+      const child = spawn(
+        process.execPath,
+        [
+          '--liftoff-only',
+          MAIN,
+          '--data',
+          dataDir,
+          '--project',
+          projectDir,
+          '--port',
+          '0',
+          '--mail-port',
+          '0',
+        ],
+        { env: { ...process.env, NODE_ENV: 'development' }, stdio: ['ignore', 'pipe', 'inherit'] },
+      );
+      let stdout = '';
+      const exited = new Promise((resolve) => child.on('exit', resolve));
+      await new Promise<void>((resolve, reject) => {
+        child.stdout.on('data', (d: Buffer) => {
+          stdout += d.toString();
+          if (stdout.includes('auth server ready')) resolve();
+        });
+        child.on('exit', () => reject(new Error(`exited before ready: ${stdout}`)));
+      });
+      child.kill('SIGTERM');
+      await exited;
+      expect(stdout).toMatch(
+        new RegExp(
+          `^auth server: applied ${path.join(projectDir, 'migrations', PROFILES)}\nauth server ready on `,
+        ),
+      );
     },
     SLOW,
   );

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseEnv } from 'node:util';
 import { parse as parseToml } from 'smol-toml';
+import type { SeedConfig } from '../db/project-migrations.ts';
 import {
   type AuthConfig,
   DEFAULT_TEMPLATES,
@@ -236,17 +237,11 @@ function refuseUnsupported(auth: Table): void {
     );
 }
 
-/** `[db.seed]` as the CLI reads it: on by default; `sqlPaths` undefined is its default `./seed.sql`. */
-export interface DbSeedConfig {
-  enabled: boolean;
-  sqlPaths?: string[];
-}
-
-/** Loads `[db.seed]` from a CLI-format config.toml; null = the CLI's defaults. */
+/** Loads `[db.seed]` from a CLI-format config.toml as the CLI reads it (on by default); null = the CLI's defaults. */
 export function loadSeedConfig(
   configPath: string | undefined,
   env: NodeJS.ProcessEnv = process.env,
-): DbSeedConfig {
+): SeedConfig {
   if (!configPath) return { enabled: true };
   const root = table(substituteEnv(parseToml(readFileSync(configPath, 'utf8')), env));
   const seed = table(table(root.db).seed);

@@ -97,8 +97,12 @@ export async function openDatabase(
 
 const SNAPSHOT_PREFIX = 'polyglot-auth-pglite-';
 const PROJECT_SNAPSHOT_PREFIX = 'polyglot-project-pglite-';
-/** Project snapshots unused this long are deleted when a new one is written (each is about 40 MB). */
+/**
+ * Each edit of a migration makes a new project snapshot (about 40 MB): writing one deletes those unused for an hour
+ * and all but the most recently used few.
+ */
 const PROJECT_SNAPSHOT_TTL_MS = 60 * 60 * 1000;
+const PROJECT_SNAPSHOTS_KEPT = 8;
 
 /**
  * A new database as a tarball: the internal steps, built once per set of steps and PGlite version; with project
@@ -157,20 +161,27 @@ function touch(file: string): void {
   }
 }
 
-/** Every edit of a migration makes a new snapshot; those of earlier edits go once unused for an hour. */
+/** Deletes the project snapshots beside `keep` (the one being written) that the rule above lets go. */
 function pruneProjectSnapshots(keep: string): void {
   const dir = path.dirname(keep);
   const cutoff = Date.now() - PROJECT_SNAPSHOT_TTL_MS;
-  for (const name of readdirSync(dir)) {
-    const file = path.join(dir, name);
-    if (!name.startsWith(PROJECT_SNAPSHOT_PREFIX) || file === keep) continue;
-    try {
-      if (statSync(file).mtimeMs < cutoff) rmSync(file, { force: true });
-    } catch (err) {
-      // Another process pruned it first.
-      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-    }
-  }
+  const others = readdirSync(dir)
+    .filter((name) => name.startsWith(PROJECT_SNAPSHOT_PREFIX) && name.endsWith('.tar'))
+    .map((name) => path.join(dir, name))
+    .filter((file) => file !== keep)
+    .flatMap((file) => {
+      try {
+        return [{ file, used: statSync(file).mtimeMs }];
+      } catch (err) {
+        // Another process pruned it first.
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
+        throw err;
+      }
+    })
+    .sort((a, b) => b.used - a.used);
+  others.forEach(({ file, used }, i) => {
+    if (used < cutoff || i >= PROJECT_SNAPSHOTS_KEPT - 1) rmSync(file, { force: true });
+  });
 }
 
 /** Snapshots are only valid for the PGlite build that wrote them. */

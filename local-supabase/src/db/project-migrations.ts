@@ -63,7 +63,9 @@ function readSqlFile(file: string): SqlFile {
 }
 
 /** Reads `<projectDir>/migrations/*.sql` and the seed files; a missing folder means no migrations. */
-export function loadProject(projectDir: string, seed: SeedConfig): Project {
+export function loadProject(folder: string, seed: SeedConfig): Project {
+  // Absolute, so a seed's recorded path starts with the folder's name even for `--project .`.
+  const projectDir = path.resolve(folder);
   const dir = path.join(projectDir, 'migrations');
   const names = existsSync(dir)
     ? readdirSync(dir, { withFileTypes: true })
