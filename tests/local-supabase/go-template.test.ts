@@ -98,7 +98,7 @@ describe('Go template subset', () => {
           Data: { locale },
         };
         const html = new GoTemplate(template.content).render(data);
-        expect(html, `${kind}/${locale}`).toContain(locale === 'en' ? '<div lang="en">' : `lang="${locale}"`);
+        expect(html, `${kind}/${locale}`).toContain(`<html lang="${locale}"`);
         expect(html).toContain('123456');
         // Every link goes to the app's confirm route on site_url; GoTrue's .RedirectTo rides along in next.
         if (kind !== 'reauthentication')
