@@ -22,7 +22,7 @@ writeFileSync(
    create table public.open_table (id int);
    create view public.note_titles as select id from public.notes;
    create schema private;
-   create table private.hidden (id int);`,
+   create table private.unexposed_table (id int);`,
 );
 afterAll(() => rmSync(project, { recursive: true, force: true }));
 
@@ -49,7 +49,7 @@ describe('the database page', () => {
       '<tr><td><code>id</code></td><td><code>bigint</code></td><td>no</td><td></td></tr>',
     );
     expect(html).toContain('<td><code>uuid</code></td><td>no</td><td><code>auth.uid()</code></td>');
-    expect(html).not.toContain('hidden');
+    expect(html).not.toContain('unexposed_table');
   });
 
   it('says whether row-level security is on and shows each policy', async () => {

@@ -45,6 +45,39 @@ describe('Go template subset', () => {
     expect(new GoTemplate('{{ urlquery "a" 1 2 "b" }}').render({}, false)).toBe('a1+2b');
   });
 
+  it("variables as Go scopes them: := declares, = assigns the nearest one, an if's own end with its end", () => {
+    const lang = new GoTemplate(
+      '{{ $lang := "en" }}{{ if eq .Data.locale "de" }}{{ $lang = "de" }}{{ end }}<p lang="{{ $lang }}">',
+    );
+    expect(lang.render({ Data: { locale: 'de' } })).toBe('<p lang="de">');
+    expect(lang.render({ Data: { locale: 'xx' } })).toBe('<p lang="en">');
+    expect(
+      new GoTemplate('{{ $x := 1 }}{{ if true }}{{ $x := 2 }}{{ $x }}{{ end }}{{ $x }}').render({}),
+    ).toBe('21');
+    expect(
+      new GoTemplate('a{{ $x := .Data }}b{{ $x.locale }}{{ $.Data.locale }}').render({
+        Data: { locale: 'ar' },
+      }),
+    ).toBe('abarar');
+    // Printed in context like any value: escaped in HTML, not in a subject.
+    const markup = new GoTemplate('{{ $s := "<b>Tom & Jerry</b>" }}{{ $s }}');
+    expect(markup.render({})).toBe('&lt;b&gt;Tom &amp; Jerry&lt;/b&gt;');
+    expect(markup.render({}, false)).toBe('<b>Tom & Jerry</b>');
+    expect(new GoTemplate('{{ $n := .Nope }}[{{ $n }}]{{ if $n }}yes{{ end }}').render({})).toBe('[]');
+  });
+
+  it('refuses a variable used or assigned outside its scope, as Go does', () => {
+    expect(() => new GoTemplate('{{ if true }}{{ $inner := 1 }}{{ end }}{{ $inner }}')).toThrow(
+      'undefined variable "$inner"',
+    );
+    expect(() => new GoTemplate('{{ $x = 1 }}')).toThrow('undefined variable "$x"');
+    expect(() => new GoTemplate('{{ $x := $x }}')).toThrow('undefined variable "$x"');
+    // Known to the parser in the else branch, but not set when the if branch did not run: Go fails at execution.
+    expect(() =>
+      new GoTemplate('{{ if .A }}{{ $y := 1 }}{{ else }}{{ $y }}{{ end }}').render({ A: false }),
+    ).toThrow('undefined variable: $y');
+  });
+
   it('rejects unsupported syntax at load time', () => {
     expect(() => new GoTemplate('{{ if .A }}open')).toThrow(/missing \{\{ end \}\}/);
     expect(() => new GoTemplate('{{ range .Items }}{{ end }}')).toThrow();
@@ -65,7 +98,7 @@ describe('Go template subset', () => {
           Data: { locale },
         };
         const html = new GoTemplate(template.content).render(data);
-        expect(html, `${kind}/${locale}`).toContain(locale === 'en' ? '<div lang="en">' : `lang="${locale}"`);
+        expect(html, `${kind}/${locale}`).toContain(`<html lang="${locale}"`);
         expect(html).toContain('123456');
         // Every link goes to the app's confirm route on site_url; GoTrue's .RedirectTo rides along in next.
         if (kind !== 'reauthentication')

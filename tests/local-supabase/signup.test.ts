@@ -57,7 +57,7 @@ describe('sign-up with email confirmation', () => {
 
     const mail = await latestMailTo(server, email);
     expect(mail.Subject).toBe('Bestätigen Sie Ihre E-Mail-Adresse');
-    expect(mail.From).toEqual({ Name: 'Admin', Address: 'admin@email.com' });
+    expect(mail.From).toEqual({ Name: 'Polyglot', Address: 'no-reply@polyglot.test' });
     const { link, code } = linkAndCode(mail);
     expect(code).toMatch(/^\d{6}$/);
     expect(link).toContain(`${server.authUrl}/verify?token=pkce_`);

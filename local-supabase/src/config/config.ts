@@ -222,7 +222,6 @@ function refuseUnsupported(auth: Table): void {
     if (on(table(auth.web3)[chain])) refused.push(`[auth.web3.${chain}] enabled (no Web3 sign-in)`);
   if (on(auth.oauth_server)) refused.push('[auth.oauth_server] enabled (no OAuth 2.1 server)');
   if (on(auth.captcha)) refused.push('[auth.captcha] enabled (no captcha verification)');
-  if (on(table(auth.email).smtp)) refused.push('[auth.email.smtp] enabled (mail goes to the local mailbox)');
   for (const [name, hook] of Object.entries(table(auth.hook)))
     if (on(hook)) refused.push(`[auth.hook.${name}] enabled (no auth hooks)`);
   for (const [name, provider] of Object.entries(table(auth.external))) {
@@ -333,6 +332,31 @@ export function loadConfig(configPath: string | undefined, env: NodeJS.ProcessEn
     mfa: loadMfa(auth, env),
     external,
     templates,
+    sender: mailSender(root, email),
+  };
+}
+
+/**
+ * The sender the CLI hands GoTrue: `[auth.email.smtp]`'s admin_email and sender_name when the section is on (present
+ * means on unless `enabled = false`), with the CLI's required fields; otherwise `[inbucket]`'s, which default to the
+ * CLI's `Admin <admin@email.com>`. The mail itself always goes to the local mailbox, never to the SMTP server.
+ */
+function mailSender(root: Table, email: Table): AuthConfig['sender'] {
+  const smtp = table(email.smtp);
+  if (email.smtp !== undefined && bool(smtp.enabled, true)) {
+    for (const key of ['host', 'port', 'user', 'pass', 'admin_email'])
+      if (smtp[key] === undefined || smtp[key] === '' || smtp[key] === 0)
+        throw new Error(`config: Missing required field in config: auth.email.smtp.${key}`);
+    // `"env(NAME)"` gives the port as a string, which the CLI decodes as a number.
+    const port = Number(smtp.port);
+    if (!Number.isInteger(port) || port < 1 || port > 65535)
+      throw new Error(`config: auth.email.smtp.port is not a port number: ${JSON.stringify(smtp.port)}`);
+    return { name: str(smtp.sender_name, ''), address: str(smtp.admin_email, '') };
+  }
+  const inbucket = table(root.inbucket);
+  return {
+    name: str(inbucket.sender_name, '') || 'Admin',
+    address: str(inbucket.admin_email, '') || 'admin@email.com',
   };
 }
 

@@ -75,6 +75,8 @@ export interface AuthConfig {
   };
   external: Record<string, { enabled: boolean; clientId: string }>;
   templates: Record<TemplateKind, EmailTemplate>;
+  /** The From of every mail (the CLI's GOTRUE_SMTP_ADMIN_EMAIL and GOTRUE_SMTP_SENDER_NAME). */
+  sender: { name: string; address: string };
 }
 
 /** Mailpit-backed CLI stacks get this email_sent limit: `[auth.rate_limit] email_sent` only applies to custom SMTP. */

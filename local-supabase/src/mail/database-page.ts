@@ -28,7 +28,7 @@ function relationArticle(r: RelationDescription): string {
         `<tr><td><code>${esc(c.name)}</code></td><td><code>${esc(c.type)}</code></td><td>${c.nullable ? 'yes' : 'no'}</td><td>${c.default === null ? '' : `<code>${esc(c.default)}</code>`}</td></tr>`,
     )
     .join('');
-  const columnTable = `<table><caption>Columns of ${esc(id)}</caption><thead><tr><th scope="col">Column</th><th scope="col">Type</th><th scope="col">Nullable</th><th scope="col">Default</th></tr></thead><tbody>${columns}</tbody></table>`;
+  const columnTable = `<table class="listing"><caption>Columns of ${esc(id)}</caption><thead><tr><th scope="col">Column</th><th scope="col">Type</th><th scope="col">Nullable</th><th scope="col">Default</th></tr></thead><tbody>${columns}</tbody></table>`;
   const isTable = r.kind === 'table' || r.kind === 'partitioned table';
   return `<article aria-labelledby="${esc(id)}"><h3 id="${esc(id)}"><code>${esc(r.name)}</code> <small>${r.kind}</small></h3>
 ${isTable ? rowLevelSecurity(r) : ''}${columnTable}${isTable ? policies(r) : ''}</article>`;
@@ -48,7 +48,7 @@ function policies(r: RelationDescription): string {
       : '<p>No policies.</p>';
   }
   const rows = r.policies.map(policyRow).join('');
-  return `<table><caption>Policies of ${esc(`${r.schema}.${r.name}`)}</caption><thead><tr><th scope="col">Policy</th><th scope="col">Command</th><th scope="col">Roles</th><th scope="col">Kind</th><th scope="col">USING</th><th scope="col">WITH CHECK</th></tr></thead><tbody>${rows}</tbody></table>`;
+  return `<table class="listing"><caption>Policies of ${esc(`${r.schema}.${r.name}`)}</caption><thead><tr><th scope="col">Policy</th><th scope="col">Command</th><th scope="col">Roles</th><th scope="col">Kind</th><th scope="col">USING</th><th scope="col">WITH CHECK</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
 function policyRow(p: PolicyDescription): string {

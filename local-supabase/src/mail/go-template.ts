@@ -1,18 +1,21 @@
 /**
  * The subset of Go's html/template that Supabase's documented email templates use: `{{ .Field.Path }}`,
  * `{{ if … }}{{ else if … }}{{ else }}{{ end }}` with `eq`, `ne`, `and`, `or`, `not`, `len`, `urlquery`,
- * string/number literals and parentheses, `{{- -}}` trimming and comment actions. Output is HTML-escaped
+ * string/number literals and parentheses, `{{- -}}` trimming and comment actions, and variables (`{{ $x := … }}`,
+ * `{{ $x = … }}`, `$x`, `$x.Field`, `$`) scoped as in Go: to the `{{ end }}` of the `if` that declares them. Output is HTML-escaped
  * (optional), not escaped by context: html/template would also percent-encode a value inside a URL attribute, so a
  * value that goes into a link's query is written `{{ urlquery .X }}`, which prints the same bytes in both.
  * A missing map key is "no value": it prints as "" and compares unequal, as in Go.
  */
 type Expr =
-  | { kind: 'field'; path: string[] }
+  | { kind: 'field'; variable?: string; path: string[] }
   | { kind: 'literal'; value: unknown }
   | { kind: 'call'; fn: string; args: Expr[] };
 type Node =
   | { kind: 'text'; text: string }
   | { kind: 'output'; expr: Expr }
+  | { kind: 'declare'; name: string; expr: Expr }
+  | { kind: 'assign'; name: string; expr: Expr }
   | { kind: 'if'; branches: { cond: Expr; body: Node[] }[]; otherwise: Node[] };
 
 export type TemplateData = Record<string, unknown>;
@@ -25,7 +28,7 @@ export class GoTemplate {
   }
 
   render(data: TemplateData, escapeHtml = true): string {
-    return renderNodes(this.nodes, data, escapeHtml);
+    return renderNodes(this.nodes, data, escapeHtml, [{ name: '$', value: data }]);
   }
 }
 
@@ -64,6 +67,8 @@ function tokenize(source: string): Token[] {
 
 function parse(tokens: Token[]): Node[] {
   let i = 0;
+  // Variables in scope while parsing, as Go's parser tracks them: using or assigning an undeclared one is an error.
+  const vars = ['$'];
   const block = (terminators: string[]): { nodes: Node[]; end: string } => {
     const nodes: Node[] = [];
     while (i < tokens.length) {
@@ -74,33 +79,44 @@ function parse(tokens: Token[]): Node[] {
       }
       const word = t.body.split(/\s+/)[0]!;
       if (terminators.includes(word)) return { nodes, end: t.body };
+      const variable = /^(\$[\p{L}\p{N}_]+)\s*(:?=)\s*(.*)$/su.exec(t.body);
       if (word === 'if') nodes.push(parseIf(t.body.slice(2)));
       else if (word === 'else' || word === 'end') throw new Error(`template: unexpected {{${t.body}}}`);
-      else nodes.push({ kind: 'output', expr: parseExpr(t.body) });
+      else if (variable) {
+        const [, name, op, value] = variable as unknown as [string, string, string, string];
+        const expr = parseExpr(value, vars);
+        if (op === ':=') vars.push(name);
+        else if (!vars.includes(name)) throw new Error(`template: undefined variable "${name}"`);
+        nodes.push(op === ':=' ? { kind: 'declare', name, expr } : { kind: 'assign', name, expr });
+      } else nodes.push({ kind: 'output', expr: parseExpr(t.body, vars) });
     }
     if (terminators.length) throw new Error('template: missing {{ end }}');
     return { nodes, end: '' };
   };
   const parseIf = (condText: string): Node => {
+    const scope = vars.length;
     const branches: { cond: Expr; body: Node[] }[] = [];
-    let cond = parseExpr(condText);
+    let cond = parseExpr(condText, vars);
     for (;;) {
       const { nodes, end } = block(['else', 'end']);
       branches.push({ cond, body: nodes });
-      if (end === 'end') return { kind: 'if', branches, otherwise: [] };
+      if (end === 'end') break;
       const elseIf = /^else\s+if\s+(.+)$/s.exec(end);
       if (elseIf) {
-        cond = parseExpr(elseIf[1]!);
+        cond = parseExpr(elseIf[1]!, vars);
         continue;
       }
       const rest = block(['end']);
+      vars.length = scope;
       return { kind: 'if', branches, otherwise: rest.nodes };
     }
+    vars.length = scope;
+    return { kind: 'if', branches, otherwise: [] };
   };
   return block([]).nodes;
 }
 
-function parseExpr(text: string): Expr {
+function parseExpr(text: string, vars: readonly string[]): Expr {
   const tokens = text.match(/"(?:[^"\\]|\\.)*"|`[^`]*`|\(|\)|[^\s()]+/g) ?? [];
   let i = 0;
   const term = (): Expr => {
@@ -115,6 +131,11 @@ function parseExpr(text: string): Expr {
     if (t.startsWith('`')) return { kind: 'literal', value: t.slice(1, -1) };
     if (t === '.') return { kind: 'field', path: [] };
     if (t.startsWith('.')) return { kind: 'field', path: t.slice(1).split('.') };
+    if (t.startsWith('$')) {
+      const [variable, ...path] = t.split('.') as [string, ...string[]];
+      if (!vars.includes(variable)) throw new Error(`template: undefined variable "${variable}"`);
+      return { kind: 'field', variable, path };
+    }
     if (t === 'true' || t === 'false') return { kind: 'literal', value: t === 'true' };
     if (/^-?\d+(\.\d+)?$/.test(t)) return { kind: 'literal', value: Number(t) };
     throw new Error(`template: unsupported term "${t}"`);
@@ -187,10 +208,22 @@ const FUNCS: Record<string, (args: unknown[]) => unknown> = {
   urlquery: (args) => queryEscape(sprint(args)),
 };
 
-function evaluate(expr: Expr, data: TemplateData): unknown {
+interface Variable {
+  name: string;
+  value: unknown;
+}
+
+/** Go's state.varValue: the innermost variable of that name still in scope. */
+function variableAt(vars: Variable[], name: string): Variable {
+  const found = vars.findLast((v) => v.name === name);
+  if (!found) throw new Error(`template: undefined variable: ${name}`);
+  return found;
+}
+
+function evaluate(expr: Expr, data: TemplateData, vars: Variable[]): unknown {
   if (expr.kind === 'literal') return expr.value;
-  if (expr.kind === 'call') return FUNCS[expr.fn]!(expr.args.map((a) => evaluate(a, data)));
-  let value: unknown = data;
+  if (expr.kind === 'call') return FUNCS[expr.fn]!(expr.args.map((a) => evaluate(a, data, vars)));
+  let value: unknown = expr.variable ? variableAt(vars, expr.variable).value : data;
   for (const key of expr.path) {
     // Own keys only: `.Data.constructor` on user metadata must be missing, not Object's constructor.
     if (value === null || typeof value !== 'object' || !Object.hasOwn(value, key)) return MISSING;
@@ -210,17 +243,23 @@ const ESCAPES: Record<string, string> = {
   '+': '&#43;',
 };
 
-function renderNodes(nodes: Node[], data: TemplateData, escape: boolean): string {
+function renderNodes(nodes: Node[], data: TemplateData, escape: boolean, vars: Variable[]): string {
   let out = '';
   for (const node of nodes) {
     if (node.kind === 'text') out += node.text;
     else if (node.kind === 'output') {
-      const v = evaluate(node.expr, data);
+      const v = evaluate(node.expr, data, vars);
       const text = v === MISSING || v === undefined || v === null ? '' : printed(v);
       out += escape ? text.replace(/[\0&<>"'+]/g, (c) => ESCAPES[c]!) : text;
-    } else {
-      const branch = node.branches.find((b) => truthy(evaluate(b.cond, data)));
-      out += renderNodes(branch ? branch.body : node.otherwise, data, escape);
+    } else if (node.kind === 'declare')
+      vars.push({ name: node.name, value: evaluate(node.expr, data, vars) });
+    else if (node.kind === 'assign') variableAt(vars, node.name).value = evaluate(node.expr, data, vars);
+    else {
+      // Variables declared inside end with the if (Go's walkIfOrWith pops to its mark).
+      const scope = vars.length;
+      const branch = node.branches.find((b) => truthy(evaluate(b.cond, data, vars)));
+      out += renderNodes(branch ? branch.body : node.otherwise, data, escape, vars);
+      vars.length = scope;
     }
   }
   return out;

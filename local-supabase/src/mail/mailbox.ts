@@ -80,11 +80,11 @@ function inboxPage(messages: StoredMessage[], total: number): string {
   const rows = messages
     .map(
       (m) =>
-        `<tr><td><a href="/view/${m.id}">${esc(m.subject || '(no subject)')}</a></td><td>${esc(m.to_address)}</td><td><time datetime="${m.created_at.toISOString()}">${m.created_at.toISOString().replace('T', ' ').slice(0, 19)}</time></td></tr>`,
+        `<tr><td><a href="/view/${m.id}" dir="auto">${esc(m.subject || '(no subject)')}</a></td><td>${esc(m.to_address)}</td><td><time datetime="${m.created_at.toISOString()}">${m.created_at.toISOString().replace('T', ' ').slice(0, 19)}</time></td></tr>`,
     )
     .join('\n');
   const table = messages.length
-    ? `<table><caption class="visually-hidden">Messages, newest first</caption><thead><tr><th scope="col">Subject</th><th scope="col">To</th><th scope="col">Received (UTC)</th></tr></thead><tbody>${rows}</tbody></table>`
+    ? `<table class="listing"><caption class="visually-hidden">Messages, newest first</caption><thead><tr><th scope="col">Subject</th><th scope="col">To</th><th scope="col">Received (UTC)</th></tr></thead><tbody>${rows}</tbody></table>`
     : '<p>No messages yet.</p>';
   return layout(
     'Local mailbox',
@@ -92,14 +92,26 @@ function inboxPage(messages: StoredMessage[], total: number): string {
   );
 }
 
+/**
+ * A mail's HTML as webmail shows it: the inside of its <body>, in an element with the language and direction of its
+ * <html> (dir="auto" when it has none). Pasted whole, its <html dir> and <body> attributes would land on this page's.
+ */
+function mailBody(html: string): string {
+  const root = /<html\b([^>]*)>/i.exec(html)?.[1] ?? '';
+  const lang = /\slang="([\w-]+)"/i.exec(root)?.[1];
+  const dir = /\sdir="(ltr|rtl)"/i.exec(root)?.[1] ?? 'auto';
+  const body = /<body\b[^>]*>([\s\S]*)<\/body>/i.exec(html)?.[1] ?? html;
+  return `<article${lang ? ` lang="${lang}"` : ''} dir="${dir}">${body}</article>`;
+}
+
 /** One message: headers, the HTML body as sent (links clickable), and the plain-text version. */
 function messagePage(m: StoredMessage): string {
   return layout(
     m.subject,
-    `<nav><a href="/">← All messages</a></nav><main><h1>${esc(m.subject)}</h1>
+    `<nav><a href="/">← All messages</a></nav><main><h1 dir="auto">${esc(m.subject)}</h1>
 <dl><dt>From</dt><dd>${esc(`${m.from_name} <${m.from_address}>`)}</dd><dt>To</dt><dd>${esc(m.to_address)}</dd><dt>Date</dt><dd>${m.created_at.toISOString()}</dd></dl>
-<h2>HTML</h2><article>${m.html}</article>
-<h2>Plain text</h2><pre>${esc(m.text)}</pre></main>`,
+<h2>HTML</h2>${mailBody(m.html)}
+<h2>Plain text</h2><pre dir="auto">${esc(m.text)}</pre></main>`,
   );
 }
 

@@ -3,14 +3,13 @@ import type { Sql } from '../db/database.ts';
 import { GoTemplate, type TemplateData } from './go-template.ts';
 import { storeMessage } from './messages.ts';
 
-/** The sender the CLI configures for Mailpit. */
-const SENDER = { name: 'Admin', address: 'admin@email.com' };
-
 /** Renders config.toml templates (subject and body) and drops the result into the local mailbox. */
 export class Mailer {
   private readonly templates: Record<TemplateKind, { subject: GoTemplate; body: GoTemplate }>;
+  private readonly sender: AuthConfig['sender'];
 
   constructor(config: AuthConfig) {
+    this.sender = config.sender;
     const compiled = {} as Record<TemplateKind, { subject: GoTemplate; body: GoTemplate }>;
     for (const kind of TEMPLATE_KINDS) {
       const t = config.templates[kind];
@@ -27,8 +26,8 @@ export class Mailer {
     const t = this.templates[kind];
     const html = t.body.render(data);
     await storeMessage(sql, {
-      from_name: SENDER.name,
-      from_address: SENDER.address,
+      from_name: this.sender.name,
+      from_address: this.sender.address,
       to_address: to,
       subject: t.subject.render(data, false).trim(),
       html,
