@@ -10,7 +10,7 @@ import { authRedirectUrl } from '@/lib/auth/auth-routes';
 import { formAction } from '@/lib/forms/form-action';
 import { formLocale } from '@/lib/forms/form-locale';
 import { echoedValues } from '@/lib/forms/form-state';
-import { parseForm } from '@/lib/forms/parse-form';
+import { parseForm, parseNewPasswordForm } from '@/lib/forms/parse-form';
 import { sessionClient } from '@/lib/session/server';
 
 export const requestPasswordReset = formAction(async (_previous, formData) => {
@@ -36,7 +36,7 @@ export const requestPasswordReset = formAction(async (_previous, formData) => {
 /** Runs in the session the recovery link opened. */
 export const resetPassword = formAction(async (_previous, formData) => {
   const locale = formLocale(formData);
-  const parsed = await parseForm(resetPasswordSchema, formData, locale, []);
+  const parsed = await parseNewPasswordForm(resetPasswordSchema, formData, locale, []);
   if (!parsed.ok) return parsed.state;
 
   const supabase = await sessionClient();

@@ -11,14 +11,14 @@ import { requestedNext } from '@/lib/auth/requested-next';
 import { formAction } from '@/lib/forms/form-action';
 import { formLocale } from '@/lib/forms/form-locale';
 import { echoedValues } from '@/lib/forms/form-state';
-import { parseForm } from '@/lib/forms/parse-form';
+import { parseNewPasswordForm } from '@/lib/forms/parse-form';
 import { sessionClient } from '@/lib/session/server';
 
 const echoed = ['displayName', 'email'] as const;
 
 export const signUp = formAction(async (_previous, formData) => {
   const locale = formLocale(formData);
-  const parsed = await parseForm(signUpSchema, formData, locale, echoed);
+  const parsed = await parseNewPasswordForm(signUpSchema, formData, locale, echoed);
   if (!parsed.ok) return parsed.state;
   const { displayName, email, password } = parsed.data;
   const next = await requestedNext(formData);
