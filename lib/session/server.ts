@@ -6,7 +6,7 @@ import { redirect } from '@/i18n/navigation';
 import { authErrorMessage, reportIfUnreachable } from '@/lib/log/auth-errors';
 import { logServerError } from '@/lib/log/server-log';
 import { authBudgetMs, withinAuthBudget } from '@/lib/supabase/auth-fetch';
-import { isAuthCookieName } from '@/lib/supabase/config';
+import { authCookieOptions, isAuthCookieName } from '@/lib/supabase/config';
 import { createSupabaseServerClient, writeCookies } from '@/lib/supabase/server';
 import { syncPresenceHint } from './presence-hint';
 import {
@@ -62,7 +62,9 @@ export async function signOutHere(supabase: SessionClient): Promise<void> {
   await withinAuthBudget(supabase.auth.signOut({ scope: 'local' })).catch(async () => {
     const cookieStore = await cookies();
     for (const { name } of cookieStore.getAll())
-      if (isAuthCookieName(name) || name === PRESENCE_HINT_COOKIE) cookieStore.delete(name);
+      // With the attributes they were set with: a `__Host-` cookie is only replaced by a Secure one.
+      if (isAuthCookieName(name) || name === PRESENCE_HINT_COOKIE)
+        cookieStore.delete({ ...authCookieOptions, name });
   });
 }
 

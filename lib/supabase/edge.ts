@@ -3,7 +3,7 @@ import type { NextRequest, NextResponse } from 'next/server';
 import { authFetch, visitorIp } from './auth-fetch';
 import {
   authCookieEncoding,
-  authCookieOptions,
+  sessionCookieOptions,
   isAuthCookieName,
   supabasePublishableKey,
   supabaseUrl,
@@ -21,7 +21,7 @@ export function hasAuthCookie(request: NextRequest): boolean {
  */
 export function createSupabaseEdgeClient(request: NextRequest, response: NextResponse) {
   return createServerClient(supabaseUrl, supabasePublishableKey, {
-    cookieOptions: authCookieOptions,
+    cookieOptions: sessionCookieOptions,
     cookieEncoding: authCookieEncoding,
     global: { fetch: authFetch(visitorIp(request.headers)) },
     cookies: {
