@@ -5,6 +5,7 @@ import { cache } from 'react';
 import { redirect } from '@/i18n/navigation';
 import { authErrorMessage, reportIfUnreachable } from '@/lib/log/auth-errors';
 import { logServerError } from '@/lib/log/server-log';
+import { env } from '@/lib/env/env';
 import { authBudgetMs, withinAuthBudget } from '@/lib/supabase/auth-fetch';
 import { authCookieOptions, isAuthCookieName } from '@/lib/supabase/config';
 import { createSupabaseServerClient, writeCookies } from '@/lib/supabase/server';
@@ -15,6 +16,7 @@ import {
   PRESENCE_HINT_COOKIE,
   type SessionClaims,
   storedUserFactors,
+  type VerifiedFactor,
   verifiedFactors,
 } from './types';
 
@@ -161,15 +163,33 @@ export async function requireFirstFactorUser(locale: Locale) {
 }
 
 /**
+ * Whether the project requires a second factor (REQUIRE_SECOND_FACTOR, ASVS 6.3.3) and this user has none yet: no
+ * verified factor (the auth server's answer) and no passkey (asked only then: one request).
+ */
+export async function owesEnrollment(supabase: SessionClient, factors: VerifiedFactor[]): Promise<boolean> {
+  if (!env.requireSecondFactor || factors.length > 0) return false;
+  const { data } = await supabase.auth.passkey.list();
+  // Passkeys switched off or not answering: the enrollment page still offers an authenticator app.
+  return !data?.length;
+}
+
+/**
  * The signed-in user with the full assurance their account asks for: every action behind a private page calls
  * this before changing anything. A session that still owes its second factor goes to the code step, coming back
  * to `next` (the account section the form belongs to): the middleware routes by the cookie, which the visitor can
- * edit, so a post that reached an action proves nothing (issue 34).
+ * edit, so a post that reached an action proves nothing (issue 34). Where the project requires a second factor, a
+ * user without one goes to add one first; only the actions that add one pass `enrolling`.
  */
-export async function requireCurrentUser(locale: Locale, next = '/account') {
+export async function requireCurrentUser(locale: Locale, next = '/account', { enrolling = false } = {}) {
   const { secondFactorPending, ...current } = await requireFirstFactorUser(locale);
   if (secondFactorPending)
     return redirect({ href: { pathname: '/sign-in/verify', query: { next } }, locale });
+  if (
+    !enrolling &&
+    current.user &&
+    (await owesEnrollment(current.supabase, verifiedFactors(current.user.factors)))
+  )
+    return redirect({ href: { pathname: '/sign-in/enroll', query: { next } }, locale });
   return current;
 }
 
