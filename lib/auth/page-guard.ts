@@ -1,8 +1,11 @@
 import type { Locale } from 'next-intl';
 import { getPathname, redirect } from '@/i18n/navigation';
 import { findRoute, type GuardedPath } from '@/lib/routes/route-table';
-import { confirmedSession, sessionUnconfirmed } from '@/lib/session/server';
+import { confirmedSession, owesEnrollment, sessionClient, sessionUnconfirmed } from '@/lib/session/server';
 import type { SessionClaims } from '@/lib/session/types';
+
+/** Where users add a second factor when the project requires one; the one private page open to them before. */
+export const enrollmentPath = '/sign-in/enroll';
 
 /**
  * The session of a page whose route-table entry needs one, confirmed with the auth server. The middleware decided
@@ -23,6 +26,13 @@ export async function guardPage(
   const access = findRoute(path)?.access;
   if (access === 'signed-in' && session.secondFactorPending)
     return redirect({ href: { pathname: '/sign-in/verify', query: { next } }, locale });
+  // A project that requires a second factor: every private page waits until the user has one (ASVS 6.3.3).
+  if (
+    access === 'signed-in' &&
+    path !== enrollmentPath &&
+    (await owesEnrollment(await sessionClient(), session.factors))
+  )
+    return redirect({ href: { pathname: enrollmentPath, query: { next } }, locale });
   if (access === 'second-factor' && !session.secondFactorPending) return redirect({ href: next, locale });
   return session;
 }

@@ -21,6 +21,7 @@ const schema = z.object({
     z.string().check(z.regex(/^[A-Za-z0-9-]+$/, 'must be a header name, e.g. x-real-ip')),
   ),
   POLYGLOT_LOG: z.optional(z.enum(['on', 'off'])),
+  REQUIRE_SECOND_FACTOR: z.optional(z.enum(['on', 'off'])),
   NEXT_DIST_DIR: z.optional(z.string()),
 });
 
@@ -46,6 +47,13 @@ interface Env {
    * sent on as their IP, and Next gives the app no socket address.
    */
   trustedIpHeader: string | undefined;
+  /** On Vercel (`VERCEL=1`, set by the platform). */
+  onVercel: boolean;
+  /**
+   * Every user must have an authenticator app or a passkey before any private page (ASVS 6.3.3): `on`, off by
+   * default. Read from the server's environment when it starts, not at build time: one build serves both ways.
+   */
+  requireSecondFactor: boolean;
   /** Next's build output folder (the service worker route reads the build's files). */
   distDir: string;
 }
@@ -104,6 +112,8 @@ export function readEnv(raw: RawEnv): Env {
     gtmId: values.NEXT_PUBLIC_GTM_ID,
     vercelEnv: values.NEXT_PUBLIC_VERCEL_ENV,
     trustedIpHeader: values.TRUSTED_IP_HEADER?.toLowerCase() ?? (onVercel ? 'x-forwarded-for' : undefined),
+    onVercel,
+    requireSecondFactor: values.REQUIRE_SECOND_FACTOR === 'on',
     distDir: values.NEXT_DIST_DIR ?? '.next',
   };
 }
@@ -119,8 +129,23 @@ export const env = readEnv({
   NEXT_PUBLIC_VERCEL_ENV: process.env.NEXT_PUBLIC_VERCEL_ENV,
   TRUSTED_IP_HEADER: process.env.TRUSTED_IP_HEADER,
   POLYGLOT_LOG: process.env.POLYGLOT_LOG,
+  REQUIRE_SECOND_FACTOR: process.env.REQUIRE_SECOND_FACTOR,
   NEXT_DIST_DIR: process.env.NEXT_DIST_DIR,
 });
+
+/**
+ * What a production server should say when it starts: a setting that is allowed but leaves a protection off.
+ * Without a trusted IP header the auth server sees every visitor as the app's own address, so its per-IP limits
+ * (sign-in attempts, emails, codes) count all visitors together and one visitor can lock everybody out.
+ */
+export function startWarnings({ nodeEnv, onVercel, trustedIpHeader }: Env): string[] {
+  if (nodeEnv !== 'production' || onVercel || trustedIpHeader) return [];
+  return [
+    'TRUSTED_IP_HEADER is not set: the auth server gets no visitor IP (Sb-Forwarded-For), so its per-IP rate ' +
+      'limits count every visitor together. Set it to the header your proxy overwrites with the client IP ' +
+      '(README.md, Configuration).',
+  ];
+}
 
 /** Whether the server log is silenced (under tests, or POLYGLOT_LOG=off). Read per call: tests switch it. */
 export function logSilenced(): boolean {

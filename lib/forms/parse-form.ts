@@ -1,6 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import type { z } from 'zod/mini';
 import type { Locale } from 'next-intl';
+import { isCommonPassword } from './common-passwords';
 import { echoedValues, type FormState } from './form-state';
 import { fieldErrors } from './validation-messages';
 
@@ -21,6 +22,29 @@ export async function parseForm<T extends z.ZodMiniType>(
     state: {
       status: 'error',
       fieldErrors: fieldErrors(result.error, t),
+      values: echoedValues(formData, echo),
+    },
+  };
+}
+
+/**
+ * parseForm for a form that sets a new password (sign-up, reset, change): the shared schema, then the common-password
+ * list, which only the server holds (lib/forms/common-passwords.ts).
+ */
+export async function parseNewPasswordForm<T extends z.ZodMiniType<{ password: string }>>(
+  schema: T,
+  formData: FormData,
+  locale: Locale,
+  echo: readonly string[],
+): Promise<Parsed<T>> {
+  const parsed = await parseForm(schema, formData, locale, echo);
+  if (!parsed.ok || !isCommonPassword(parsed.data.password)) return parsed;
+  const t = await getTranslations({ locale, namespace: 'Validation' });
+  return {
+    ok: false,
+    state: {
+      status: 'error',
+      fieldErrors: { password: t('commonPassword') },
       values: echoedValues(formData, echo),
     },
   };

@@ -7,6 +7,7 @@ const namedKeys = [
   'wrongType',
   'email',
   'passwordPolicy',
+  'commonPassword',
   'passwordMismatch',
   'otpFormat',
   'confirmationMismatch',

@@ -111,6 +111,32 @@ function emailRateLimitMessage(message: unknown): AuthErrorMessage {
   return { key: 'overEmailSendRateLimit' };
 }
 
+// How GoTrue refuses a session it has ended (internal/tokens/service.go, internal/api/auth.go): timebox or
+// inactivity (`session_expired`), signed out or revoked (`session_not_found`, `refresh_token_not_found`), a reused
+// refresh token past its grace period, which revokes the session (`refresh_token_already_used`).
+const sessionEndedCodes: ReadonlySet<unknown> = new Set([
+  'session_expired',
+  'session_not_found',
+  'refresh_token_not_found',
+  'refresh_token_already_used',
+]);
+
+/** Whether the auth server refused a session because it has ended (sign-in then says so). */
+export function isSessionEnded(error: unknown): boolean {
+  return !!error && typeof error === 'object' && sessionEndedCodes.has((error as AuthErrorShape).code);
+}
+
+/**
+ * GoTrue sends mail only to addresses it knows, so only they meet its email limits (the wait between two emails to
+ * one address, the hourly cap): a form that says "we sent it" for an unknown address must say the same here, or
+ * its answer to a second try within the minute tells who has an account. The mail of that minute is on its way.
+ */
+export function isEmailSendLimit(error: unknown): boolean {
+  return (
+    !!error && typeof error === 'object' && (error as AuthErrorShape).code === 'over_email_send_rate_limit'
+  );
+}
+
 export function authErrorMessage(error: unknown): AuthErrorMessage {
   if (!error || typeof error !== 'object') return { key: 'unexpected' };
   const shape = error as AuthErrorShape;

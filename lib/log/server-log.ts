@@ -30,3 +30,9 @@ export function logServerError(event: ServerError): void {
   if (logSilenced()) return;
   console.error(JSON.stringify({ time: new Date().toISOString(), ...serverErrorLine(event) }));
 }
+
+/** A setting that leaves a protection off, said once when the server starts (instrumentation.ts). */
+export function logServerWarning(message: string): void {
+  if (logSilenced()) return;
+  console.warn(JSON.stringify({ time: new Date().toISOString(), level: 'warn', path: '-', message }));
+}

@@ -18,11 +18,22 @@ interface AccessRequest {
   secondFactorPending?: boolean;
   /** The session could not be checked: the auth server did not answer in time. Sign-in then says so. */
   authUnreachable?: boolean;
+  /** The auth server refused the cookie's session (timebox, inactivity, ended elsewhere). Sign-in then says so. */
+  sessionEnded?: boolean;
 }
 
 /** The code step, carrying the page the visitor is on their way to. */
 function secondFactorStep(locale: Locale, next: string): string {
   return getEdgePathname({ href: { pathname: '/sign-in/verify', query: { next } }, locale });
+}
+
+/** Sign-in, coming back to `next`, with the note that says why the visitor is there. */
+function signIn(locale: Locale, next: string, authUnreachable?: boolean, sessionEnded?: boolean): string {
+  const status = authUnreachable ? 'unavailable' : sessionEnded ? 'session-ended' : undefined;
+  return getEdgePathname({
+    href: { pathname: '/sign-in', query: status ? { next, status } : { next } },
+    locale,
+  });
 }
 
 /** Where the middleware must send this request instead, or null to let it through. Runs on the edge. */
@@ -33,6 +44,7 @@ export function accessRedirect({
   signedIn,
   secondFactorPending,
   authUnreachable,
+  sessionEnded,
 }: AccessRequest): string | null {
   const access = findRoute(path)?.access ?? 'anyone';
   switch (access) {
@@ -46,25 +58,13 @@ export function accessRedirect({
     case 'signed-in': {
       const query = search.toString();
       const here = `${path}${query ? `?${query}` : ''}`;
-      if (!signedIn) {
-        return getEdgePathname({
-          href: {
-            pathname: '/sign-in',
-            query: authUnreachable ? { next: here, status: 'unavailable' } : { next: here },
-          },
-          locale,
-        });
-      }
+      if (!signedIn) return signIn(locale, here, authUnreachable, sessionEnded);
       return secondFactorPending ? secondFactorStep(locale, here) : null;
     }
     case 'second-factor': {
       // Signed out: sign in first, then come back through the private page, which asks for the code if needed.
       const next = nextPath(search.get('next'));
-      if (!signedIn)
-        return getEdgePathname({
-          href: { pathname: '/sign-in', query: authUnreachable ? { next, status: 'unavailable' } : { next } },
-          locale,
-        });
+      if (!signedIn) return signIn(locale, next, authUnreachable, sessionEnded);
       return secondFactorPending ? null : getEdgePathname({ href: next, locale });
     }
     default:

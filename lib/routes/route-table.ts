@@ -46,6 +46,14 @@ export const routeTable = [
     worker: 'network',
     search: 'unlisted',
   },
+  // Adding a second factor, when the project requires one (REQUIRE_SECOND_FACTOR): private pages send users here.
+  {
+    path: '/sign-in/enroll',
+    access: 'signed-in',
+    caching: 'private',
+    worker: 'network',
+    search: 'unlisted',
+  },
   {
     path: '/sign-in/email-link',
     access: 'anyone',

@@ -1,7 +1,7 @@
 import type { Locale } from 'next-intl';
 import { type NextRequest, NextResponse } from 'next/server';
 import { accessRedirect, isPrivatePath } from '@/lib/routes/access-rules';
-import { reportIfUnreachable } from '@/lib/log/auth-errors';
+import { isSessionEnded, reportIfUnreachable } from '@/lib/log/auth-errors';
 import { logServerError } from '@/lib/log/server-log';
 import { withinAuthBudget } from '@/lib/supabase/auth-fetch';
 import { createSupabaseEdgeClient, hasAuthCookie } from '@/lib/supabase/edge';
@@ -23,6 +23,8 @@ interface EdgeSession {
   /** Signed in with one factor while the user has a verified second one (aal1 with factors): private pages wait. */
   secondFactorPending: boolean;
   unreachable: boolean;
+  /** The auth server refused to refresh the session: it ended (timebox, inactivity, signed out elsewhere). */
+  ended: boolean;
 }
 
 /**
@@ -49,13 +51,13 @@ async function readSession(request: NextRequest, response: NextResponse): Promis
     const unreachable = error ? reportIfUnreachable(error, path) : false;
     const identity = claims ? identityOf(claims) : null;
     const secondFactorPending = identity !== null && isSecondFactorPending(claims?.aal, factors);
-    return { identity, secondFactorPending, unreachable };
+    return { identity, secondFactorPending, unreachable, ended: isSessionEnded(error) };
   } catch (error) {
     // An auth server too slow for the budget, a malformed cookie or a failure inside the client: logged,
     // treated as signed out, never a failed or hanging page.
     const unreachable = reportIfUnreachable(error, path);
     if (!unreachable) logServerError({ path, code: 'session_unreadable', error });
-    return { identity: null, secondFactorPending: false, unreachable };
+    return { identity: null, secondFactorPending: false, unreachable, ended: false };
   }
 }
 
@@ -69,9 +71,9 @@ export async function applySession(
   locale: Locale,
 ): Promise<NextResponse> {
   const path = request.nextUrl.pathname.slice(locale.length + 1) || '/';
-  const { identity, secondFactorPending, unreachable } = hasAuthCookie(request)
+  const { identity, secondFactorPending, unreachable, ended } = hasAuthCookie(request)
     ? await readSession(request, response)
-    : { identity: null, secondFactorPending: false, unreachable: false };
+    : { identity: null, secondFactorPending: false, unreachable: false, ended: false };
   syncPresenceHint(request.cookies.get(PRESENCE_HINT_COOKIE)?.value, identity, (name, value, options) =>
     response.cookies.set(name, value, options),
   );
@@ -83,6 +85,7 @@ export async function applySession(
     signedIn: identity !== null,
     secondFactorPending,
     authUnreachable: unreachable,
+    sessionEnded: ended,
   });
   if (target) {
     const redirect = NextResponse.redirect(new URL(target, request.url), 307);

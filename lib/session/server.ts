@@ -5,8 +5,9 @@ import { cache } from 'react';
 import { redirect } from '@/i18n/navigation';
 import { authErrorMessage, reportIfUnreachable } from '@/lib/log/auth-errors';
 import { logServerError } from '@/lib/log/server-log';
+import { env } from '@/lib/env/env';
 import { authBudgetMs, withinAuthBudget } from '@/lib/supabase/auth-fetch';
-import { isAuthCookieName } from '@/lib/supabase/config';
+import { authCookieOptions, isAuthCookieName } from '@/lib/supabase/config';
 import { createSupabaseServerClient, writeCookies } from '@/lib/supabase/server';
 import { syncPresenceHint } from './presence-hint';
 import {
@@ -15,6 +16,7 @@ import {
   PRESENCE_HINT_COOKIE,
   type SessionClaims,
   storedUserFactors,
+  type VerifiedFactor,
   verifiedFactors,
 } from './types';
 
@@ -62,7 +64,9 @@ export async function signOutHere(supabase: SessionClient): Promise<void> {
   await withinAuthBudget(supabase.auth.signOut({ scope: 'local' })).catch(async () => {
     const cookieStore = await cookies();
     for (const { name } of cookieStore.getAll())
-      if (isAuthCookieName(name) || name === PRESENCE_HINT_COOKIE) cookieStore.delete(name);
+      // With the attributes they were set with: a `__Host-` cookie is only replaced by a Secure one.
+      if (isAuthCookieName(name) || name === PRESENCE_HINT_COOKIE)
+        cookieStore.delete({ ...authCookieOptions, name });
   });
 }
 
@@ -159,15 +163,33 @@ export async function requireFirstFactorUser(locale: Locale) {
 }
 
 /**
+ * Whether the project requires a second factor (REQUIRE_SECOND_FACTOR, ASVS 6.3.3) and this user has none yet: no
+ * verified factor (the auth server's answer) and no passkey (asked only then: one request).
+ */
+export async function owesEnrollment(supabase: SessionClient, factors: VerifiedFactor[]): Promise<boolean> {
+  if (!env.requireSecondFactor || factors.length > 0) return false;
+  const { data } = await supabase.auth.passkey.list();
+  // Passkeys switched off or not answering: the enrollment page still offers an authenticator app.
+  return !data?.length;
+}
+
+/**
  * The signed-in user with the full assurance their account asks for: every action behind a private page calls
  * this before changing anything. A session that still owes its second factor goes to the code step, coming back
  * to `next` (the account section the form belongs to): the middleware routes by the cookie, which the visitor can
- * edit, so a post that reached an action proves nothing (issue 34).
+ * edit, so a post that reached an action proves nothing (issue 34). Where the project requires a second factor, a
+ * user without one goes to add one first; only the actions that add one pass `enrolling`.
  */
-export async function requireCurrentUser(locale: Locale, next = '/account') {
+export async function requireCurrentUser(locale: Locale, next = '/account', { enrolling = false } = {}) {
   const { secondFactorPending, ...current } = await requireFirstFactorUser(locale);
   if (secondFactorPending)
     return redirect({ href: { pathname: '/sign-in/verify', query: { next } }, locale });
+  if (
+    !enrolling &&
+    current.user &&
+    (await owesEnrollment(current.supabase, verifiedFactors(current.user.factors)))
+  )
+    return redirect({ href: { pathname: '/sign-in/enroll', query: { next } }, locale });
   return current;
 }
 

@@ -12,14 +12,33 @@ export const authCookieOptions = {
   path: '/',
 } as const;
 
+/**
+ * The session cookie's name: supabase-js's storage key (`sb-<first label of the host>-auth-token`), with the
+ * `__Host-` prefix wherever the cookie is Secure (ASVS 3.3.1): the browser then keeps it to this exact host, path `/`
+ * and https, so no subdomain or http page can set or shadow it. @supabase/ssr derives the chunks (`.0`, `.1`) and
+ * the PKCE verifier (`-code-verifier`) from it. Not over plain-http loopback (development, e2e): `__Host-` needs
+ * Secure, which Safari refuses on http://localhost.
+ */
+export function sessionCookieName(url: string, secure: boolean): string {
+  const storageKey = `sb-${new URL(url).hostname.split('.')[0]}-auth-token`;
+  return secure ? `__Host-${storageKey}` : storageKey;
+}
+
+/** The options the Supabase clients store the session with (never spread into other cookies: it holds a name). */
+export function sessionCookieOptionsFor(url: string, secure: boolean) {
+  return { ...authCookieOptions, secure, name: sessionCookieName(url, secure) };
+}
+
+export const sessionCookieOptions = sessionCookieOptionsFor(supabaseUrl, env.secureCookies);
+
 // How @supabase/ssr stores the session in its cookie. 'raw' is the JSON itself (the cookie layer percent-encodes
 // it), read with native decodeURIComponent and JSON.parse; the default 'base64url' is decoded one byte at a time in
 // JavaScript, which profiled at about a tenth of a signed-in request's CPU in the edge middleware (bench/README.md).
 // Both clients read either form, so cookies written before keep working.
 export const authCookieEncoding = 'raw' as const;
 
-/** `sb-<ref>-auth-token`, or its chunks `.0`, `.1`, … (not the PKCE `-code-verifier` cookies). */
-const authCookieName = /^sb-[^.]+-auth-token(\.\d+)?$/;
+/** `sb-<ref>-auth-token` (`__Host-` prefixed over https), or its chunks `.0`, `.1`, … (not the PKCE verifier). */
+const authCookieName = /^(?:__Host-)?sb-[^.]+-auth-token(\.\d+)?$/;
 
 export function isAuthCookieName(name: string): boolean {
   return authCookieName.test(name);

@@ -4,7 +4,7 @@ import { authFetch, visitorIp } from './auth-fetch';
 import type { Database } from './database.types';
 import {
   authCookieEncoding,
-  authCookieOptions,
+  sessionCookieOptions,
   isAuthCookieName,
   supabasePublishableKey,
   supabaseUrl,
@@ -22,7 +22,7 @@ export function hasAuthCookie(request: NextRequest): boolean {
  */
 export function createSupabaseEdgeClient(request: NextRequest, response: NextResponse) {
   return createServerClient<Database>(supabaseUrl, supabasePublishableKey, {
-    cookieOptions: authCookieOptions,
+    cookieOptions: sessionCookieOptions,
     cookieEncoding: authCookieEncoding,
     global: { fetch: authFetch(visitorIp(request.headers)) },
     cookies: {

@@ -2,7 +2,7 @@ import { createServerClient } from '@supabase/ssr';
 import { cookies, headers } from 'next/headers';
 import { authFetch, visitorIp } from './auth-fetch';
 import type { Database } from './database.types';
-import { authCookieEncoding, authCookieOptions, supabasePublishableKey, supabaseUrl } from './config';
+import { authCookieEncoding, sessionCookieOptions, supabasePublishableKey, supabaseUrl } from './config';
 
 // Node runtime: server components, server actions and route handlers.
 
@@ -19,7 +19,7 @@ export function writeCookies(write: () => void): void {
 export async function createSupabaseServerClient() {
   const [cookieStore, requestHeaders] = await Promise.all([cookies(), headers()]);
   return createServerClient<Database>(supabaseUrl, supabasePublishableKey, {
-    cookieOptions: authCookieOptions,
+    cookieOptions: sessionCookieOptions,
     cookieEncoding: authCookieEncoding,
     global: { fetch: authFetch(visitorIp(requestHeaders)) },
     cookies: {

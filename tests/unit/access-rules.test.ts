@@ -22,6 +22,25 @@ describe('accessRedirect', () => {
         authUnreachable: true,
       }),
     ).toBe('/fr/sign-in?next=%2Faccount&status=unavailable');
+    // A session the auth server refused (timebox, inactivity, ended elsewhere): sign-in says it ended (issue 31).
+    expect(
+      accessRedirect({
+        locale: 'ja',
+        path: '/account',
+        search: search(),
+        signedIn: false,
+        sessionEnded: true,
+      }),
+    ).toBe('/ja/sign-in?next=%2Faccount&status=session-ended');
+    expect(
+      accessRedirect({
+        locale: 'ja',
+        path: '/sign-in/verify',
+        search: search(),
+        signedIn: false,
+        sessionEnded: true,
+      }),
+    ).toBe('/ja/sign-in?next=%2Faccount&status=session-ended');
   });
 
   it('sends signed-in users away from sign-in and sign-up, to a safe next or their account', () => {

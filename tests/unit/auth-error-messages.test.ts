@@ -7,7 +7,7 @@ import {
 } from '@supabase/supabase-js';
 import { createTranslator } from 'next-intl';
 import { describe, expect, it } from 'vitest';
-import { authErrorMessage } from '@/lib/log/auth-errors';
+import { authErrorMessage, isEmailSendLimit, isSessionEnded } from '@/lib/log/auth-errors';
 import { linkErrorReason } from '@/lib/auth/link-error-reason';
 import { ownEntry } from '@/lib/http/search-param';
 import { locales } from '@/i18n/locales';
@@ -88,6 +88,30 @@ describe('authErrorMessage', () => {
       const messages = authErrors(locale);
       for (const key of keys) expect(messages[key], `${locale}:${key}`).toBeTruthy();
     }
+  });
+});
+
+describe('isSessionEnded and isEmailSendLimit (issue 31)', () => {
+  it('reads GoTrue’s codes for a session it ended, and nothing else', () => {
+    for (const code of [
+      'session_expired',
+      'session_not_found',
+      'refresh_token_not_found',
+      'refresh_token_already_used',
+    ])
+      expect(isSessionEnded(new AuthApiError('Invalid Refresh Token', 400, code))).toBe(true);
+    expect(isSessionEnded(new AuthApiError('bad', 400, 'validation_failed'))).toBe(false);
+    expect(isSessionEnded(new AuthRetryableFetchError('down', 503))).toBe(false);
+    expect(isSessionEnded(null)).toBe(false);
+  });
+
+  it('reads both email limits, the per-address wait and the hourly cap', () => {
+    const wait = 'For security purposes, you can only request this after 4 seconds.';
+    expect(isEmailSendLimit(new AuthApiError(wait, 429, 'over_email_send_rate_limit'))).toBe(true);
+    expect(
+      isEmailSendLimit(new AuthApiError('email rate limit exceeded', 429, 'over_email_send_rate_limit')),
+    ).toBe(true);
+    expect(isEmailSendLimit(new AuthApiError('slow down', 429, 'over_request_rate_limit'))).toBe(false);
   });
 });
 

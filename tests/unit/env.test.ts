@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { PUBLISHABLE_KEY, SECRET_KEY } from '@/local-supabase/src/crypto/keys';
-import { EnvError, readEnv } from '@/lib/env/env';
+import { EnvError, readEnv, startWarnings } from '@/lib/env/env';
 import {
   isLoopbackUrl,
   localMailPort,
@@ -162,5 +162,22 @@ describe('where the environment is read', () => {
       const source = readFileSync(file, 'utf8');
       if (/^['"]use client['"]/m.test(source)) expect(source, file).not.toContain('@/lib/env/env');
     }
+  });
+
+  it('warns a production server outside Vercel that no trusted IP header is set (issue 31)', () => {
+    const production = { NODE_ENV: 'production', ...hosted } as const;
+    expect(startWarnings(readEnv(production))).toEqual([
+      expect.stringContaining('TRUSTED_IP_HEADER is not set'),
+    ]);
+    expect(startWarnings(readEnv({ ...production, TRUSTED_IP_HEADER: 'X-Real-IP' }))).toEqual([]);
+    expect(startWarnings(readEnv({ ...production, VERCEL: '1' }))).toEqual([]);
+    expect(startWarnings(readEnv({ NODE_ENV: 'development' }))).toEqual([]);
+  });
+
+  it('requires a second factor only when REQUIRE_SECOND_FACTOR=on (issue 31)', () => {
+    expect(readEnv({}).requireSecondFactor).toBe(false);
+    expect(readEnv({ REQUIRE_SECOND_FACTOR: 'off' }).requireSecondFactor).toBe(false);
+    expect(readEnv({ REQUIRE_SECOND_FACTOR: 'on' }).requireSecondFactor).toBe(true);
+    expect(failure({ REQUIRE_SECOND_FACTOR: 'yes' })).toContain('REQUIRE_SECOND_FACTOR');
   });
 });

@@ -9,7 +9,7 @@ import { authRedirectUrl } from '@/lib/auth/auth-routes';
 import { formAction } from '@/lib/forms/form-action';
 import { formLocale } from '@/lib/forms/form-locale';
 import { echoedValues, type FormState } from '@/lib/forms/form-state';
-import { parseForm } from '@/lib/forms/parse-form';
+import { parseForm, parseNewPasswordForm } from '@/lib/forms/parse-form';
 
 /** The new address only replaces the old one once its confirmation link is opened. */
 export const changeEmail = formAction(async (_previous, formData) => {
@@ -42,7 +42,7 @@ export const changePassword = formAction(async (_previous, formData) => {
   const nonce = formData.get('nonce');
   const codeStep = typeof nonce === 'string';
   const withStep = (state: FormState): FormState => (codeStep ? { ...state, step: 'code' } : state);
-  const parsed = await parseForm(changePasswordSchema, formData, locale, []);
+  const parsed = await parseNewPasswordForm(changePasswordSchema, formData, locale, []);
   if (!parsed.ok) return withStep(parsed.state);
   const t = await getTranslations({ locale, namespace: 'Account' });
   if (codeStep && !/^\d{6,10}$/.test(nonce.trim()))

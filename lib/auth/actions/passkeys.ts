@@ -101,7 +101,7 @@ export async function passkeyRegistrationOptions(
   const parsed = await parseForm(passkeyNameSchema, form, locale, ['name']);
   if (!parsed.ok) return parsed.state;
   const values = echoedValues(form, ['name']);
-  const current = await requireCurrentUser(locale, '/account#passkeys');
+  const current = await requireCurrentUser(locale, '/account#passkeys', { enrolling: true });
   if (!current.user) return failure(current.error, locale, 'registration', values);
   const { data, error } = await current.supabase.auth.passkey.startRegistration();
   if (error) return failure(error, locale, 'registration', values);
@@ -117,7 +117,7 @@ export const addPasskey = formAction(async (_previous, formData) => {
   const ceremony = ceremonyOf(formData);
   if (!ceremony) return malformed(locale, 'registration', values);
 
-  const current = await requireCurrentUser(locale, '/account#passkeys');
+  const current = await requireCurrentUser(locale, '/account#passkeys', { enrolling: true });
   if (!current.user) return failure(current.error, locale, 'registration', values);
   const { supabase } = current;
   const { data, error } = await supabase.auth.passkey.verifyRegistration(ceremony);

@@ -4,13 +4,13 @@ import { getTranslations } from 'next-intl/server';
 import { redirect } from '@/i18n/navigation';
 import { isolatedText } from '@/i18n/isolate';
 import { emailOnlySchema, resetPasswordSchema } from '@/lib/auth/form-schemas';
-import { authErrorMessage } from '@/lib/log/auth-errors';
+import { authErrorMessage, isEmailSendLimit } from '@/lib/log/auth-errors';
 import { authErrorState, authMessageState } from '@/lib/auth/auth-error-state';
 import { authRedirectUrl } from '@/lib/auth/auth-routes';
 import { formAction } from '@/lib/forms/form-action';
 import { formLocale } from '@/lib/forms/form-locale';
 import { echoedValues } from '@/lib/forms/form-state';
-import { parseForm } from '@/lib/forms/parse-form';
+import { parseForm, parseNewPasswordForm } from '@/lib/forms/parse-form';
 import { sessionClient } from '@/lib/session/server';
 
 export const requestPasswordReset = formAction(async (_previous, formData) => {
@@ -22,9 +22,10 @@ export const requestPasswordReset = formAction(async (_previous, formData) => {
   const { error } = await supabase.auth.resetPasswordForEmail(parsed.data.email, {
     redirectTo: authRedirectUrl(locale, '/auth/confirm', '/reset-password'),
   });
-  if (error) return authErrorState(error, locale, echoedValues(formData, ['email']));
+  if (error && !isEmailSendLimit(error))
+    return authErrorState(error, locale, echoedValues(formData, ['email']));
   const t = await getTranslations({ locale, namespace: 'ForgotPassword' });
-  // The same answer for known and unknown addresses.
+  // The same answer for known and unknown addresses, a second request within the minute included.
   return {
     status: 'success',
     message: t.markup('sent', { email: parsed.data.email, ...isolatedText }),
@@ -35,7 +36,7 @@ export const requestPasswordReset = formAction(async (_previous, formData) => {
 /** Runs in the session the recovery link opened. */
 export const resetPassword = formAction(async (_previous, formData) => {
   const locale = formLocale(formData);
-  const parsed = await parseForm(resetPasswordSchema, formData, locale, []);
+  const parsed = await parseNewPasswordForm(resetPasswordSchema, formData, locale, []);
   if (!parsed.ok) return parsed.state;
 
   const supabase = await sessionClient();

@@ -2,6 +2,7 @@
 
 import { getTranslations } from 'next-intl/server';
 import { authErrorState } from '@/lib/auth/auth-error-state';
+import { isEmailSendLimit } from '@/lib/log/auth-errors';
 import { pendingEmail } from '@/lib/auth/pending-email-cookie';
 import { authRedirectUrl } from '@/lib/auth/auth-routes';
 import { formAction } from '@/lib/forms/form-action';
@@ -20,6 +21,7 @@ export const resendConfirmation = formAction(async (_previous, formData) => {
     email,
     options: { emailRedirectTo: authRedirectUrl(locale, '/auth/confirm', null) },
   });
-  if (error) return authErrorState(error, locale);
+  // Confirmed and unknown addresses get a quiet success from GoTrue, so the email limit answers the same.
+  if (error && !isEmailSendLimit(error)) return authErrorState(error, locale);
   return { status: 'success', message: t('resent') };
 });

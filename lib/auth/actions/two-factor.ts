@@ -92,7 +92,7 @@ async function enroll(previous: EnrollmentState, formData: FormData): Promise<En
     isPendingEnrollment(previous?.enrollment) && previous.enrollment.factorId === formData.get('factorId')
       ? previous.enrollment
       : undefined;
-  const current = await requireCurrentUser(locale, accountSection);
+  const current = await requireCurrentUser(locale, accountSection, { enrolling: true });
   if (!current.user) return { ...(await authErrorState(current.error, locale)), enrollment: pending };
   const { supabase } = current;
 

@@ -69,16 +69,3 @@ test('the reset page without a recovery session offers a new link', async ({ pag
   await page.getByRole('link', { name: 'Request a new link' }).click();
   await expect(page).toHaveURL('/en/forgot-password');
 });
-
-test('a second reset link asked for too soon says how long to wait (issue 35)', async ({ page }) => {
-  const user = await createConfirmedUser();
-  await page.goto('/en/forgot-password');
-  await page.locator('input[name="email"]').fill(user.email);
-  await page.getByRole('button', { name: 'Send reset link' }).click();
-  await expect(page.getByTestId('form-message')).toContainText(user.email);
-  // The local auth server waits max_frequency = "5s" between two emails to one address, as GoTrue does.
-  await page.getByRole('button', { name: 'Send reset link' }).click();
-  await expect(page.getByTestId('form-message')).toHaveText(
-    /^We just sent you an email\. You can ask for another one in [1-5] seconds?\.$/,
-  );
-});

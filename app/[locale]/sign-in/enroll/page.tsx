@@ -1,0 +1,62 @@
+import type { Metadata } from 'next';
+import { useLocale, useTranslations } from 'next-intl';
+import { getLocale, getTranslations } from 'next-intl/server';
+import { PasskeysSection } from '@/components/account/passkeys-section';
+import { TwoFactorSection } from '@/components/account/two-factor-section';
+import { SignOutForm } from '@/components/auth/sign-out-form';
+import { SessionUnconfirmed } from '@/components/auth/session-unconfirmed';
+import { redirect } from '@/i18n/navigation';
+import { guardPage } from '@/lib/auth/page-guard';
+import { firstParam } from '@/lib/http/search-param';
+import { nextPath } from '@/lib/routes/safe-redirect';
+import { pageMetadata } from '@/lib/seo/page-metadata';
+import { owesEnrollment, sessionClient, sessionUnconfirmed } from '@/lib/session/server';
+
+// Rendered in one piece on the server (no streaming boundary), so the forms work without JavaScript.
+export const instant = false;
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('Enroll');
+  return pageMetadata('/sign-in/enroll', { title: t('title') });
+}
+
+/**
+ * Where a project that requires a second factor (REQUIRE_SECOND_FACTOR, ASVS 6.3.3) sends users who have none:
+ * the account page's passkey and authenticator-app sections. Once one is added, on to `next`.
+ */
+async function EnrollContent({
+  searchParams,
+}: {
+  searchParams: PageProps<'/[locale]/sign-in/enroll'>['searchParams'];
+}) {
+  const locale = await getLocale();
+  const next = nextPath(firstParam((await searchParams).next));
+  const session = await guardPage('/sign-in/enroll', locale, next);
+  if (session === sessionUnconfirmed) return <SessionUnconfirmed />;
+  if (!(await owesEnrollment(await sessionClient(), session.factors)))
+    return redirect({ href: next, locale });
+  return (
+    <>
+      <PasskeysSection locale={locale} />
+      <TwoFactorSection factors={session.factors} />
+    </>
+  );
+}
+
+export default function EnrollPage({ searchParams }: PageProps<'/[locale]/sign-in/enroll'>) {
+  const t = useTranslations('Enroll');
+  const locale = useLocale();
+  return (
+    <div className="mx-auto grid w-full max-w-2xl gap-6 px-4 py-12">
+      <div className="grid gap-2">
+        <h1 className="text-2xl font-semibold tracking-tight">{t('title')}</h1>
+        <p className="text-muted-foreground">{t('description')}</p>
+      </div>
+      <EnrollContent searchParams={searchParams} />
+      <div className="grid justify-items-center gap-2 text-sm text-muted-foreground">
+        <p>{t('notNow')}</p>
+        <SignOutForm locale={locale} label={t('signOut')} variant="link" />
+      </div>
+    </div>
+  );
+}

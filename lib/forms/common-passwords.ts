@@ -1,0 +1,16 @@
+import { ZxcvbnFactory } from '@zxcvbn-ts/core';
+import { dictionary } from '@zxcvbn-ts/language-common';
+
+// ASVS 6.2.4: new passwords are checked against zxcvbn-ts's list of about 49,000 common passwords. Server only (the
+// list is half a megabyte): the actions call this after the shared schema, never the browser's form code.
+
+/** zxcvbn's score 0 and 1: under a million guesses, a list entry or a small change of one ("Passw0rd", "1Password"). */
+const minimumScore = 2;
+
+let checker: ZxcvbnFactory | undefined;
+
+/** Whether a password is a common one, or guessable from one: built on first use (about 50 ms), then ~1 ms a check. */
+export function isCommonPassword(password: string): boolean {
+  checker ??= new ZxcvbnFactory({ dictionary: { 'passwords-common': dictionary['passwords-common'] } });
+  return checker.check(password).score < minimumScore;
+}

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { locales } from '@/i18n/locales';
+import { isCommonPassword } from '@/lib/forms/common-passwords';
+import { missingCharacterGroups, passwordPolicy } from '@/lib/forms/password-policy';
+import { flatten, loadMessages } from './support/message-files';
+
+// ASVS 6.2.4 (issue 31): new passwords that meet the policy are still refused when they are common.
+
+describe('isCommonPassword', () => {
+  it('refuses common passwords that meet the policy, and small changes of them', () => {
+    for (const password of [
+      'Password1',
+      'Qwerty123',
+      'Passw0rd',
+      'Abcdefg1',
+      'pASSWORD1',
+      '1Password',
+      'Iloveyou1',
+    ]) {
+      // Each would pass the schema's length and character rules: only the list refuses it.
+      expect(password.length).toBeGreaterThanOrEqual(passwordPolicy.minLength);
+      expect(missingCharacterGroups(password)).toEqual([]);
+      expect(isCommonPassword(password), password).toBe(true);
+    }
+  });
+
+  it('accepts passwords that are not on the list', () => {
+    for (const password of ['Polyglot2026', 'Brand-New-Pass9', 'Correct-Horse-Battery-9', 'Forged-Pass-2026'])
+      expect(isCommonPassword(password), password).toBe(false);
+  });
+
+  it('answers long input quickly (72 characters, the bcrypt limit)', () => {
+    const started = performance.now();
+    expect(isCommonPassword('Aa1'.repeat(24))).toBe(true);
+    expect(isCommonPassword('x9Kq-'.repeat(14).slice(0, 72))).toBe(false);
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+});
+
+describe.each(locales)('the common-password message in %s', (locale) => {
+  it('exists and is its own translation', () => {
+    const message = flatten(loadMessages(locale)).get('Validation.commonPassword');
+    expect(message).toEqual(expect.any(String));
+    if (locale !== 'en')
+      expect(message).not.toBe(flatten(loadMessages('en')).get('Validation.commonPassword'));
+  });
+});
