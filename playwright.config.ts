@@ -63,7 +63,7 @@ export default defineConfig({
           {
             command: `node --liftoff-only local-supabase/src/main.ts --memory --port ${authPort} --mail-port ${mailPort}`,
             url: `${supabaseUrl}/auth/v1/health`,
-            // Sb-Forwarded-For trusted as in development; every spec signs in from one IP, so GoTrue's per-IP limits
+            // Sb-Forwarded-For trusted with the secret key as in development; every spec signs in from one IP, so GoTrue's per-IP limits
             // (its own variables) are raised (local-supabase/README.md, Rate limits).
             env: {
               AUTH_SITE_URL: appUrl,

@@ -151,7 +151,7 @@ function passkeyOrigins(): string {
 }
 
 if (local) {
-  // The app's server passes the visitor's IP in Sb-Forwarded-For; trusted as on hosted Supabase with
+  // Sb-Forwarded-For keys the per-IP limits when sent with the secret key, as on hosted Supabase with
   // security_sb_forwarded_for_enabled (local-supabase/README.md, Rate limits).
   const env = {
     ...process.env,
