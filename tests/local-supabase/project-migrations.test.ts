@@ -597,7 +597,7 @@ describe('npm run db:reset, the data folder lock and the command line', () => {
       await new Promise<void>((resolve, reject) => {
         child.stdout.on('data', (d: Buffer) => {
           stdout += d.toString();
-          if (stdout.includes('auth server ready')) resolve();
+          if (stdout.includes('local supabase ready')) resolve();
         });
         child.on('exit', () => reject(new Error(`exited before ready: ${stdout}`)));
       });
@@ -605,7 +605,7 @@ describe('npm run db:reset, the data folder lock and the command line', () => {
       await exited;
       expect(stdout).toMatch(
         new RegExp(
-          `^auth server: applied ${path.join(projectDir, 'migrations', PROFILES)}\nauth server ready on `,
+          `^auth server: applied ${path.join(projectDir, 'migrations', PROFILES)}\nlocal supabase ready in `,
         ),
       );
     },
