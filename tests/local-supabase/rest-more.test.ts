@@ -58,6 +58,24 @@ describe('Data API: more of the grammar', () => {
     expect([res.status, await res.text()]).toEqual([201, '']);
   });
 
+  it('answers a function returning one value or one row as plain JSON', async () => {
+    const f = rest.get();
+    const post = (fn: string, body: object) =>
+      f.fetch(`${f.url}/rest/v1/rpc/${fn}`, {
+        method: 'POST',
+        headers: { apikey: SECRET_KEY, 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const scalar = await post('add', { a: 1 });
+    expect([scalar.headers.get('content-type'), await scalar.text()]).toEqual([
+      'application/json; charset=utf-8',
+      '2',
+    ]);
+    const row = await post('create_team', { team_name: 'one-row' });
+    expect(row.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(await row.json()).toMatchObject({ name: 'one-row' });
+  });
+
   it('answers 300 PGRST203 for overloads it cannot choose between', async () => {
     const res = await anon(rest.get()).rpc('twin', { x: 1 });
     expect([res.status, res.error!.code]).toEqual([300, 'PGRST203']);

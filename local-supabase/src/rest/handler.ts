@@ -487,8 +487,13 @@ async function handleRpc(
   const composite = routine.returns === 'composite';
   const out: Output = {
     ...negotiated,
-    media: !routine.returnsSet && negotiated.media === 'json' ? 'object' : negotiated.media,
-    shape: composite ? 'rows' : routine.returnsSet ? 'scalar-set' : 'scalar',
+    shape: composite
+      ? routine.returnsSet
+        ? 'rows'
+        : 'single'
+      : routine.returnsSet
+        ? 'scalar-set'
+        : 'scalar',
   };
   const table: Table = composite
     ? routine.returnTable!

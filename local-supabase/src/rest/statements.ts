@@ -15,8 +15,11 @@ export interface Output {
   media: Media;
   /** `Accept: …;nulls=stripped`. */
   stripNulls: boolean;
-  /** How the rows become the body: rows, one function result, or the results of a set-returning scalar function. */
-  shape: 'rows' | 'scalar' | 'scalar-set';
+  /**
+   * How the rows become the body: rows, the one row of a function returning a composite, one scalar function
+   * result, or the results of a set-returning scalar function.
+   */
+  shape: 'rows' | 'single' | 'scalar' | 'scalar-set';
 }
 
 function bodySql(out: Output): string {
@@ -28,8 +31,11 @@ function bodySql(out: Output): string {
       `coalesce(string_agg(substring(_postgrest_t::text, 2, length(_postgrest_t::text) - 2), chr(10)), '')`
     );
   }
-  const agg = out.shape === 'rows' ? 'json_agg(_postgrest_t)' : 'json_agg(_postgrest_t.pgrst_scalar)';
-  if (out.media === 'object' || out.shape === 'scalar')
+  const agg =
+    out.shape === 'rows' || out.shape === 'single'
+      ? 'json_agg(_postgrest_t)'
+      : 'json_agg(_postgrest_t.pgrst_scalar)';
+  if (out.media === 'object' || out.shape === 'single' || out.shape === 'scalar')
     return `coalesce(${strip(`${agg}->0`)}, 'null')::text`;
   return `coalesce(${strip(agg)}, '[]')::text`;
 }
