@@ -533,10 +533,14 @@ export async function handleRest(state: RestState, request: Request, path: strin
     const method = request.method.toUpperCase();
     if (method === 'OPTIONS') return answer(200, null, { Allow: 'OPTIONS,GET,HEAD,POST,PATCH,DELETE' });
     if (!METHODS.includes(method)) throw new RestError(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
+    // The gateway takes the key from the header or an `apikey` query parameter, and hides the parameter upstream.
+    const url = new URL(request.url);
+    const keyParam = url.searchParams.get('apikey');
+    url.searchParams.delete('apikey');
     const auth = await authenticate(
       state.key,
       (await state.cache.get()).roles,
-      request.headers.get('apikey'),
+      request.headers.get('apikey') ?? keyParam,
       request.headers.get('authorization'),
     );
     let segments: string[];
@@ -548,7 +552,7 @@ export async function handleRest(state: RestState, request: Request, path: strin
     const read = method === 'GET' || method === 'HEAD';
     const ctx: RequestContext = {
       request,
-      url: new URL(request.url),
+      url,
       method,
       path: `/${segments.join('/')}`,
       schema: pickSchema(state.api, request, read),
