@@ -66,8 +66,8 @@ describe('Data API errors', () => {
   });
 
   it('answers unsupported methods and paths as PostgREST', async () => {
-    const put = await raw('/teams?id=eq.1', { method: 'PUT', body: '{}' });
-    expect([put.status, ((await put.json()) as { code: string }).code]).toEqual([405, 'PGRST117']);
+    const propfind = await raw('/teams', { method: 'PROPFIND' });
+    expect([propfind.status, ((await propfind.json()) as { code: string }).code]).toEqual([405, 'PGRST117']);
     const deep = await raw('/teams/1');
     expect([deep.status, ((await deep.json()) as { code: string }).code]).toEqual([404, 'PGRST125']);
     const accept = await raw('/teams', { headers: { Accept: 'image/png' } });
@@ -211,6 +211,7 @@ describe('Data API and SQL injection', () => {
         ['PATCH', `/notes?id=eq.${s.notes['a-draft']}`, body],
         ['POST', '/rpc/add', body],
         ['POST', '/rpc/echo', body],
+        ['PUT', `/notes?id=eq.${s.notes['a-draft']}`, body],
       );
     }
     const written = await Promise.all(writes.map(([method, path, body]) => raw(path, { method, body })));

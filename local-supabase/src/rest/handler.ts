@@ -316,7 +316,7 @@ async function handleTable(
     const location = `/${table.name}${q.canonical ? `?${q.canonical}` : ''}`;
     return readResponse(ctx, out, top, row, counted, schemaHeader, { 'Content-Location': location });
   }
-  if (ctx.method === 'PUT') throw new RestError(405, 'PGRST117', 'Unsupported HTTP method: PUT');
+  if (ctx.method === 'PUT') return put(state, ctx, cache, table, q, out);
   const representation = ctx.prefs.return === 'representation';
   const readBack = (): ReadNode | undefined => {
     if (!representation) return undefined;
@@ -415,6 +415,72 @@ async function handleTable(
     });
   }
   return answer(status, null, headers);
+}
+
+/**
+ * PUT: an upsert of the one row the URL names by its whole primary key with `eq` filters (PGRST105 otherwise), whose
+ * payload must carry the same key values (PGRST115, nothing written otherwise); no limit or offset (PGRST114).
+ */
+async function put(
+  state: RestState,
+  ctx: RequestContext,
+  cache: SchemaCache,
+  table: Table,
+  q: QueryParams,
+  out: Output,
+): Promise<Response> {
+  const root = q.filters.filter((f) => f.path.length === 0);
+  const keyFilters = root.map(({ filter: f }) =>
+    f.operation.op === 'eq' && !f.negate && !f.operation.quant && !f.field.json.length
+      ? ([f.field.name, f.operation.value] as [string, string])
+      : undefined,
+  );
+  const pk = table.primaryKey;
+  const names = new Set(root.map((f) => f.filter.field.name));
+  if (
+    q.logic.some((l) => l.path.length === 0) ||
+    !pk.length ||
+    names.size !== pk.length ||
+    !pk.every((c) => names.has(c)) ||
+    keyFilters.some((k) => k === undefined)
+  ) {
+    throw new RestError(
+      405,
+      'PGRST105',
+      "Filters must include all and only primary key columns with 'eq' operators",
+    );
+  }
+  if (q.ranges.has('')) {
+    throw new RestError(400, 'PGRST114', 'limit/offset querystring parameters are not allowed for PUT');
+  }
+  const value = parseJsonBody(ctx.body);
+  const rows = payloadRows(value);
+  const columns = payloadColumns(table, rows, q.columns);
+  const representation = ctx.prefs.return === 'representation';
+  const read = representation ? planRead(cache, table, q, { offset: 0 }) : undefined;
+  if (read) {
+    read.filters = [];
+    read.logic = [];
+  }
+  const stmt = insertStatement(cache, table, JSON.stringify(rows), columns, pk, {
+    prefs: { ...ctx.prefs, resolution: 'merge-duplicates' },
+    read,
+    out,
+    put: keyFilters as [string, string][],
+  });
+  const row = await run(state, cache, ctx, false, stmt, (r) => {
+    if (Number(r.page) !== 1) {
+      throw new RestError(400, 'PGRST115', 'Payload values do not match URL in primary key column(s)');
+    }
+  });
+  const applied = preferenceApplied({ return: ctx.prefs.return, handling: ctx.prefs.handling });
+  const headers: Record<string, string> = applied ? { 'Preference-Applied': applied } : {};
+  if (!representation) return answer(204, null, headers);
+  return answer(Number(row.inserted ?? 0) > 0 ? 201 : 200, row.body, {
+    ...headers,
+    'Content-Type': CONTENT_TYPES[out.media],
+    ...profileHeader(state, ctx),
+  });
 }
 
 /** PostgREST's findProc: the overload whose parameter names fit the arguments (or one unnamed json parameter). */
@@ -558,7 +624,7 @@ export async function handleRest(state: RestState, request: Request, path: strin
       schema: pickSchema(state.api, request, read),
       auth,
       prefs: parsePreferences(request.headers.get('prefer') ? [request.headers.get('prefer')!] : []),
-      body: method === 'POST' || method === 'PATCH' ? await readBody(request) : '',
+      body: method === 'POST' || method === 'PATCH' || method === 'PUT' ? await readBody(request) : '',
     };
     if (segments.length === 0) throw new RestError(404, 'PGRST126', 'Root endpoint metadata is disabled');
     const dispatch = (cache: SchemaCache) => {

@@ -97,6 +97,8 @@ export interface WriteOptions {
   /** The representation to answer with (`return=representation`), else nothing is read back. */
   read?: ReadNode;
   out: Output;
+  /** PUT: the primary key values of the URL, which the payload's must equal (else no row is written). */
+  put?: [string, string][];
 }
 
 function writeFinal(cache: SchemaCache, b: Binder, ctes: string[], opts: WriteOptions): Statement {
@@ -149,7 +151,9 @@ export function insertStatement(
   const insert =
     `INSERT INTO ${qn} ${columns.length ? `(${columns.map(ident).join(', ')}) ` : ''}` +
     `SELECT ${values.length ? values.join(', ') : ''} FROM jsonb_array_elements((SELECT rows FROM pgrst_payload)) AS pgrst_elem${body}` +
-    (merge && conflict ? ` WHERE ${countInserted('+', '0')}` : '') +
+    (merge && conflict
+      ? ` WHERE ${[countInserted('+', '0'), ...(opts.put ?? []).map(([c, v]) => `pgrst_body.${ident(c)} = ${b.bind(v)}`)].join(' AND ')}`
+      : '') +
     conflict +
     ` RETURNING ${opts.read ? `${qn}.*` : '1'}`;
   return writeFinal(cache, b, [payloadCte, `pgrst_source AS (${insert})`], opts);
