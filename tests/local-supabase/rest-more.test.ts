@@ -43,7 +43,7 @@ describe('Data API: more of the grammar', () => {
     });
   });
 
-  it('answers HEAD with headers only, and return=headers-only with 201 and no body', async () => {
+  it('answers HEAD with headers only, and return=headers-only with 201, a Location and no body', async () => {
     const f = rest.get();
     const head = await f.fetch(`${f.url}/rest/v1/notes?select=id`, {
       method: 'HEAD',
@@ -56,6 +56,8 @@ describe('Data API: more of the grammar', () => {
       body: JSON.stringify({ name: 'headers-only' }),
     });
     expect([res.status, await res.text()]).toEqual([201, '']);
+    const { data } = await service(rest.get()).from('teams').select('id').eq('name', 'headers-only').single();
+    expect(res.headers.get('location')).toBe(`/teams?id=eq.${data!.id}`);
   });
 
   it('answers a function returning one value or one row as plain JSON', async () => {

@@ -349,12 +349,37 @@ async function handleTable(
     for (const c of onConflict ?? []) {
       if (!table.columnMap.has(c)) throw new RestError(400, '42703', `column "${c}" does not exist`);
     }
+    // return=headers-only reads back the primary key of the first row for Location (PostgREST's locationF).
+    const pk = table.primaryKey;
+    const locate = ctx.prefs.return === 'headers-only' && pk.length > 0;
+    const keyRead = (): ReadNode => {
+      const node = planRead(
+        cache,
+        table,
+        { ...q, select: [], filters: [], logic: [], order: [] },
+        { offset: 0 },
+      );
+      node.fields = pk.map((c) => ({ kind: 'field', field: { name: c, json: [] } }));
+      return node;
+    };
     const stmt = insertStatement(cache, table, JSON.stringify(rows), columns, onConflict, {
       prefs: ctx.prefs,
-      read: readBack(),
-      out,
+      read: locate ? keyRead() : readBack(),
+      out: locate ? { media: 'json', stripNulls: false, shape: 'rows' } : out,
     });
     row = await run(state, cache, ctx, false, stmt, check);
+    if (locate && row.body) {
+      const first = (JSON.parse(row.body) as Record<string, unknown>[])[0];
+      if (first) {
+        const query = pk
+          .map(
+            (c) =>
+              `${encodeURIComponent(c)}=${encodeURIComponent(first[c] === null ? 'is.null' : `eq.${String(first[c])}`)}`,
+          )
+          .join('&');
+        headers.Location = `/${table.name}?${query}`;
+      }
+    }
     const inserted = Number(row.inserted ?? 0);
     status = ctx.prefs.resolution === 'merge-duplicates' && onConflict && inserted <= 0 ? 200 : 201;
     headers['Content-Range'] = contentRange(1, 0, count ? Number(row.page) : undefined);
