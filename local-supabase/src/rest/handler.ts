@@ -84,12 +84,61 @@ interface ResultRow {
   page: string;
   body: string | null;
   inserted?: string | null;
+  response_headers: string | null;
+  response_status: string | null;
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 function answer(status: number, body: string | null, headers: Record<string, string>): Response {
   return new Response(body, { status, headers });
+}
+
+/**
+ * The answer, with what the statement's functions set in response.status and response.headers (PostgREST's
+ * overrideStatusHeaders: their headers replace the ones of the same name).
+ */
+function answerRow(
+  row: ResultRow,
+  status: number,
+  body: string | null,
+  headers: Record<string, string>,
+): Response {
+  let finalStatus = status;
+  if (row.response_status !== null) {
+    const n = /^\d+$/.test(row.response_status.trim()) ? Number(row.response_status.trim()) : NaN;
+    if (!(n >= 100 && n <= 599)) {
+      throw new RestError(500, 'PGRST112', 'response.status guc must be a valid status code');
+    }
+    finalStatus = n;
+  }
+  const merged = { ...headers };
+  if (row.response_headers !== null) {
+    let list: unknown;
+    try {
+      list = JSON.parse(row.response_headers);
+    } catch {
+      list = undefined;
+    }
+    const valid =
+      Array.isArray(list) &&
+      list.every(
+        (h) => isObject(h) && Object.keys(h).length === 1 && typeof Object.values(h)[0] === 'string',
+      );
+    if (!valid) {
+      throw new RestError(
+        500,
+        'PGRST111',
+        'response.headers guc must be a JSON array composed of objects with a single key and a string value',
+      );
+    }
+    for (const h of list as Record<string, string>[]) {
+      const [name, value] = Object.entries(h)[0]!;
+      for (const k of Object.keys(merged)) if (k.toLowerCase() === name.toLowerCase()) delete merged[k];
+      merged[name] = value;
+    }
+  }
+  return answer(finalStatus, body, merged);
 }
 
 function errorResponse(err: RestError): Response {
@@ -275,7 +324,7 @@ function readResponse(
     );
     return answer(416, err.body(), { ...headers, 'Content-Type': JSON_TYPE });
   }
-  return answer(status, ctx.method === 'HEAD' ? null : row.body, headers);
+  return answerRow(row, status, ctx.method === 'HEAD' ? null : row.body, headers);
 }
 
 /** PostgREST names the schema in Content-Profile when more than one is exposed. */
@@ -433,13 +482,13 @@ async function handleTable(
     if (applied) headers['Preference-Applied'] = applied;
   }
   if (representation) {
-    return answer(status, row.body, {
+    return answerRow(row, status, row.body, {
       ...headers,
       'Content-Type': CONTENT_TYPES[out.media],
       ...schemaHeader,
     });
   }
-  return answer(status, null, headers);
+  return answerRow(row, status, null, headers);
 }
 
 /**
@@ -500,8 +549,8 @@ async function put(
   });
   const applied = preferenceApplied({ return: ctx.prefs.return, handling: ctx.prefs.handling });
   const headers: Record<string, string> = applied ? { 'Preference-Applied': applied } : {};
-  if (!representation) return answer(204, null, headers);
-  return answer(Number(row.inserted ?? 0) > 0 ? 201 : 200, row.body, {
+  if (!representation) return answerRow(row, 204, null, headers);
+  return answerRow(row, Number(row.inserted ?? 0) > 0 ? 201 : 200, row.body, {
     ...headers,
     'Content-Type': CONTENT_TYPES[out.media],
     ...profileHeader(state, ctx),
@@ -607,7 +656,9 @@ async function handleRpc(
   const readOnly = !post || routine.volatility !== 'volatile';
   const row = await run(state, cache, ctx, readOnly, stmt);
   if (routine.returns === 'void')
-    return answer(204, null, { 'Content-Range': rangeStatus(top, Number(row.page), undefined).range });
+    return answerRow(row, 204, null, {
+      'Content-Range': rangeStatus(top, Number(row.page), undefined).range,
+    });
   if (negotiated.media === 'object' && Number(row.page) !== 1) throw singularity(Number(row.page));
   const schemaHeader = profileHeader(state, ctx);
   return readResponse(ctx, out, top, row, counted, schemaHeader);

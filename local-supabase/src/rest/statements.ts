@@ -40,11 +40,14 @@ function bodySql(out: Output): string {
   return `coalesce(${strip(agg)}, '[]')::text`;
 }
 
+/** What the statement's functions asked to answer with (PostgREST's response.headers and response.status). */
+const GUCS = `nullif(current_setting('response.headers', true), '') AS response_headers, nullif(current_setting('response.status', true), '') AS response_status`;
+
 /** The final SELECT over pgrst_read: the total (when counted), the page's row count and the body. */
 function finalSql(ctes: string[], out: Output, total: string): string {
   return (
     `WITH ${ctes.join(', ')} SELECT ${total} AS total, pg_catalog.count(_postgrest_t)::text AS page, ` +
-    `${bodySql(out)} AS body FROM pgrst_read _postgrest_t`
+    `${bodySql(out)} AS body, ${GUCS} FROM pgrst_read _postgrest_t`
   );
 }
 
@@ -105,7 +108,7 @@ function writeFinal(cache: SchemaCache, b: Binder, ctes: string[], opts: WriteOp
   const affected = `(SELECT pg_catalog.count(*) FROM pgrst_source)::text`;
   if (!opts.read) {
     return {
-      sql: `WITH ${ctes.join(', ')} SELECT NULL::text AS total, ${affected} AS page, NULL::text AS body, ${INSERTED} AS inserted`,
+      sql: `WITH ${ctes.join(', ')} SELECT NULL::text AS total, ${affected} AS page, NULL::text AS body, ${INSERTED} AS inserted, ${GUCS}`,
       values: b.values,
     };
   }
@@ -113,7 +116,7 @@ function writeFinal(cache: SchemaCache, b: Binder, ctes: string[], opts: WriteOp
   return {
     sql:
       `WITH ${[...ctes, `pgrst_read AS (${read})`].join(', ')} SELECT NULL::text AS total, ${affected} AS page, ` +
-      `(SELECT ${bodySql(opts.out)} FROM pgrst_read _postgrest_t) AS body, ${INSERTED} AS inserted`,
+      `(SELECT ${bodySql(opts.out)} FROM pgrst_read _postgrest_t) AS body, ${INSERTED} AS inserted, ${GUCS}`,
     values: b.values,
   };
 }
