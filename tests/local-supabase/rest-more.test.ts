@@ -78,6 +78,20 @@ describe('Data API: more of the grammar', () => {
     expect(await row.json()).toMatchObject({ name: 'one-row' });
   });
 
+  it('applies Prefer: timezone= when Postgres knows the zone, and ignores another', async () => {
+    const f = rest.get();
+    const get = (zone: string) =>
+      f.fetch(`${f.url}/rest/v1/profiles?select=created_at&username=eq.alice`, {
+        headers: { apikey: SECRET_KEY, Prefer: `timezone=${zone}` },
+      });
+    const tokyo = await get('Asia/Tokyo');
+    expect(tokyo.headers.get('preference-applied')).toBe('timezone=Asia/Tokyo');
+    expect(((await tokyo.json()) as { created_at: string }[])[0]!.created_at).toMatch(/\+09:00$/);
+    const unknown = await get('Mars/Olympus');
+    expect([unknown.status, unknown.headers.get('preference-applied')]).toEqual([200, null]);
+    expect(((await unknown.json()) as { created_at: string }[])[0]!.created_at).toMatch(/\+00:00$/);
+  });
+
   it('answers 300 PGRST203 for overloads it cannot choose between', async () => {
     const res = await anon(rest.get()).rpc('twin', { x: 1 });
     expect([res.status, res.error!.code]).toEqual([300, 'PGRST203']);

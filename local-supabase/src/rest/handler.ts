@@ -241,6 +241,7 @@ async function run(
         ['request.headers', JSON.stringify(Object.fromEntries(ctx.request.headers))],
         ['search_path', [ctx.schema, ...state.api.extraSearchPath].map(ident).join(', ')],
         ...(cache.roleSettings.get(ctx.auth.role) ?? []),
+        ...(ctx.prefs.timezone ? ([['timezone', ctx.prefs.timezone]] as [string, string][]) : []),
       ];
       const b: string[] = [];
       const calls = settings.map(([k, v]) => {
@@ -307,7 +308,11 @@ function readResponse(
   const page = Number(row.page);
   const total = counted && row.total !== null ? Number(row.total) : undefined;
   const { status, range } = rangeStatus(top, page, total);
-  const applied = preferenceApplied({ count: ctx.prefs.count, handling: ctx.prefs.handling });
+  const applied = preferenceApplied({
+    count: ctx.prefs.count,
+    handling: ctx.prefs.handling,
+    timezone: ctx.prefs.timezone,
+  });
   const headers: Record<string, string> = {
     'Content-Range': range,
     'Content-Type': CONTENT_TYPES[out.media],
@@ -438,6 +443,7 @@ async function handleTable(
       return: ctx.prefs.return,
       count: ctx.prefs.count,
       handling: ctx.prefs.handling,
+      timezone: ctx.prefs.timezone,
     });
     if (applied) headers['Preference-Applied'] = applied;
   } else {
@@ -477,6 +483,7 @@ async function handleTable(
       return: ctx.prefs.return,
       count: ctx.prefs.count,
       handling: ctx.prefs.handling,
+      timezone: ctx.prefs.timezone,
       maxAffected: ctx.prefs.maxAffected,
     });
     if (applied) headers['Preference-Applied'] = applied;
@@ -547,7 +554,11 @@ async function put(
       throw new RestError(400, 'PGRST115', 'Payload values do not match URL in primary key column(s)');
     }
   });
-  const applied = preferenceApplied({ return: ctx.prefs.return, handling: ctx.prefs.handling });
+  const applied = preferenceApplied({
+    return: ctx.prefs.return,
+    handling: ctx.prefs.handling,
+    timezone: ctx.prefs.timezone,
+  });
   const headers: Record<string, string> = applied ? { 'Preference-Applied': applied } : {};
   if (!representation) return answerRow(row, 204, null, headers);
   return answerRow(row, Number(row.inserted ?? 0) > 0 ? 201 : 200, row.body, {
@@ -709,6 +720,9 @@ export async function handleRest(state: RestState, request: Request, path: strin
       throw new RestError(404, 'PGRST125', 'Invalid path specified in request URL');
     };
     const cache = await state.cache.get();
+    // Prefer: timezone= applies only when Postgres knows the zone; another is ignored (PostgREST's dbTimezones).
+    if (ctx.prefs.timezone !== undefined && !cache.timezones.has(ctx.prefs.timezone))
+      ctx.prefs.timezone = undefined;
     try {
       return await dispatch(cache);
     } catch (err) {
