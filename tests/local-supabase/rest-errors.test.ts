@@ -239,4 +239,14 @@ describe('Data API and SQL injection', () => {
     );
     for (const res of heads) expect(res.status).toBeLessThan(500);
   });
+
+  it('refuses values nested too deeply for the database with 400, in the URL and in bodies', async () => {
+    const deep = (n: number) => `${'['.repeat(n)}${']'.repeat(n)}`;
+    const inUrl = await raw(`/notes?meta=cs.${deep(7000)}`);
+    expect([inUrl.status, ((await inUrl.json()) as { code: string }).code]).toEqual([400, '54001']);
+    const inBody = await raw('/rpc/echo', { method: 'POST', body: `{"payload":${deep(20000)}}` });
+    expect([inBody.status, ((await inBody.json()) as { code: string }).code]).toEqual([400, '54001']);
+    const fine = await raw('/rpc/echo', { method: 'POST', body: `{"payload":${deep(100)}}` });
+    expect(fine.status).toBe(200);
+  });
 });

@@ -220,6 +220,26 @@ function lookupTable(cache: SchemaCache, schema: string, name: string): Table {
   return table;
 }
 
+/** Deeper JSON or array values exhaust PGlite's stack inside Postgres' parsers (XX000 "bad buffer ID"), not a clean error. */
+const MAX_NESTING = 1000;
+
+/** How deeply brackets nest in a value, outside double-quoted strings. */
+function nesting(value: string): number {
+  let depth = 0;
+  let max = 0;
+  let quoted = false;
+  for (let i = 0; i < value.length; i++) {
+    const ch = value.charCodeAt(i);
+    if (quoted) {
+      if (ch === 92) i++;
+      else if (ch === 34) quoted = false;
+    } else if (ch === 34) quoted = true;
+    else if (ch === 91 || ch === 123 || ch === 40) max = Math.max(max, ++depth);
+    else if (ch === 93 || ch === 125 || ch === 41) depth--;
+  }
+  return max;
+}
+
 /** Runs one statement in one transaction as the request's role, with PostgREST's request settings. */
 async function run(
   state: RestState,
@@ -229,6 +249,14 @@ async function run(
   stmt: Statement,
   check?: (row: ResultRow) => void,
 ): Promise<ResultRow> {
+  if (stmt.values.some((v) => nesting(v) > MAX_NESTING)) {
+    throw new RestError(
+      400,
+      '54001',
+      'stack depth limit exceeded',
+      `A value nested more than ${MAX_NESTING} levels deep was refused before it reached the database.`,
+    );
+  }
   try {
     return await state.db.tx(async (sql: Sql) => {
       const settings: [string, string][] = [
@@ -416,7 +444,7 @@ async function handleTable(
       node.fields = pk.map((c) => ({ kind: 'field', field: { name: c, json: [] } }));
       return node;
     };
-    const stmt = insertStatement(cache, table, JSON.stringify(rows), columns, onConflict, {
+    const stmt = insertStatement(cache, table, ctx.body, columns, onConflict, {
       prefs: ctx.prefs,
       read: locate ? keyRead() : readBack(),
       out: locate ? { media: 'json', stripNulls: false, shape: 'rows' } : out,
@@ -457,7 +485,7 @@ async function handleTable(
         cache,
         ctx,
         false,
-        updateStatement(cache, target, JSON.stringify(value), columns, {
+        updateStatement(cache, target, ctx.body, columns, {
           prefs: ctx.prefs,
           read: readBack(),
           out,
@@ -543,7 +571,7 @@ async function put(
     read.filters = [];
     read.logic = [];
   }
-  const stmt = insertStatement(cache, table, JSON.stringify(rows), columns, pk, {
+  const stmt = insertStatement(cache, table, ctx.body, columns, pk, {
     prefs: { ...ctx.prefs, resolution: 'merge-duplicates' },
     read,
     out,
@@ -598,7 +626,7 @@ async function handleRpc(
   if (post) {
     body = ctx.body.trim() === '' ? {} : parseJsonBody(ctx.body);
     names = isObject(body) ? Object.keys(body).sort() : [];
-    args = { json: { text: JSON.stringify(body), names } };
+    args = { json: { text: ctx.body.trim() === '' ? '{}' : ctx.body, names } };
   } else {
     names = q.rpcArgs.map(([k]) => k).sort();
     args = { text: q.rpcArgs };
@@ -632,8 +660,7 @@ async function handleRpc(
   if (post && !isObject(body) && !(routine.params.length === 1 && routine.params[0]!.name === '')) {
     throw invalidBody('Empty or invalid json');
   }
-  if (routine.params.length === 1 && routine.params[0]!.name === '' && post)
-    args = { single: JSON.stringify(body) };
+  if (routine.params.length === 1 && routine.params[0]!.name === '' && post) args = { single: ctx.body };
   const negotiated = negotiate(ctx.request.headers.get('accept'));
   const composite = routine.returns === 'composite';
   const out: Output = {
