@@ -240,6 +240,19 @@ describe('Data API and SQL injection', () => {
     for (const res of heads) expect(res.status).toBeLessThan(500);
   });
 
+  it("answers requests beyond Postgres' limits with 400, not 500", async () => {
+    const columns = await raw(`/notes?select=${Array(2000).fill('id').join(',')}`);
+    expect([columns.status, await columns.json()]).toEqual([
+      400,
+      { code: '54011', message: 'target lists can have at most 1664 entries', details: null, hint: null },
+    ]);
+    const embeds = Array.from({ length: 150 }, (_, i) => `t${i}:teams(id)`).join(',');
+    const many = await raw(`/notes?select=id,${embeds}`);
+    expect([many.status, ((await many.json()) as { code: string }).code]).toEqual([400, '54000']);
+    const long = await raw(`/notes?select=id&id=in.(${Array(3000).fill('1').join(',')})`);
+    expect([long.status, long.headers.get('content-location')]).toEqual([200, null]);
+  });
+
   it('refuses values nested too deeply for the database with 400, in the URL and in bodies', async () => {
     const deep = (n: number) => `${'['.repeat(n)}${']'.repeat(n)}`;
     const inUrl = await raw(`/notes?meta=cs.${deep(7000)}`);

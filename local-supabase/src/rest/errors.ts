@@ -105,6 +105,9 @@ export function statusForSqlState(sqlState: string, message: string, authenticat
     case '42501':
       return authenticated ? 403 : 401;
   }
+  // Program limits (too many columns, arguments or nesting) are reached only by what a request asks: a 400 here, not
+  // PostgREST's 500, so that no request can make the server answer 500.
+  if (two === '54') return 400;
   if (two === '08' || two === '53') return 503;
   if (two === '0L' || two === '0P' || two === '28') return 403;
   if (

@@ -36,6 +36,8 @@ import {
   updateStatement,
 } from './statements.ts';
 
+const MAX_CONTENT_LOCATION = 4096;
+
 /** Bodies above this are refused with 413 before they are parsed. */
 export const REST_MAX_BODY_BYTES = 10 * 1024 * 1024;
 
@@ -396,7 +398,9 @@ async function handleTable(
     const row = await run(state, cache, ctx, true, stmt);
     if (out.media === 'object' && Number(row.page) !== 1) throw singularity(Number(row.page));
     const location = `/${table.name}${q.canonical ? `?${q.canonical}` : ''}`;
-    return readResponse(ctx, out, top, row, counted, schemaHeader, { 'Content-Location': location });
+    // A Content-Location echoing a very long query would overflow clients' response header limit (16 kB in undici).
+    const extra = location.length <= MAX_CONTENT_LOCATION ? { 'Content-Location': location } : undefined;
+    return readResponse(ctx, out, top, row, counted, schemaHeader, extra);
   }
   if (ctx.method === 'PUT') return put(state, ctx, cache, table, q, out);
   const representation = ctx.prefs.return === 'representation';
