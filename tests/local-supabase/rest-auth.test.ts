@@ -90,12 +90,14 @@ describe('Data API and row-level security', () => {
     expect(((await asService.json()) as unknown[]).length).toBe(5);
   });
 
-  it('refuses a missing or unknown apikey as the gateway does', async () => {
+  it('refuses a missing or unknown apikey as the gateway does, taking it from the query too', async () => {
     const missing = await get('/notes', {});
     expect([missing.status, await missing.json()]).toEqual([
       401,
       { message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' },
     ]);
+    const param = await get(`/notes?select=title&apikey=${encodeURIComponent(ANON_KEY)}`, {});
+    expect([param.status, ((await param.json()) as unknown[]).length]).toEqual([200, 2]);
     const wrong = await get('/notes', { apikey: 'sb_publishable_nope' });
     expect([wrong.status, ((await wrong.json()) as { message: string }).message]).toEqual([
       401,

@@ -66,8 +66,8 @@ describe('Data API errors', () => {
   });
 
   it('answers unsupported methods and paths as PostgREST', async () => {
-    const put = await raw('/teams?id=eq.1', { method: 'PUT', body: '{}' });
-    expect([put.status, ((await put.json()) as { code: string }).code]).toEqual([405, 'PGRST117']);
+    const propfind = await raw('/teams', { method: 'PROPFIND' });
+    expect([propfind.status, ((await propfind.json()) as { code: string }).code]).toEqual([405, 'PGRST117']);
     const deep = await raw('/teams/1');
     expect([deep.status, ((await deep.json()) as { code: string }).code]).toEqual([404, 'PGRST125']);
     const accept = await raw('/teams', { headers: { Accept: 'image/png' } });
@@ -211,6 +211,7 @@ describe('Data API and SQL injection', () => {
         ['PATCH', `/notes?id=eq.${s.notes['a-draft']}`, body],
         ['POST', '/rpc/add', body],
         ['POST', '/rpc/echo', body],
+        ['PUT', `/notes?id=eq.${s.notes['a-draft']}`, body],
       );
     }
     const written = await Promise.all(writes.map(([method, path, body]) => raw(path, { method, body })));
@@ -237,5 +238,28 @@ describe('Data API and SQL injection', () => {
       ).map((h) => raw('/notes', { headers: h })),
     );
     for (const res of heads) expect(res.status).toBeLessThan(500);
+  });
+
+  it("answers requests beyond Postgres' limits with 400, not 500", async () => {
+    const columns = await raw(`/notes?select=${Array(2000).fill('id').join(',')}`);
+    expect([columns.status, await columns.json()]).toEqual([
+      400,
+      { code: '54011', message: 'target lists can have at most 1664 entries', details: null, hint: null },
+    ]);
+    const embeds = Array.from({ length: 150 }, (_, i) => `t${i}:teams(id)`).join(',');
+    const many = await raw(`/notes?select=id,${embeds}`);
+    expect([many.status, ((await many.json()) as { code: string }).code]).toEqual([400, '54000']);
+    const long = await raw(`/notes?select=id&id=in.(${Array(3000).fill('1').join(',')})`);
+    expect([long.status, long.headers.get('content-location')]).toEqual([200, null]);
+  });
+
+  it('refuses values nested too deeply for the database with 400, in the URL and in bodies', async () => {
+    const deep = (n: number) => `${'['.repeat(n)}${']'.repeat(n)}`;
+    const inUrl = await raw(`/notes?meta=cs.${deep(7000)}`);
+    expect([inUrl.status, ((await inUrl.json()) as { code: string }).code]).toEqual([400, '54001']);
+    const inBody = await raw('/rpc/echo', { method: 'POST', body: `{"payload":${deep(20000)}}` });
+    expect([inBody.status, ((await inBody.json()) as { code: string }).code]).toEqual([400, '54001']);
+    const fine = await raw('/rpc/echo', { method: 'POST', body: `{"payload":${deep(100)}}` });
+    expect(fine.status).toBe(200);
   });
 });

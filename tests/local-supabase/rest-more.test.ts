@@ -43,7 +43,7 @@ describe('Data API: more of the grammar', () => {
     });
   });
 
-  it('answers HEAD with headers only, and return=headers-only with 201 and no body', async () => {
+  it('answers HEAD with headers only, and return=headers-only with 201, a Location and no body', async () => {
     const f = rest.get();
     const head = await f.fetch(`${f.url}/rest/v1/notes?select=id`, {
       method: 'HEAD',
@@ -56,6 +56,40 @@ describe('Data API: more of the grammar', () => {
       body: JSON.stringify({ name: 'headers-only' }),
     });
     expect([res.status, await res.text()]).toEqual([201, '']);
+    const { data } = await service(rest.get()).from('teams').select('id').eq('name', 'headers-only').single();
+    expect(res.headers.get('location')).toBe(`/teams?id=eq.${data!.id}`);
+  });
+
+  it('answers a function returning one value or one row as plain JSON', async () => {
+    const f = rest.get();
+    const post = (fn: string, body: object) =>
+      f.fetch(`${f.url}/rest/v1/rpc/${fn}`, {
+        method: 'POST',
+        headers: { apikey: SECRET_KEY, 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const scalar = await post('add', { a: 1 });
+    expect([scalar.headers.get('content-type'), await scalar.text()]).toEqual([
+      'application/json; charset=utf-8',
+      '2',
+    ]);
+    const row = await post('create_team', { team_name: 'one-row' });
+    expect(row.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(await row.json()).toMatchObject({ name: 'one-row' });
+  });
+
+  it('applies Prefer: timezone= when Postgres knows the zone, and ignores another', async () => {
+    const f = rest.get();
+    const get = (zone: string) =>
+      f.fetch(`${f.url}/rest/v1/profiles?select=created_at&username=eq.alice`, {
+        headers: { apikey: SECRET_KEY, Prefer: `timezone=${zone}` },
+      });
+    const tokyo = await get('Asia/Tokyo');
+    expect(tokyo.headers.get('preference-applied')).toBe('timezone=Asia/Tokyo');
+    expect(((await tokyo.json()) as { created_at: string }[])[0]!.created_at).toMatch(/\+09:00$/);
+    const unknown = await get('Mars/Olympus');
+    expect([unknown.status, unknown.headers.get('preference-applied')]).toEqual([200, null]);
+    expect(((await unknown.json()) as { created_at: string }[])[0]!.created_at).toMatch(/\+00:00$/);
   });
 
   it('answers 300 PGRST203 for overloads it cannot choose between', async () => {

@@ -79,6 +79,57 @@ describe('Data API functions (rpc)', () => {
     ]);
   });
 
+  it('lets a function choose its answer with RAISE SQLSTATE PGRST', async () => {
+    const f = rest.get();
+    const res = await f.fetch(`${f.url}/rest/v1/rpc/payment_required`, {
+      method: 'POST',
+      headers: { apikey: SECRET_KEY, 'Content-Type': 'application/json' },
+      body: '{}',
+    });
+    expect([res.status, res.headers.get('x-powered-by'), await res.json()]).toEqual([
+      402,
+      'Nerd Rage',
+      { code: '123', message: 'Payment Required', details: 'Quota exceeded', hint: 'Upgrade your plan' },
+    ]);
+    const bad = await anon(rest.get()).rpc('bad_raise');
+    expect([bad.status, bad.error]).toEqual([
+      500,
+      {
+        code: 'PGRST121',
+        message: 'Could not parse JSON in the "RAISE SQLSTATE \'PGRST\'" error',
+        details: "Invalid JSON value for MESSAGE: 'not json'",
+        hint: "MESSAGE must be a JSON object with obligatory keys: 'code', 'message' and optional keys: 'details', 'hint'.",
+      },
+    ]);
+  });
+
+  it('answers with the status and headers a function sets in response.status and response.headers', async () => {
+    const f = rest.get();
+    const post = (fn: string) =>
+      f.fetch(`${f.url}/rest/v1/rpc/${fn}`, {
+        method: 'POST',
+        headers: { apikey: SECRET_KEY, 'Content-Type': 'application/json' },
+        body: '{}',
+      });
+    const res = await post('accepted_elsewhere');
+    expect([
+      res.status,
+      res.headers.get('location'),
+      res.headers.get('cache-control'),
+      await res.json(),
+    ]).toEqual([202, '/elsewhere', 'no-store', { ok: true }]);
+    const bad = await post('bad_status');
+    expect([bad.status, await bad.json()]).toEqual([
+      500,
+      {
+        code: 'PGRST112',
+        message: 'response.status guc must be a valid status code',
+        details: null,
+        hint: null,
+      },
+    ]);
+  });
+
   it('answers 404 PGRST202 for an unknown function or arguments', async () => {
     const db = anon(rest.get());
     const unknown = await db.rpc('nope', { x: 1 });

@@ -16,7 +16,7 @@ describe('the Data API on the local server', () => {
     });
   });
 
-  it('answers a browser with CORS that exposes Content-Range', async () => {
+  it('answers a browser with CORS that exposes Content-Range, and a plain OPTIONS with Allow', async () => {
     const res = await fetch(`${server.get().url}/rest/v1/no_such_table`, {
       method: 'OPTIONS',
       headers: {
@@ -32,5 +32,7 @@ describe('the Data API on the local server', () => {
       headers: { Origin: 'http://localhost:3000' },
     });
     expect(get.headers.get('access-control-expose-headers')).toContain('Content-Range');
+    const plain = await fetch(`${server.get().url}/rest/v1/no_such_table`, { method: 'OPTIONS' });
+    expect([plain.status, plain.headers.get('allow')]).toEqual([200, 'OPTIONS,GET,HEAD,POST,PATCH,DELETE']);
   });
 });

@@ -146,6 +146,35 @@ describe('Data API writes: insert', () => {
   });
 });
 
+describe('Data API writes: PUT', () => {
+  it('upserts the one row the URL names by primary key', async () => {
+    const put = (path: string, body: unknown, prefer = 'return=representation') =>
+      raw(path, { method: 'PUT', headers: { Prefer: prefer }, body: JSON.stringify(body) });
+    const created = await put('/teams?id=eq.9001', { id: 9001, name: 'put-new' });
+    expect([created.status, await created.json()]).toEqual([201, [{ id: 9001, name: 'put-new' }]]);
+    const replaced = await put('/teams?id=eq.9001', { id: 9001, name: 'put-replaced' });
+    expect([replaced.status, await replaced.json()]).toEqual([200, [{ id: 9001, name: 'put-replaced' }]]);
+    const minimal = await put('/teams?id=eq.9001', { id: 9001, name: 'put-minimal' }, 'return=minimal');
+    expect(minimal.status).toBe(204);
+    const mismatch = await put('/teams?id=eq.9001', { id: 9002, name: 'other' });
+    expect([mismatch.status, await mismatch.json()]).toEqual([
+      400,
+      {
+        code: 'PGRST115',
+        message: 'Payload values do not match URL in primary key column(s)',
+        details: null,
+        hint: null,
+      },
+    ]);
+    const notPk = await put('/teams?name=eq.x', { name: 'x' });
+    expect([notPk.status, ((await notPk.json()) as { code: string }).code]).toEqual([405, 'PGRST105']);
+    const limited = await put('/teams?id=eq.9001&limit=1', { id: 9001, name: 'x' });
+    expect([limited.status, ((await limited.json()) as { code: string }).code]).toEqual([400, 'PGRST114']);
+    const stored = await service(rest.get()).from('teams').select('name').eq('id', 9001).single();
+    expect(stored.data).toEqual({ name: 'put-minimal' });
+  });
+});
+
 describe('Data API writes: update and delete', () => {
   it('updates and deletes the filtered rows, answering 204 or the representation', async () => {
     const db = s.bob.client;

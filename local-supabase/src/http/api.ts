@@ -39,8 +39,11 @@ const corsForOrigins = (): MiddlewareHandler => {
 
 const REST_PREFIX = '/rest/v1';
 
-/** PostgREST's CORS (Cors.hs) behind the gateway: any origin, the requested headers, its response headers exposed. */
-const restCors = cors({
+/**
+ * PostgREST's CORS (Cors.hs) behind the gateway: any origin, the requested headers, its response headers exposed.
+ * Only for requests with an Origin: a plain OPTIONS is PostgREST's own (200 with Allow).
+ */
+const restCorsHandler = cors({
   origin: (origin) => origin,
   credentials: true,
   allowMethods: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS', 'HEAD'],
@@ -59,6 +62,7 @@ const restCors = cors({
   ],
   maxAge: 300,
 });
+const restCors: MiddlewareHandler = (c, next) => (c.req.header('origin') ? restCorsHandler(c, next) : next());
 
 /** The API as a Hono app: the route table with its guards, CORS, request counting and the error envelope. */
 export function createApi(app: App, log: ErrorLog): Hono {

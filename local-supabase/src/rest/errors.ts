@@ -105,6 +105,9 @@ export function statusForSqlState(sqlState: string, message: string, authenticat
     case '42501':
       return authenticated ? 403 : 401;
   }
+  // Program limits (too many columns, arguments or nesting) are reached only by what a request asks: a 400 here, not
+  // PostgREST's 500, so that no request can make the server answer 500.
+  if (two === '54') return 400;
   if (two === '08' || two === '53') return 503;
   if (two === '0L' || two === '0P' || two === '28') return 403;
   if (
@@ -118,7 +121,66 @@ export function statusForSqlState(sqlState: string, message: string, authenticat
   return 400;
 }
 
+/**
+ * `RAISE SQLSTATE 'PGRST' USING message = '{"code":…,"message":…}', detail = '{"status":…,"headers":{…}}'`: the
+ * function chooses the whole answer (PostgREST's parseRaisePGRST); malformed JSON is PGRST121.
+ */
+function raisedPgrst(err: PgErrorFields): RestError {
+  const parse = (text: string | undefined): Record<string, unknown> | undefined => {
+    try {
+      const value = JSON.parse(text ?? '') as unknown;
+      return value && typeof value === 'object' && !Array.isArray(value)
+        ? (value as Record<string, unknown>)
+        : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  const fail = (details: string, hint: string) =>
+    new RestError(
+      500,
+      'PGRST121',
+      'Could not parse JSON in the "RAISE SQLSTATE \'PGRST\'" error',
+      details,
+      hint,
+    );
+  const msg = parse(err.message);
+  if (!msg || typeof msg.code !== 'string' || typeof msg.message !== 'string') {
+    return fail(
+      `Invalid JSON value for MESSAGE: '${err.message}'`,
+      "MESSAGE must be a JSON object with obligatory keys: 'code', 'message' and optional keys: 'details', 'hint'.",
+    );
+  }
+  const detailHint =
+    "DETAIL must be a JSON object with obligatory keys: 'status', 'headers' and optional key: 'status_text'.";
+  if (err.detail === undefined) return fail('DETAIL is missing in the RAISE statement', detailHint);
+  const det = parse(err.detail);
+  const status = det?.status;
+  const headers = det?.headers;
+  if (
+    !det ||
+    typeof status !== 'number' ||
+    !headers ||
+    typeof headers !== 'object' ||
+    Array.isArray(headers)
+  ) {
+    return fail(`Invalid JSON value for DETAIL: '${err.detail}'`, detailHint);
+  }
+  const text = (v: unknown) => (typeof v === 'string' ? v : null);
+  return new RestError(
+    Number.isInteger(status) && status >= 100 && status <= 599 ? status : 500,
+    msg.code,
+    msg.message,
+    text(msg.details),
+    text(msg.hint),
+    Object.fromEntries(
+      Object.entries(headers).filter((e): e is [string, string] => typeof e[1] === 'string'),
+    ),
+  );
+}
+
 export function fromPgError(err: PgErrorFields, authenticated: boolean): RestError {
+  if (err.code === 'PGRST') return raisedPgrst(err);
   const code = err.code ?? 'PGRSTX00';
   const status = statusForSqlState(code, err.message, authenticated);
   return new RestError(

@@ -36,6 +36,8 @@ import {
   updateStatement,
 } from './statements.ts';
 
+const MAX_CONTENT_LOCATION = 4096;
+
 /** Bodies above this are refused with 413 before they are parsed. */
 export const REST_MAX_BODY_BYTES = 10 * 1024 * 1024;
 
@@ -84,12 +86,61 @@ interface ResultRow {
   page: string;
   body: string | null;
   inserted?: string | null;
+  response_headers: string | null;
+  response_status: string | null;
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 function answer(status: number, body: string | null, headers: Record<string, string>): Response {
   return new Response(body, { status, headers });
+}
+
+/**
+ * The answer, with what the statement's functions set in response.status and response.headers (PostgREST's
+ * overrideStatusHeaders: their headers replace the ones of the same name).
+ */
+function answerRow(
+  row: ResultRow,
+  status: number,
+  body: string | null,
+  headers: Record<string, string>,
+): Response {
+  let finalStatus = status;
+  if (row.response_status !== null) {
+    const n = /^\d+$/.test(row.response_status.trim()) ? Number(row.response_status.trim()) : NaN;
+    if (!(n >= 100 && n <= 599)) {
+      throw new RestError(500, 'PGRST112', 'response.status guc must be a valid status code');
+    }
+    finalStatus = n;
+  }
+  const merged = { ...headers };
+  if (row.response_headers !== null) {
+    let list: unknown;
+    try {
+      list = JSON.parse(row.response_headers);
+    } catch {
+      list = undefined;
+    }
+    const valid =
+      Array.isArray(list) &&
+      list.every(
+        (h) => isObject(h) && Object.keys(h).length === 1 && typeof Object.values(h)[0] === 'string',
+      );
+    if (!valid) {
+      throw new RestError(
+        500,
+        'PGRST111',
+        'response.headers guc must be a JSON array composed of objects with a single key and a string value',
+      );
+    }
+    for (const h of list as Record<string, string>[]) {
+      const [name, value] = Object.entries(h)[0]!;
+      for (const k of Object.keys(merged)) if (k.toLowerCase() === name.toLowerCase()) delete merged[k];
+      merged[name] = value;
+    }
+  }
+  return answer(finalStatus, body, merged);
 }
 
 function errorResponse(err: RestError): Response {
@@ -171,6 +222,26 @@ function lookupTable(cache: SchemaCache, schema: string, name: string): Table {
   return table;
 }
 
+/** Deeper JSON or array values exhaust PGlite's stack inside Postgres' parsers (XX000 "bad buffer ID"), not a clean error. */
+const MAX_NESTING = 1000;
+
+/** How deeply brackets nest in a value, outside double-quoted strings. */
+function nesting(value: string): number {
+  let depth = 0;
+  let max = 0;
+  let quoted = false;
+  for (let i = 0; i < value.length; i++) {
+    const ch = value.charCodeAt(i);
+    if (quoted) {
+      if (ch === 92) i++;
+      else if (ch === 34) quoted = false;
+    } else if (ch === 34) quoted = true;
+    else if (ch === 91 || ch === 123 || ch === 40) max = Math.max(max, ++depth);
+    else if (ch === 93 || ch === 125 || ch === 41) depth--;
+  }
+  return max;
+}
+
 /** Runs one statement in one transaction as the request's role, with PostgREST's request settings. */
 async function run(
   state: RestState,
@@ -180,6 +251,14 @@ async function run(
   stmt: Statement,
   check?: (row: ResultRow) => void,
 ): Promise<ResultRow> {
+  if (stmt.values.some((v) => nesting(v) > MAX_NESTING)) {
+    throw new RestError(
+      400,
+      '54001',
+      'stack depth limit exceeded',
+      `A value nested more than ${MAX_NESTING} levels deep was refused before it reached the database.`,
+    );
+  }
   try {
     return await state.db.tx(async (sql: Sql) => {
       const settings: [string, string][] = [
@@ -192,6 +271,7 @@ async function run(
         ['request.headers', JSON.stringify(Object.fromEntries(ctx.request.headers))],
         ['search_path', [ctx.schema, ...state.api.extraSearchPath].map(ident).join(', ')],
         ...(cache.roleSettings.get(ctx.auth.role) ?? []),
+        ...(ctx.prefs.timezone ? ([['timezone', ctx.prefs.timezone]] as [string, string][]) : []),
       ];
       const b: string[] = [];
       const calls = settings.map(([k, v]) => {
@@ -258,7 +338,11 @@ function readResponse(
   const page = Number(row.page);
   const total = counted && row.total !== null ? Number(row.total) : undefined;
   const { status, range } = rangeStatus(top, page, total);
-  const applied = preferenceApplied({ count: ctx.prefs.count, handling: ctx.prefs.handling });
+  const applied = preferenceApplied({
+    count: ctx.prefs.count,
+    handling: ctx.prefs.handling,
+    timezone: ctx.prefs.timezone,
+  });
   const headers: Record<string, string> = {
     'Content-Range': range,
     'Content-Type': CONTENT_TYPES[out.media],
@@ -275,7 +359,7 @@ function readResponse(
     );
     return answer(416, err.body(), { ...headers, 'Content-Type': JSON_TYPE });
   }
-  return answer(status, ctx.method === 'HEAD' ? null : row.body, headers);
+  return answerRow(row, status, ctx.method === 'HEAD' ? null : row.body, headers);
 }
 
 /** PostgREST names the schema in Content-Profile when more than one is exposed. */
@@ -314,9 +398,11 @@ async function handleTable(
     const row = await run(state, cache, ctx, true, stmt);
     if (out.media === 'object' && Number(row.page) !== 1) throw singularity(Number(row.page));
     const location = `/${table.name}${q.canonical ? `?${q.canonical}` : ''}`;
-    return readResponse(ctx, out, top, row, counted, schemaHeader, { 'Content-Location': location });
+    // A Content-Location echoing a very long query would overflow clients' response header limit (16 kB in undici).
+    const extra = location.length <= MAX_CONTENT_LOCATION ? { 'Content-Location': location } : undefined;
+    return readResponse(ctx, out, top, row, counted, schemaHeader, extra);
   }
-  if (ctx.method === 'PUT') throw new RestError(405, 'PGRST117', 'Unsupported HTTP method: PUT');
+  if (ctx.method === 'PUT') return put(state, ctx, cache, table, q, out);
   const representation = ctx.prefs.return === 'representation';
   const readBack = (): ReadNode | undefined => {
     if (!representation) return undefined;
@@ -349,12 +435,37 @@ async function handleTable(
     for (const c of onConflict ?? []) {
       if (!table.columnMap.has(c)) throw new RestError(400, '42703', `column "${c}" does not exist`);
     }
-    const stmt = insertStatement(cache, table, JSON.stringify(rows), columns, onConflict, {
+    // return=headers-only reads back the primary key of the first row for Location (PostgREST's locationF).
+    const pk = table.primaryKey;
+    const locate = ctx.prefs.return === 'headers-only' && pk.length > 0;
+    const keyRead = (): ReadNode => {
+      const node = planRead(
+        cache,
+        table,
+        { ...q, select: [], filters: [], logic: [], order: [] },
+        { offset: 0 },
+      );
+      node.fields = pk.map((c) => ({ kind: 'field', field: { name: c, json: [] } }));
+      return node;
+    };
+    const stmt = insertStatement(cache, table, ctx.body, columns, onConflict, {
       prefs: ctx.prefs,
-      read: readBack(),
-      out,
+      read: locate ? keyRead() : readBack(),
+      out: locate ? { media: 'json', stripNulls: false, shape: 'rows' } : out,
     });
     row = await run(state, cache, ctx, false, stmt, check);
+    if (locate && row.body) {
+      const first = (JSON.parse(row.body) as Record<string, unknown>[])[0];
+      if (first) {
+        const query = pk
+          .map(
+            (c) =>
+              `${encodeURIComponent(c)}=${encodeURIComponent(first[c] === null ? 'is.null' : `eq.${String(first[c])}`)}`,
+          )
+          .join('&');
+        headers.Location = `/${table.name}?${query}`;
+      }
+    }
     const inserted = Number(row.inserted ?? 0);
     status = ctx.prefs.resolution === 'merge-duplicates' && onConflict && inserted <= 0 ? 200 : 201;
     headers['Content-Range'] = contentRange(1, 0, count ? Number(row.page) : undefined);
@@ -364,6 +475,7 @@ async function handleTable(
       return: ctx.prefs.return,
       count: ctx.prefs.count,
       handling: ctx.prefs.handling,
+      timezone: ctx.prefs.timezone,
     });
     if (applied) headers['Preference-Applied'] = applied;
   } else {
@@ -377,7 +489,7 @@ async function handleTable(
         cache,
         ctx,
         false,
-        updateStatement(cache, target, JSON.stringify(value), columns, {
+        updateStatement(cache, target, ctx.body, columns, {
           prefs: ctx.prefs,
           read: readBack(),
           out,
@@ -403,18 +515,89 @@ async function handleTable(
       return: ctx.prefs.return,
       count: ctx.prefs.count,
       handling: ctx.prefs.handling,
+      timezone: ctx.prefs.timezone,
       maxAffected: ctx.prefs.maxAffected,
     });
     if (applied) headers['Preference-Applied'] = applied;
   }
   if (representation) {
-    return answer(status, row.body, {
+    return answerRow(row, status, row.body, {
       ...headers,
       'Content-Type': CONTENT_TYPES[out.media],
       ...schemaHeader,
     });
   }
-  return answer(status, null, headers);
+  return answerRow(row, status, null, headers);
+}
+
+/**
+ * PUT: an upsert of the one row the URL names by its whole primary key with `eq` filters (PGRST105 otherwise), whose
+ * payload must carry the same key values (PGRST115, nothing written otherwise); no limit or offset (PGRST114).
+ */
+async function put(
+  state: RestState,
+  ctx: RequestContext,
+  cache: SchemaCache,
+  table: Table,
+  q: QueryParams,
+  out: Output,
+): Promise<Response> {
+  const root = q.filters.filter((f) => f.path.length === 0);
+  const keyFilters = root.map(({ filter: f }) =>
+    f.operation.op === 'eq' && !f.negate && !f.operation.quant && !f.field.json.length
+      ? ([f.field.name, f.operation.value] as [string, string])
+      : undefined,
+  );
+  const pk = table.primaryKey;
+  const names = new Set(root.map((f) => f.filter.field.name));
+  if (
+    q.logic.some((l) => l.path.length === 0) ||
+    !pk.length ||
+    names.size !== pk.length ||
+    !pk.every((c) => names.has(c)) ||
+    keyFilters.some((k) => k === undefined)
+  ) {
+    throw new RestError(
+      405,
+      'PGRST105',
+      "Filters must include all and only primary key columns with 'eq' operators",
+    );
+  }
+  if (q.ranges.has('')) {
+    throw new RestError(400, 'PGRST114', 'limit/offset querystring parameters are not allowed for PUT');
+  }
+  const value = parseJsonBody(ctx.body);
+  const rows = payloadRows(value);
+  const columns = payloadColumns(table, rows, q.columns);
+  const representation = ctx.prefs.return === 'representation';
+  const read = representation ? planRead(cache, table, q, { offset: 0 }) : undefined;
+  if (read) {
+    read.filters = [];
+    read.logic = [];
+  }
+  const stmt = insertStatement(cache, table, ctx.body, columns, pk, {
+    prefs: { ...ctx.prefs, resolution: 'merge-duplicates' },
+    read,
+    out,
+    put: keyFilters as [string, string][],
+  });
+  const row = await run(state, cache, ctx, false, stmt, (r) => {
+    if (Number(r.page) !== 1) {
+      throw new RestError(400, 'PGRST115', 'Payload values do not match URL in primary key column(s)');
+    }
+  });
+  const applied = preferenceApplied({
+    return: ctx.prefs.return,
+    handling: ctx.prefs.handling,
+    timezone: ctx.prefs.timezone,
+  });
+  const headers: Record<string, string> = applied ? { 'Preference-Applied': applied } : {};
+  if (!representation) return answerRow(row, 204, null, headers);
+  return answerRow(row, Number(row.inserted ?? 0) > 0 ? 201 : 200, row.body, {
+    ...headers,
+    'Content-Type': CONTENT_TYPES[out.media],
+    ...profileHeader(state, ctx),
+  });
 }
 
 /** PostgREST's findProc: the overload whose parameter names fit the arguments (or one unnamed json parameter). */
@@ -447,7 +630,7 @@ async function handleRpc(
   if (post) {
     body = ctx.body.trim() === '' ? {} : parseJsonBody(ctx.body);
     names = isObject(body) ? Object.keys(body).sort() : [];
-    args = { json: { text: JSON.stringify(body), names } };
+    args = { json: { text: ctx.body.trim() === '' ? '{}' : ctx.body, names } };
   } else {
     names = q.rpcArgs.map(([k]) => k).sort();
     args = { text: q.rpcArgs };
@@ -481,14 +664,18 @@ async function handleRpc(
   if (post && !isObject(body) && !(routine.params.length === 1 && routine.params[0]!.name === '')) {
     throw invalidBody('Empty or invalid json');
   }
-  if (routine.params.length === 1 && routine.params[0]!.name === '' && post)
-    args = { single: JSON.stringify(body) };
+  if (routine.params.length === 1 && routine.params[0]!.name === '' && post) args = { single: ctx.body };
   const negotiated = negotiate(ctx.request.headers.get('accept'));
   const composite = routine.returns === 'composite';
   const out: Output = {
     ...negotiated,
-    media: !routine.returnsSet && negotiated.media === 'json' ? 'object' : negotiated.media,
-    shape: composite ? 'rows' : routine.returnsSet ? 'scalar-set' : 'scalar',
+    shape: composite
+      ? routine.returnsSet
+        ? 'rows'
+        : 'single'
+      : routine.returnsSet
+        ? 'scalar-set'
+        : 'scalar',
   };
   const table: Table = composite
     ? routine.returnTable!
@@ -511,7 +698,9 @@ async function handleRpc(
   const readOnly = !post || routine.volatility !== 'volatile';
   const row = await run(state, cache, ctx, readOnly, stmt);
   if (routine.returns === 'void')
-    return answer(204, null, { 'Content-Range': rangeStatus(top, Number(row.page), undefined).range });
+    return answerRow(row, 204, null, {
+      'Content-Range': rangeStatus(top, Number(row.page), undefined).range,
+    });
   if (negotiated.media === 'object' && Number(row.page) !== 1) throw singularity(Number(row.page));
   const schemaHeader = profileHeader(state, ctx);
   return readResponse(ctx, out, top, row, counted, schemaHeader);
@@ -528,10 +717,14 @@ export async function handleRest(state: RestState, request: Request, path: strin
     const method = request.method.toUpperCase();
     if (method === 'OPTIONS') return answer(200, null, { Allow: 'OPTIONS,GET,HEAD,POST,PATCH,DELETE' });
     if (!METHODS.includes(method)) throw new RestError(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
+    // The gateway takes the key from the header or an `apikey` query parameter, and hides the parameter upstream.
+    const url = new URL(request.url);
+    const keyParam = url.searchParams.get('apikey');
+    url.searchParams.delete('apikey');
     const auth = await authenticate(
       state.key,
       (await state.cache.get()).roles,
-      request.headers.get('apikey'),
+      request.headers.get('apikey') ?? keyParam,
       request.headers.get('authorization'),
     );
     let segments: string[];
@@ -543,13 +736,13 @@ export async function handleRest(state: RestState, request: Request, path: strin
     const read = method === 'GET' || method === 'HEAD';
     const ctx: RequestContext = {
       request,
-      url: new URL(request.url),
+      url,
       method,
       path: `/${segments.join('/')}`,
       schema: pickSchema(state.api, request, read),
       auth,
       prefs: parsePreferences(request.headers.get('prefer') ? [request.headers.get('prefer')!] : []),
-      body: method === 'POST' || method === 'PATCH' ? await readBody(request) : '',
+      body: method === 'POST' || method === 'PATCH' || method === 'PUT' ? await readBody(request) : '',
     };
     if (segments.length === 0) throw new RestError(404, 'PGRST126', 'Root endpoint metadata is disabled');
     const dispatch = (cache: SchemaCache) => {
@@ -558,6 +751,9 @@ export async function handleRest(state: RestState, request: Request, path: strin
       throw new RestError(404, 'PGRST125', 'Invalid path specified in request URL');
     };
     const cache = await state.cache.get();
+    // Prefer: timezone= applies only when Postgres knows the zone; another is ignored (PostgREST's dbTimezones).
+    if (ctx.prefs.timezone !== undefined && !cache.timezones.has(ctx.prefs.timezone))
+      ctx.prefs.timezone = undefined;
     try {
       return await dispatch(cache);
     } catch (err) {

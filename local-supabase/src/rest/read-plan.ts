@@ -114,6 +114,8 @@ export function resolveRelationship(
   return matches[0]!;
 }
 
+const MAX_EMBEDS = 100;
+
 /** Builds the resource tree of `select`, then hangs each filter, logic tree, order and range on its node. */
 export function planRead(cache: SchemaCache, table: Table, q: QueryParams, topRange: Range): ReadNode {
   let counter = 0;
@@ -136,6 +138,10 @@ export function planRead(cache: SchemaCache, table: Table, q: QueryParams, topRa
     for (const item of items) {
       if (item.kind === 'field') node.fields.push(item);
       else {
+        // Postgres runs out of PGlite's memory planning several hundred lateral joins (53200).
+        if (counter > MAX_EMBEDS) {
+          throw new RestError(400, '54000', `A request may embed at most ${MAX_EMBEDS} resources`);
+        }
         const rel = resolveRelationship(cache, t, item.name, item.hint);
         node.children.push(
           build(rel.to, item.children, {

@@ -70,6 +70,8 @@ export interface SchemaCache {
   roles: Set<string>;
   /** `alter role … set …` settings of the request roles, applied per request as PostgREST does. */
   roleSettings: Map<string, [string, string][]>;
+  /** pg_timezone_names, for `Prefer: timezone=`. */
+  timezones: Set<string>;
 }
 
 export const qualified = (schema: string, name: string) => `${schema}\u0000${name}`;
@@ -194,7 +196,7 @@ function makeTable(schema: string, name: string, kind: Table['kind'], columns: C
 
 /** Reads the cache; runs as the server's own (superuser) connection, outside any request. */
 export async function loadSchemaCache(sql: Sql, schemas: readonly string[]): Promise<SchemaCache> {
-  const [rawTables, rawFks, rawRoutines, types, roles, settings] = await Promise.all([
+  const [rawTables, rawFks, rawRoutines, types, roles, settings, zones] = await Promise.all([
     rows<RawTable>(sql, TABLES_SQL, schemas),
     rows<RawFk>(sql, FKS_SQL, schemas),
     rows<RawRoutine>(sql, ROUTINES_SQL, schemas),
@@ -204,6 +206,7 @@ export async function loadSchemaCache(sql: Sql, schemas: readonly string[]): Pro
       `select r.rolname, unnest(s.setconfig) as setting from pg_db_role_setting s
         join pg_roles r on r.oid = s.setrole where s.setdatabase = 0`,
     ),
+    sql.query<{ name: string }>('select name from pg_timezone_names'),
   ]);
   const tables = new Map<string, Table>();
   for (const t of rawTables) {
@@ -272,6 +275,7 @@ export async function loadSchemaCache(sql: Sql, schemas: readonly string[]): Pro
       map.set(rolname, [...(map.get(rolname) ?? []), [setting.slice(0, at), setting.slice(at + 1)]]);
       return map;
     }, new Map<string, [string, string][]>()),
+    timezones: new Set(zones.rows.map((z) => z.name)),
   };
 }
 

@@ -15,8 +15,11 @@ export interface Output {
   media: Media;
   /** `Accept: …;nulls=stripped`. */
   stripNulls: boolean;
-  /** How the rows become the body: rows, one function result, or the results of a set-returning scalar function. */
-  shape: 'rows' | 'scalar' | 'scalar-set';
+  /**
+   * How the rows become the body: rows, the one row of a function returning a composite, one scalar function
+   * result, or the results of a set-returning scalar function.
+   */
+  shape: 'rows' | 'single' | 'scalar' | 'scalar-set';
 }
 
 function bodySql(out: Output): string {
@@ -28,17 +31,23 @@ function bodySql(out: Output): string {
       `coalesce(string_agg(substring(_postgrest_t::text, 2, length(_postgrest_t::text) - 2), chr(10)), '')`
     );
   }
-  const agg = out.shape === 'rows' ? 'json_agg(_postgrest_t)' : 'json_agg(_postgrest_t.pgrst_scalar)';
-  if (out.media === 'object' || out.shape === 'scalar')
+  const agg =
+    out.shape === 'rows' || out.shape === 'single'
+      ? 'json_agg(_postgrest_t)'
+      : 'json_agg(_postgrest_t.pgrst_scalar)';
+  if (out.media === 'object' || out.shape === 'single' || out.shape === 'scalar')
     return `coalesce(${strip(`${agg}->0`)}, 'null')::text`;
   return `coalesce(${strip(agg)}, '[]')::text`;
 }
+
+/** What the statement's functions asked to answer with (PostgREST's response.headers and response.status). */
+const GUCS = `nullif(current_setting('response.headers', true), '') AS response_headers, nullif(current_setting('response.status', true), '') AS response_status`;
 
 /** The final SELECT over pgrst_read: the total (when counted), the page's row count and the body. */
 function finalSql(ctes: string[], out: Output, total: string): string {
   return (
     `WITH ${ctes.join(', ')} SELECT ${total} AS total, pg_catalog.count(_postgrest_t)::text AS page, ` +
-    `${bodySql(out)} AS body FROM pgrst_read _postgrest_t`
+    `${bodySql(out)} AS body, ${GUCS} FROM pgrst_read _postgrest_t`
   );
 }
 
@@ -91,13 +100,15 @@ export interface WriteOptions {
   /** The representation to answer with (`return=representation`), else nothing is read back. */
   read?: ReadNode;
   out: Output;
+  /** PUT: the primary key values of the URL, which the payload's must equal (else no row is written). */
+  put?: [string, string][];
 }
 
 function writeFinal(cache: SchemaCache, b: Binder, ctes: string[], opts: WriteOptions): Statement {
   const affected = `(SELECT pg_catalog.count(*) FROM pgrst_source)::text`;
   if (!opts.read) {
     return {
-      sql: `WITH ${ctes.join(', ')} SELECT NULL::text AS total, ${affected} AS page, NULL::text AS body, ${INSERTED} AS inserted`,
+      sql: `WITH ${ctes.join(', ')} SELECT NULL::text AS total, ${affected} AS page, NULL::text AS body, ${INSERTED} AS inserted, ${GUCS}`,
       values: b.values,
     };
   }
@@ -105,7 +116,7 @@ function writeFinal(cache: SchemaCache, b: Binder, ctes: string[], opts: WriteOp
   return {
     sql:
       `WITH ${[...ctes, `pgrst_read AS (${read})`].join(', ')} SELECT NULL::text AS total, ${affected} AS page, ` +
-      `(SELECT ${bodySql(opts.out)} FROM pgrst_read _postgrest_t) AS body, ${INSERTED} AS inserted`,
+      `(SELECT ${bodySql(opts.out)} FROM pgrst_read _postgrest_t) AS body, ${INSERTED} AS inserted, ${GUCS}`,
     values: b.values,
   };
 }
@@ -143,7 +154,9 @@ export function insertStatement(
   const insert =
     `INSERT INTO ${qn} ${columns.length ? `(${columns.map(ident).join(', ')}) ` : ''}` +
     `SELECT ${values.length ? values.join(', ') : ''} FROM jsonb_array_elements((SELECT rows FROM pgrst_payload)) AS pgrst_elem${body}` +
-    (merge && conflict ? ` WHERE ${countInserted('+', '0')}` : '') +
+    (merge && conflict
+      ? ` WHERE ${[countInserted('+', '0'), ...(opts.put ?? []).map(([c, v]) => `pgrst_body.${ident(c)} = ${b.bind(v)}`)].join(' AND ')}`
+      : '') +
     conflict +
     ` RETURNING ${opts.read ? `${qn}.*` : '1'}`;
   return writeFinal(cache, b, [payloadCte, `pgrst_source AS (${insert})`], opts);
