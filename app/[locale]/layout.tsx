@@ -12,6 +12,7 @@ import { SkipLink } from '@/components/layout/skip-link';
 import { DirectionProvider } from '@/components/i18n/direction-provider';
 import { LocaleStorageSync } from '@/components/i18n/locale-storage-sync';
 import { NavigationProgress } from '@/components/navigation/navigation-progress';
+import { OfflineNote } from '@/components/pwa/offline-note';
 import { UpdateNotice } from '@/components/pwa/update-notice';
 import { ThemeProvider } from '@/components/theme/theme-provider';
 import { getPathname } from '@/i18n/navigation';
@@ -56,6 +57,7 @@ export default async function LocaleLayout({ children, params }: LayoutProps<'/[
   const messages = pickMessages(await getMessages(), clientNamespaces);
   const dir = textDirection(locale);
   const t = await getTranslations('Header');
+  const tOffline = await getTranslations('Offline');
 
   return (
     <html
@@ -77,6 +79,7 @@ export default async function LocaleLayout({ children, params }: LayoutProps<'/[
               <NavigationProgress label={t('pageLoading')} />
               <SkipLink />
               <SiteHeader />
+              <OfflineNote label={tOffline('staleCopy')} />
               <main id="main" tabIndex={-1} className="flex-1 outline-none">
                 {children}
               </main>

@@ -11,15 +11,40 @@ interface RequestFacts {
   headers: Headers;
 }
 
-/** Our API (per-user JSON), and every route the route table keeps off the worker's caches. */
+/**
+ * Our API (per-user JSON), and every page but the precached offline page: the kept copies of public pages are
+ * only for navigations (isOfflineCopyNavigation), never for other fetches of the same URL.
+ */
 function isNetworkOnlyPath(pathname: string): boolean {
   if (/^\/api(\/|$)/.test(pathname)) return true;
-  return findRoute(splitLocale(pathname).path)?.worker === 'network';
+  const worker = findRoute(splitLocale(pathname).path)?.worker;
+  return worker !== undefined && worker !== 'precache';
 }
 
 /** React Server Component payloads (client navigations, prefetches): they render per user. */
 function isRscRequest({ url, headers }: Pick<RequestFacts, 'url' | 'headers'>): boolean {
   return headers.get('RSC') === '1' || headers.has('Next-Router-State-Tree') || url.searchParams.has('_rsc');
+}
+
+/**
+ * A navigation to a public static page the route table lets the worker keep a copy of ('offline-copy'): the
+ * network first, the kept copy only when the network fails.
+ */
+export function isOfflineCopyNavigation(facts: RequestFacts): boolean {
+  const { url, origin, method, mode } = facts;
+  if (method !== 'GET' || mode !== 'navigate' || url.origin !== origin || isRscRequest(facts)) return false;
+  return findRoute(splitLocale(url.pathname).path)?.worker === 'offline-copy';
+}
+
+/**
+ * Whether a page's answer may be kept: a plain 200 the server did not mark as private or unstorable. A redirect
+ * (a signed-in visitor sent on from the sign-in page) or an error is never kept.
+ */
+export function isStorablePage(
+  response: Pick<Response, 'status' | 'type' | 'redirected' | 'headers'>,
+): boolean {
+  if (response.status !== 200 || response.type !== 'basic' || response.redirected) return false;
+  return !/\b(private|no-store)\b/i.test(response.headers.get('cache-control') ?? '');
 }
 
 /** Requests whose response can depend on who is signed in: never cached, always the network. */

@@ -26,15 +26,19 @@ interface RouteEntry {
   access: Access;
   /** 'static': prerendered once and shared by everyone; 'private': one visitor's answer, `private, no-store`. */
   caching: 'static' | 'private';
-  /** 'precache': the service worker stores it at install (the offline page); 'network': never stored. */
-  worker: 'precache' | 'network';
+  /**
+   * 'precache': the service worker stores it at install (the offline page); 'offline-copy': a public static page,
+   * fetched from the network and kept after each visit, shown offline with a note that it may be out of date;
+   * 'network': never stored.
+   */
+  worker: 'precache' | 'offline-copy' | 'network';
   /** 'listed' in the sitemap; 'unlisted': crawlable, left out, and the page says noindex; 'disallowed' in robots.txt. */
   search: 'listed' | 'unlisted' | 'disallowed';
 }
 
 export const routeTable = [
-  { path: '/', access: 'anyone', caching: 'static', worker: 'network', search: 'listed' },
-  { path: '/sign-in', access: 'signed-out', caching: 'static', worker: 'network', search: 'listed' },
+  { path: '/', access: 'anyone', caching: 'static', worker: 'offline-copy', search: 'listed' },
+  { path: '/sign-in', access: 'signed-out', caching: 'static', worker: 'offline-copy', search: 'listed' },
   {
     path: '/sign-in/verify',
     access: 'second-factor',
@@ -42,8 +46,14 @@ export const routeTable = [
     worker: 'network',
     search: 'unlisted',
   },
-  { path: '/sign-in/email-link', access: 'anyone', caching: 'static', worker: 'network', search: 'unlisted' },
-  { path: '/sign-up', access: 'signed-out', caching: 'static', worker: 'network', search: 'listed' },
+  {
+    path: '/sign-in/email-link',
+    access: 'anyone',
+    caching: 'static',
+    worker: 'offline-copy',
+    search: 'unlisted',
+  },
+  { path: '/sign-up', access: 'signed-out', caching: 'static', worker: 'offline-copy', search: 'listed' },
   {
     path: '/sign-up/check-email',
     access: 'anyone',
@@ -51,7 +61,7 @@ export const routeTable = [
     worker: 'network',
     search: 'unlisted',
   },
-  { path: '/forgot-password', access: 'anyone', caching: 'static', worker: 'network', search: 'listed' },
+  { path: '/forgot-password', access: 'anyone', caching: 'static', worker: 'offline-copy', search: 'listed' },
   { path: '/reset-password', access: 'anyone', caching: 'private', worker: 'network', search: 'unlisted' },
   { path: '/sign-out', access: 'anyone', caching: 'static', worker: 'network', search: 'unlisted' },
   {

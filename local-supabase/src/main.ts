@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 
 // Reuses V8's compiled code for our modules and dependencies across starts (start-up time matters to dev and e2e).
 enableCompileCache();
-const { StartupRefusal, startLocalSupabase } = await import('./server.ts');
+const { StartupRefusal, resetLocalDatabase, startLocalSupabase } = await import('./server.ts');
 
 const USAGE = `Usage: node local-supabase/src/main.ts [options]
 
@@ -13,6 +13,10 @@ const USAGE = `Usage: node local-supabase/src/main.ts [options]
   --data <dir>         data folder (default local-supabase/.data; env AUTH_DATA_DIR)
   --memory             keep everything in memory (env AUTH_MEMORY=1)
   --config <path>      CLI-format config.toml (default supabase/config.toml; env AUTH_CONFIG)
+  --project <dir>      supabase folder whose migrations/ and [db.seed] files build the database (default
+                       supabase/; env AUTH_PROJECT_DIR)
+  --reset              delete the data folder's database, rebuild it from the project's files and exit
+                       (npm run db:reset; refused while a server uses the folder)
   --rate-limit-header <name>  header with the client IP for per-IP rate limits (default: the socket address;
                        env AUTH_RATE_LIMIT_HEADER)
   --sb-forwarded-for   key per-IP rate limits by the Sb-Forwarded-For header (env
@@ -32,6 +36,8 @@ try {
       data: { type: 'string' },
       memory: { type: 'boolean' },
       config: { type: 'string' },
+      project: { type: 'string' },
+      reset: { type: 'boolean' },
       'rate-limit-header': { type: 'string' },
       'sb-forwarded-for': { type: 'boolean' },
       'allow-remote': { type: 'boolean' },
@@ -58,20 +64,49 @@ const port = (v: string | undefined, fallback: number) => {
   return n;
 };
 
+const dataDir = values.data ?? env.AUTH_DATA_DIR;
+const memory = values.memory ?? flag(env.AUTH_MEMORY);
+const configPath = values.config ?? env.AUTH_CONFIG;
+const projectDir = values.project ?? env.AUTH_PROJECT_DIR;
+
+if (values.reset) {
+  if (memory) {
+    console.error('db:reset: an in-memory database is new on every start; there is nothing to reset');
+    process.exit(1);
+  }
+  try {
+    const applied = await resetLocalDatabase({ dataDir, configPath, projectDir });
+    for (const file of applied.migrations) console.log(`db:reset: applied ${file}`);
+    for (const file of applied.seeds) console.log(`db:reset: seeded ${file}`);
+    const ms = Math.round(performance.now() - startedAt);
+    console.log(
+      `db:reset: rebuilt the local database (${applied.migrations.length} migrations, ${applied.seeds.length} seed files) in ${ms} ms`,
+    );
+    process.exit(0);
+  } catch (err) {
+    console.error(`db:reset: ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(1);
+  }
+}
+
 try {
   const server = await startLocalSupabase({
     host: values.host ?? env.AUTH_HOST ?? '127.0.0.1',
     port: port(values.port ?? env.AUTH_PORT, 54321),
     mailPort: port(values['mail-port'] ?? env.AUTH_MAIL_PORT, 54324),
-    dataDir: values.data ?? env.AUTH_DATA_DIR,
-    memory: values.memory ?? flag(env.AUTH_MEMORY),
-    configPath: values.config ?? env.AUTH_CONFIG,
+    dataDir,
+    memory,
+    configPath,
+    projectDir,
     rateLimitHeader: values['rate-limit-header'] ?? env.AUTH_RATE_LIMIT_HEADER,
     trustSbForwardedFor: values['sb-forwarded-for'] ?? flag(env.GOTRUE_SECURITY_SB_FORWARDED_FOR_ENABLED),
     allowRemote: values['allow-remote'] ?? flag(env.AUTH_ALLOW_REMOTE),
     // Failures go to stderr; answered errors to stdout, so `npm run dev` shows why a sign-in failed.
     logClientErrors: (line) => console.log(line),
   });
+  // A persisted database reports the migrations it gained; a new one has them all.
+  if (!server.database.fresh)
+    for (const file of server.database.applied.migrations) console.log(`auth server: applied ${file}`);
   const ms = Math.round(performance.now() - startedAt);
   console.log(`auth server ready on ${server.authUrl} (mailbox ${server.mailboxUrl}) in ${ms} ms`);
   const shutdown = (signal: string) => {

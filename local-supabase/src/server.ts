@@ -1,3 +1,4 @@
+import { existsSync, renameSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -5,13 +6,21 @@ import type { Server } from 'node:http';
 import type { App } from './app.ts';
 import { RateLimiter } from './auth/rules/rate-limits.ts';
 import { compileRedirectPattern, isAppOrigin } from './auth/rules/redirects.ts';
-import { type AuthConfig, type DeepPartial, loadConfig, mergeConfig } from './config/config.ts';
+import {
+  type AuthConfig,
+  type DeepPartial,
+  loadConfig,
+  loadSeedConfig,
+  mergeConfig,
+} from './config/config.ts';
 import { loadSigningKey } from './crypto/keys.ts';
 import type { ErrorLog } from './errors.ts';
 import { RequestStats, type StatsSnapshot } from './http/request-stats.ts';
 import { Mailer } from './mail/mailer.ts';
 import { IdpCodes } from './auth/api/local-idp.ts';
-import { openDatabase } from './db/database.ts';
+import { openDatabase, type OpenedDatabase } from './db/database.ts';
+import { lockDataDir } from './db/lock.ts';
+import { type AppliedFiles, loadProject } from './db/project-migrations.ts';
 
 export interface LocalSupabaseOptions {
   /** Interface to bind; loopback only unless allowRemote. Default 127.0.0.1. */
@@ -26,6 +35,8 @@ export interface LocalSupabaseOptions {
   memory?: boolean;
   /** CLI-format config.toml; null = built-in CLI defaults. Default supabase/config.toml. */
   configPath?: string | null;
+  /** The supabase folder whose migrations/ and seed files build the database. Default the repo's supabase/. */
+  projectDir?: string;
   /** Test-only overrides applied on top of config.toml. */
   configOverrides?: DeepPartial<AuthConfig>;
   /** Header carrying the client IP for per-IP rate limits (GoTrue's RATE_LIMIT_HEADER); unset = the socket address. */
@@ -47,6 +58,8 @@ export interface RunningLocalSupabase {
   authUrl: string;
   mailboxUrl: string;
   config: AuthConfig;
+  /** Whether the database was new, and the project's migration and seed files this start applied. */
+  database: { fresh: boolean; applied: AppliedFiles };
   requestCounts(): StatsSnapshot;
   resetRequestCounts(): void;
   stop(): Promise<void>;
@@ -58,6 +71,7 @@ export class StartupRefusal extends Error {}
 const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const DEFAULT_CONFIG = path.join(PROJECT_ROOT, 'supabase', 'config.toml');
 const DEFAULT_DATA_DIR = path.join(PROJECT_ROOT, 'local-supabase', '.data');
+const DEFAULT_PROJECT_DIR = path.join(PROJECT_ROOT, 'supabase');
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|::1|\[::1\])$/;
 
@@ -92,6 +106,12 @@ function close(server: Server): Promise<void> {
   });
 }
 
+/** A result already known to be fulfilled. */
+function valueOf<T>(result: PromiseSettledResult<T>): T {
+  if (result.status === 'rejected') throw result.reason;
+  return result.value;
+}
+
 export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Promise<RunningLocalSupabase> {
   const env = options.env ?? process.env;
   const host = options.host ?? '127.0.0.1';
@@ -103,15 +123,32 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
 
   const configPath = options.configPath === undefined ? DEFAULT_CONFIG : options.configPath;
   const config = mergeConfig(loadConfig(configPath ?? undefined, env), options.configOverrides);
+  const project = loadProject(
+    options.projectDir ?? DEFAULT_PROJECT_DIR,
+    loadSeedConfig(configPath ?? undefined, env),
+  );
   const dataDir = options.memory ? undefined : (options.dataDir ?? DEFAULT_DATA_DIR);
   const mailer = new Mailer(config);
+  const unlock = dataDir ? lockDataDir(dataDir) : () => {};
   // The HTTP layer's modules load while PGlite starts, in the gaps its I/O and WebAssembly compilation leave.
-  const [db, key, { createApiServer }, { createMailboxServer }] = await Promise.all([
-    openDatabase(dataDir),
+  const settled = await Promise.allSettled([
+    openDatabase(dataDir, project),
     loadSigningKey(dataDir, config.signingKeysPath || undefined),
     import('./http/api.ts'),
     import('./mail/mailbox.ts'),
   ]);
+  const failed = settled.find((r) => r.status === 'rejected');
+  if (failed) {
+    if (settled[0].status === 'fulfilled') await settled[0].value.close();
+    unlock();
+    throw failed.reason;
+  }
+  const [db, key, { createApiServer }, { createMailboxServer }] = [
+    valueOf(settled[0]),
+    valueOf(settled[1]),
+    valueOf(settled[2]),
+    valueOf(settled[3]),
+  ];
 
   const stats = new RequestStats();
   let resolveApp!: (app: App) => void;
@@ -127,6 +164,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
   } catch (err) {
     await Promise.all([close(api), close(mailbox)]);
     await db.close();
+    unlock();
     throw err;
   }
   const publicHost =
@@ -156,12 +194,57 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     authUrl: `${url}/auth/v1`,
     mailboxUrl: `http://${publicHost}:${mailPort}`,
     config,
+    database: { fresh: db.fresh, applied: db.applied },
     requestCounts: () => stats.snapshot(),
     resetRequestCounts: () => stats.reset(),
     stop: () =>
       (stopped ??= (async () => {
         await Promise.all([close(api), close(mailbox)]);
         await db.close();
+        unlock();
       })()),
   };
+}
+
+export interface ResetOptions {
+  /** Default local-supabase/.data. */
+  dataDir?: string;
+  projectDir?: string;
+  configPath?: string | null;
+  env?: NodeJS.ProcessEnv;
+}
+
+/**
+ * `npm run db:reset`: replaces the persisted database with one built from the project's migrations and seed files,
+ * as `supabase db reset` does. The signing key stays (the CLI's keys live in config too), so a running app keeps
+ * its cached JWKS. Refuses while a server holds the folder; a file that fails leaves the old database in place.
+ */
+export async function resetLocalDatabase(options: ResetOptions = {}): Promise<AppliedFiles> {
+  const env = options.env ?? process.env;
+  const configPath = options.configPath === undefined ? DEFAULT_CONFIG : options.configPath;
+  const project = loadProject(
+    options.projectDir ?? DEFAULT_PROJECT_DIR,
+    loadSeedConfig(configPath ?? undefined, env),
+  );
+  const dataDir = options.dataDir ?? DEFAULT_DATA_DIR;
+  const unlock = lockDataDir(dataDir);
+  const pgdata = path.join(dataDir, 'pgdata');
+  const previous = `${pgdata}.before-reset`;
+  try {
+    rmSync(previous, { recursive: true, force: true });
+    if (existsSync(pgdata)) renameSync(pgdata, previous);
+    let db: OpenedDatabase;
+    try {
+      db = await openDatabase(dataDir, project);
+    } catch (err) {
+      rmSync(pgdata, { recursive: true, force: true });
+      if (existsSync(previous)) renameSync(previous, pgdata);
+      throw err;
+    }
+    await db.close();
+    rmSync(previous, { recursive: true, force: true });
+    return db.applied;
+  } finally {
+    unlock();
+  }
 }

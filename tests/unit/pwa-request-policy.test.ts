@@ -4,8 +4,10 @@ import {
   isFont,
   isHashedStaticAsset,
   isIcon,
+  isOfflineCopyNavigation,
   isPrivateRequest,
   isSignOutRequest,
+  isStorablePage,
 } from '@/lib/pwa/request-policy';
 
 const origin = 'https://polyglot.example';
@@ -36,7 +38,8 @@ describe('service worker request policy', () => {
     ['account pages', facts('/ar/account/security')],
     ['sign-in pages', facts('/es/sign-in')],
     ['the reset-password page', facts('/fr/reset-password')],
-    ['public pages too (only the offline page is ever stored)', facts('/de/forgot-password')],
+    ['public pages fetched other than by navigating', facts('/de/forgot-password')],
+    ['a navigation to a private page', facts('/de/account', { mode: 'navigate' })],
     ['the Supabase origin', facts(`${supabase}/auth/v1/user`)],
     ['other origins', facts('https://www.googletagmanager.com/gtm.js')],
     ['writes', facts('/_next/static/chunks/a.js', { method: 'POST' })],
@@ -50,6 +53,45 @@ describe('service worker request policy', () => {
     ['an icon', facts('/icons/icon-192.png')],
   ])('lets %s be cached', (_label, request) => {
     expect(isPrivateRequest(request, supabase)).toBe(false);
+  });
+
+  it('keeps offline copies of public static pages only, and only of navigations to them', () => {
+    for (const path of ['/en', '/de/sign-in', '/ar/sign-up', '/ja/forgot-password', '/es/sign-in/email-link'])
+      expect(isOfflineCopyNavigation(facts(path, { mode: 'navigate' })), path).toBe(true);
+    expect(isOfflineCopyNavigation(facts('/fr/sign-in?next=%2Ffr%2Faccount', { mode: 'navigate' }))).toBe(
+      true,
+    );
+    for (const path of ['/en/account', '/de/sign-in/verify', '/ar/sign-up/check-email', '/ja/reset-password'])
+      expect(isOfflineCopyNavigation(facts(path, { mode: 'navigate' })), path).toBe(false);
+    expect(isOfflineCopyNavigation(facts('/en/auth/confirm', { mode: 'navigate' }))).toBe(false);
+    expect(isOfflineCopyNavigation(facts('/en/no-such-page', { mode: 'navigate' }))).toBe(false);
+    expect(isOfflineCopyNavigation(facts('/en'))).toBe(false);
+    expect(isOfflineCopyNavigation(facts('/en', { mode: 'navigate', method: 'POST' }))).toBe(false);
+    expect(isOfflineCopyNavigation(facts('/en', { mode: 'navigate', headers: { RSC: '1' } }))).toBe(false);
+    expect(
+      isOfflineCopyNavigation({
+        ...facts('/en', { mode: 'navigate' }),
+        url: new URL('https://evil.example/en'),
+      }),
+    ).toBe(false);
+  });
+
+  it('keeps a page only from a plain 200 the server did not mark private', () => {
+    const answer = (status: number, cacheControl?: string, extra: Partial<Response> = {}) => ({
+      status,
+      type: 'basic' as ResponseType,
+      redirected: false,
+      headers: new Headers(cacheControl ? { 'cache-control': cacheControl } : {}),
+      ...extra,
+    });
+    expect(isStorablePage(answer(200, 's-maxage=31536000'))).toBe(true);
+    expect(isStorablePage(answer(200))).toBe(true);
+    expect(isStorablePage(answer(200, 'private, no-cache'))).toBe(false);
+    expect(isStorablePage(answer(200, 'no-store'))).toBe(false);
+    expect(isStorablePage(answer(200, undefined, { redirected: true }))).toBe(false);
+    expect(isStorablePage(answer(200, undefined, { type: 'opaqueredirect' }))).toBe(false);
+    expect(isStorablePage(answer(404))).toBe(false);
+    expect(isStorablePage(answer(500))).toBe(false);
   });
 
   it('recognises cacheable kinds', () => {

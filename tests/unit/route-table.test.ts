@@ -35,12 +35,22 @@ describe('route table', () => {
       ).toBe(true);
   });
 
-  it('never lets the service worker store a private or access-controlled route', () => {
+  it('never lets the service worker store a private or signed-in route', () => {
     for (const entry of routeTable) {
-      if (entry.caching === 'private' || entry.access !== 'anyone')
+      const access: string = entry.access;
+      if (entry.caching === 'private' || access === 'signed-in' || access === 'second-factor')
         expect(entry.worker, entry.path).toBe('network');
     }
     expect(findRoute(offlineRoute)?.worker).toBe('precache');
+  });
+
+  it('keeps offline copies only of static pages anyone signed out may see', () => {
+    const kept = routeTable.filter((entry) => entry.worker === 'offline-copy');
+    expect(kept.map((entry) => entry.path)).toContain('/');
+    for (const entry of kept) {
+      expect(entry.caching, entry.path).toBe('static');
+      expect(['anyone', 'signed-out'], entry.path).toContain(entry.access);
+    }
   });
 
   it('lists only static pages in the sitemap, never a signed-in one', () => {

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { parseEnv } from 'node:util';
 import { parse as parseToml } from 'smol-toml';
 import {
   type AuthConfig,
@@ -16,7 +17,32 @@ export type { AuthConfig, TemplateKind } from './defaults.ts';
 type Table = Record<string, unknown>;
 export type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] };
 
-/** Replaces `env(NAME)` string values as the Supabase CLI does; an unset variable becomes "". */
+/**
+ * The variables `env(NAME)` reads, as the CLI finds them (pkg/config loadNestedEnv): the process environment first,
+ * then `.env.<SUPABASE_ENV>.local`, `.env.local` (not for `test`), `.env.<SUPABASE_ENV>` and `.env` in the config's
+ * folder, then the same in the project root above it; SUPABASE_ENV defaults to `development`. An earlier source wins,
+ * so `supabase/.env.development` holds the local values and `SUPABASE_ENV=production supabase config push` never
+ * sees them.
+ */
+export function configEnv(configDir: string, env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const name = env.SUPABASE_ENV || 'development';
+  const files = [`.env.${name}.local`, ...(name === 'test' ? [] : ['.env.local']), `.env.${name}`, '.env'];
+  const found: Record<string, string> = {};
+  for (const dir of [configDir, path.dirname(configDir)]) {
+    for (const file of files) {
+      const full = path.join(dir, file);
+      if (!existsSync(full)) continue;
+      for (const [key, value] of Object.entries(parseEnv(readFileSync(full, 'utf8'))))
+        found[key] ??= value ?? '';
+    }
+  }
+  return { ...found, ...env };
+}
+
+/**
+ * Replaces `env(NAME)` string values as the Supabase CLI does; an unset variable becomes "". A list field given one
+ * such string splits at commas, as the CLI's StringToSliceHookFunc(",") does.
+ */
 function substituteEnv(value: unknown, env: NodeJS.ProcessEnv): unknown {
   if (typeof value === 'string') {
     const m = /^env\(\s*([A-Za-z_][A-Za-z0-9_]*)\s*\)$/.exec(value.trim());
@@ -210,6 +236,29 @@ function refuseUnsupported(auth: Table): void {
     );
 }
 
+/** `[db.seed]` as the CLI reads it: on by default; `sqlPaths` undefined is its default `./seed.sql`. */
+export interface DbSeedConfig {
+  enabled: boolean;
+  sqlPaths?: string[];
+}
+
+/** Loads `[db.seed]` from a CLI-format config.toml; null = the CLI's defaults. */
+export function loadSeedConfig(
+  configPath: string | undefined,
+  env: NodeJS.ProcessEnv = process.env,
+): DbSeedConfig {
+  if (!configPath) return { enabled: true };
+  const root = table(substituteEnv(parseToml(readFileSync(configPath, 'utf8')), env));
+  const seed = table(table(root.db).seed);
+  const paths = seed.sql_paths;
+  if (paths !== undefined && (!Array.isArray(paths) || paths.some((p) => typeof p !== 'string')))
+    throw new Error('config: [db.seed] sql_paths must be a list of paths');
+  return {
+    enabled: bool(seed.enabled, true),
+    ...(paths === undefined ? {} : { sqlPaths: paths as string[] }),
+  };
+}
+
 /**
  * Loads `[auth]` from a CLI-format config.toml. A missing file yields the CLI defaults.
  * `AUTH_SITE_URL` overrides `site_url` so e2e runs on other ports need no file edits.
@@ -218,8 +267,9 @@ export function loadConfig(configPath: string | undefined, env: NodeJS.ProcessEn
   let root: Table = {};
   let baseDir = process.cwd();
   if (configPath) {
-    root = table(substituteEnv(parseToml(readFileSync(configPath, 'utf8')), env));
     baseDir = path.dirname(path.resolve(configPath));
+    env = configEnv(baseDir, env);
+    root = table(substituteEnv(parseToml(readFileSync(configPath, 'utf8')), env));
   }
   const auth = table(root.auth);
   refuseUnsupported(auth);
@@ -250,9 +300,7 @@ export function loadConfig(configPath: string | undefined, env: NodeJS.ProcessEn
 
   return {
     siteUrl: env.AUTH_SITE_URL || str(auth.site_url, 'http://127.0.0.1:3000'),
-    additionalRedirectUrls: Array.isArray(auth.additional_redirect_urls)
-      ? auth.additional_redirect_urls.filter((u): u is string => typeof u === 'string' && u !== '')
-      : [],
+    additionalRedirectUrls: stringList(auth.additional_redirect_urls),
     jwtExpiry: num(auth.jwt_expiry, 3600),
     enableRefreshTokenRotation: bool(auth.enable_refresh_token_rotation, true),
     refreshTokenReuseInterval: num(auth.refresh_token_reuse_interval, 10),
@@ -290,6 +338,15 @@ export function loadConfig(configPath: string | undefined, env: NodeJS.ProcessEn
   };
 }
 
+/** A TOML list of strings, or one comma-separated string (what `"env(NAME)"` gives a list field). */
+function stringList(value: unknown): string[] {
+  const items = typeof value === 'string' ? value.split(',') : Array.isArray(value) ? value : [];
+  return items
+    .filter((u): u is string => typeof u === 'string')
+    .map((u) => u.trim())
+    .filter(Boolean);
+}
+
 /**
  * `[auth.passkey]` and `[auth.webauthn]` as the CLI passes them to GoTrue (each variable only when its section
  * exists), with the CLI's validation, then GoTrue's own variables on top (e2e runs add their origin this way).
@@ -298,9 +355,7 @@ function passkeyConfig(auth: Table, env: NodeJS.ProcessEnv): Pick<AuthConfig, 'p
   const section = table(auth.passkey);
   const rp = table(auth.webauthn);
   const tomlEnabled = bool(section.enabled, false);
-  const origins = Array.isArray(rp.rp_origins)
-    ? rp.rp_origins.filter((o): o is string => typeof o === 'string' && o !== '')
-    : [];
+  const origins = stringList(rp.rp_origins);
   if (tomlEnabled) {
     if (auth.webauthn === undefined)
       throw new Error(

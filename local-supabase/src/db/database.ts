@@ -1,11 +1,29 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, openAsBlob, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  openAsBlob,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
 import { MIGRATIONS, migrate } from './migrations.ts';
+import {
+  type AppliedFiles,
+  applyProject,
+  EMPTY_PROJECT,
+  type Project,
+  projectHash,
+} from './project-migrations.ts';
 
 /** Anything that runs SQL: the database itself or an open transaction. */
 export type Sql = Pick<Transaction, 'query'>;
@@ -27,38 +45,98 @@ const SMALL = { startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffer
 export const EXTENSIONS = { extensions: { pgcrypto, uuid_ossp } };
 const OPTIONS = { ...SMALL, ...EXTENSIONS };
 
+export interface OpenedDatabase extends Database {
+  /** No database existed: it was made from a snapshot of every migration and seed file. */
+  readonly fresh: boolean;
+  /** The project's files this open applied (for a fresh database: all of them). */
+  readonly applied: AppliedFiles;
+}
+
 /**
  * Opens the store: persistent under `<dataDir>/pgdata`, or in memory. A new database starts from a cached snapshot
- * of the fully migrated schema in the OS temp folder (a fresh initdb costs seconds, a snapshot load far less); an
- * existing one gets the migration steps it lacks.
+ * of the fully migrated schema, the project's migrations and seed files included, in the OS temp folder (a fresh
+ * initdb costs seconds, a snapshot load far less); an existing one gets the migration steps it lacks, then the
+ * project's migrations it lacks.
  */
-export async function openDatabase(dataDir: string | undefined): Promise<Database> {
+export async function openDatabase(
+  dataDir: string | undefined,
+  project: Project = EMPTY_PROJECT,
+): Promise<OpenedDatabase> {
   let pg: PGlite;
-  if (dataDir) {
-    const pgdata = path.join(dataDir, 'pgdata');
-    const fresh = !existsSync(path.join(pgdata, 'PG_VERSION'));
+  let applied: AppliedFiles = {
+    migrations: project.migrations.map((m) => m.shown),
+    seeds: project.seeds.map((s) => s.shown),
+  };
+  const pgdata = dataDir ? path.join(dataDir, 'pgdata') : undefined;
+  const fresh = !pgdata || !existsSync(path.join(pgdata, 'PG_VERSION'));
+  if (!dataDir || !pgdata) {
+    pg = await PGlite.create({ ...OPTIONS, loadDataDir: await snapshot(project) });
+  } else if (fresh) {
+    // Built before the folder is made, so a failing file leaves no half-built database behind.
+    const image = await snapshot(project);
     mkdirSync(dataDir, { recursive: true });
-    pg = await PGlite.create(pgdata, fresh ? { ...OPTIONS, loadDataDir: await snapshot() } : OPTIONS);
-    await migrate(pg);
+    pg = await PGlite.create(pgdata, { ...OPTIONS, loadDataDir: image });
   } else {
-    pg = await PGlite.create({ ...OPTIONS, loadDataDir: await snapshot() });
+    pg = await PGlite.create(pgdata, OPTIONS);
+    try {
+      await migrate(pg);
+      applied = await applyProject(pg, project, false);
+    } catch (err) {
+      await pg.close();
+      throw err;
+    }
   }
   return {
     sql: pg,
     tx: (fn) => pg.transaction(fn),
     close: () => pg.close(),
+    fresh,
+    applied,
   };
 }
 
-/** The migrated empty database as a tarball, built once per set of migration steps and PGlite version. */
-async function snapshot(): Promise<Blob> {
+const SNAPSHOT_PREFIX = 'polyglot-auth-pglite-';
+const PROJECT_SNAPSHOT_PREFIX = 'polyglot-project-pglite-';
+/** Project snapshots unused this long are deleted when a new one is written (each is about 40 MB). */
+const PROJECT_SNAPSHOT_TTL_MS = 60 * 60 * 1000;
+
+/**
+ * A new database as a tarball: the internal steps, built once per set of steps and PGlite version; with project
+ * files, that plus the migrations and seed files, built once per their content.
+ */
+async function snapshot(project: Project): Promise<Blob> {
   const hash = createHash('sha256').update(pgliteVersion());
   for (const step of MIGRATIONS) hash.update(`${step.version}:${step.sql}`);
-  const file = path.join(os.tmpdir(), `polyglot-auth-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
+  const base = hash.digest('hex');
+  const baseFile = path.join(os.tmpdir(), `${SNAPSHOT_PREFIX}${base.slice(0, 16)}.tar`);
+  const baseImage = () =>
+    cached(baseFile, async () => {
+      const pg = await PGlite.create(EXTENSIONS);
+      await migrate(pg);
+      return pg;
+    });
+  if (project.migrations.length === 0 && project.seeds.length === 0) return baseImage();
+  const key = createHash('sha256').update(base).update(projectHash(project)).digest('hex').slice(0, 16);
+  const file = path.join(os.tmpdir(), `${PROJECT_SNAPSHOT_PREFIX}${key}.tar`);
+  touch(file);
+  return cached(file, async () => {
+    pruneProjectSnapshots(file);
+    const pg = await PGlite.create({ ...OPTIONS, loadDataDir: await baseImage() });
+    try {
+      await applyProject(pg, project, true);
+    } catch (err) {
+      await pg.close();
+      throw err;
+    }
+    return pg;
+  });
+}
+
+/** The snapshot in `file`, or the database `build` makes, dumped there. */
+async function cached(file: string, build: () => Promise<PGlite>): Promise<Blob> {
   // A file-backed Blob: PGlite reads it once, with no second copy held while it loads.
   if (existsSync(file)) return openAsBlob(file);
-  const pg = await PGlite.create(EXTENSIONS);
-  await migrate(pg);
+  const pg = await build();
   const dump = await pg.dumpDataDir('none');
   await pg.close();
   const bytes = Buffer.from(await dump.arrayBuffer());
@@ -67,6 +145,32 @@ async function snapshot(): Promise<Blob> {
   writeFileSync(tmp, bytes);
   renameSync(tmp, file);
   return new Blob([bytes]);
+}
+
+/** Marks a project snapshot as used, so pruning keeps it. */
+function touch(file: string): void {
+  const now = new Date();
+  try {
+    utimesSync(file, now, now);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+}
+
+/** Every edit of a migration makes a new snapshot; those of earlier edits go once unused for an hour. */
+function pruneProjectSnapshots(keep: string): void {
+  const dir = path.dirname(keep);
+  const cutoff = Date.now() - PROJECT_SNAPSHOT_TTL_MS;
+  for (const name of readdirSync(dir)) {
+    const file = path.join(dir, name);
+    if (!name.startsWith(PROJECT_SNAPSHOT_PREFIX) || file === keep) continue;
+    try {
+      if (statSync(file).mtimeMs < cutoff) rmSync(file, { force: true });
+    } catch (err) {
+      // Another process pruned it first.
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    }
+  }
 }
 
 /** Snapshots are only valid for the PGlite build that wrote them. */

@@ -54,7 +54,7 @@ for (const [locale, heading] of Object.entries(offlineHeadings)) {
   });
 }
 
-test('browsing public pages stores nothing but static files, icons, fonts and offline pages', async ({
+test('browsing stores nothing but static files, icons, fonts, offline pages and public pages', async ({
   page,
 }) => {
   await page.goto('/en');
@@ -64,6 +64,41 @@ test('browsing public pages stores nothing but static files, icons, fonts and of
   await page.evaluate(() => fetch('/api/health').then((r) => r.text()));
   await expectOnlyStaticFilesCached(page, appUrl);
 });
+
+const staleNotes = {
+  en: 'You are offline. This page may be out of date.',
+  ar: 'أنت غير متصل بالإنترنت. قد لا تكون هذه الصفحة محدَّثة.',
+} as const;
+
+for (const [locale, note] of Object.entries(staleNotes)) {
+  test(`offline, a public page visited before shows its kept copy with a note (${locale})`, async ({
+    page,
+    context,
+  }) => {
+    await page.goto(`/${locale}/sign-in?next=%2F${locale}%2Faccount`);
+    await waitForServiceWorkerControl(page);
+    const heading = await page.getByRole('heading', { level: 1 }).textContent();
+    await expect(page.getByRole('status').filter({ hasText: note })).toHaveCount(0);
+    await context.setOffline(true);
+    await page.reload();
+    // The sign-in page itself (kept whatever its query), not the offline page, and it says it may be stale.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading!);
+    await expect(page.getByRole('status')).toHaveText(note);
+    await expect(page.locator('html')).toHaveAttribute('dir', locale === 'ar' ? 'rtl' : 'ltr');
+    await page.goto(`/${locale}/sign-in`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading!);
+    // A private page never has a copy: the offline page answers.
+    await page.goto(`/${locale}/account`);
+    await expect(
+      page.getByRole('heading', { level: 1, name: offlineHeadings[locale as 'en' | 'ar'] }),
+    ).toBeVisible();
+    // Back online the note goes away without a reload.
+    await page.goBack();
+    await context.setOffline(false);
+    await expect(page.getByRole('status').filter({ hasText: note })).toHaveCount(0);
+    await expectOnlyStaticFilesCached(page, appUrl);
+  });
+}
 
 test('an update is offered when a new worker waits, and applied only when asked', async ({ page }) => {
   await page.goto('/en');

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { findRoute, splitLocale } from '@/lib/routes/route-table';
 
 /** Waits until the service worker is active and controls the page (a first visit needs one reload). */
 export async function waitForServiceWorkerControl(page: Page): Promise<void> {
@@ -23,16 +24,21 @@ export function cachedUrls(page: Page): Promise<Record<string, string[]>> {
   });
 }
 
-/** The only things Cache Storage may hold: build files, fonts, icons and the offline pages. */
+/**
+ * The only things Cache Storage may hold: build files, fonts, icons, the offline pages and copies of the public
+ * static pages the route table lets the worker keep ('offline-copy'), stored without their query.
+ */
 export function isAllowedCachedUrl(url: string, appOrigin: string): boolean {
-  const { origin, pathname } = new URL(url);
+  const { origin, pathname, search } = new URL(url);
   if (origin !== appOrigin) return false;
+  const { locale, path } = splitLocale(pathname);
   return (
     pathname.startsWith('/_next/static/') ||
     /^\/icons\/[\w.-]+\.png$/.test(pathname) ||
     pathname === '/favicon.ico' ||
     /\.(woff2?|ttf|otf)$/.test(pathname) ||
-    /^\/(en|de|fr|es|ja|ar)\/~offline$/.test(pathname)
+    /^\/(en|de|fr|es|ja|ar)\/~offline$/.test(pathname) ||
+    (locale !== undefined && search === '' && findRoute(path)?.worker === 'offline-copy')
   );
 }
 
