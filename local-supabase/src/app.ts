@@ -6,6 +6,7 @@ import type { RequestStats } from './http/request-stats.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { IdpCodes } from './auth/api/local-idp.ts';
 import type { Database } from './db/database.ts';
+import type { RestState } from './rest/handler.ts';
 
 /** The state every route handler shares, built once per server by startLocalSupabase. */
 export interface App {
@@ -25,4 +26,6 @@ export interface App {
   rateLimitHeader: string | undefined;
   /** GoTrue's GOTRUE_SECURITY_SB_FORWARDED_FOR_ENABLED: the app's server passes the visitor's IP in Sb-Forwarded-For. */
   trustSbForwardedFor: boolean;
+  /** The Data API (/rest/v1): the database, keys, `[api]` settings and the schema cache. */
+  rest: RestState;
 }

@@ -6,6 +6,7 @@ import type { Server } from 'node:http';
 import type { App } from './app.ts';
 import { RateLimiter } from './auth/rules/rate-limits.ts';
 import { compileRedirectPattern, isAppOrigin } from './auth/rules/redirects.ts';
+import { loadApiConfig } from './config/api.ts';
 import {
   type AuthConfig,
   type DeepPartial,
@@ -21,6 +22,7 @@ import { IdpCodes } from './auth/api/local-idp.ts';
 import { openDatabase, type OpenedDatabase } from './db/database.ts';
 import { lockDataDir } from './db/lock.ts';
 import { type AppliedFiles, loadProject } from './db/project-migrations.ts';
+import { SchemaCacheStore } from './rest/handler.ts';
 
 export interface LocalSupabaseOptions {
   /** Interface to bind; loopback only unless allowRemote. Default 127.0.0.1. */
@@ -127,6 +129,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     options.projectDir ?? DEFAULT_PROJECT_DIR,
     loadSeedConfig(configPath ?? undefined, env),
   );
+  const apiConfig = loadApiConfig(configPath ?? undefined);
   const dataDir = options.memory ? undefined : (options.dataDir ?? DEFAULT_DATA_DIR);
   const mailer = new Mailer(config);
   const unlock = dataDir ? lockDataDir(dataDir) : () => {};
@@ -186,6 +189,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     rateLimitHeader: options.rateLimitHeader?.toLowerCase(),
     trustSbForwardedFor: options.trustSbForwardedFor ?? false,
     redirectPatterns,
+    rest: { db, key, api: apiConfig, cache: new SchemaCacheStore(db, apiConfig.schemas) },
   });
 
   let stopped: Promise<void> | undefined;

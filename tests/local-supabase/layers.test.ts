@@ -10,6 +10,7 @@ const RANK: Record<string, number> = {
   'server.ts': 6,
   http: 5,
   'auth/api': 4,
+  rest: 4,
   'auth/rules': 3,
   'auth/store': 2,
   mail: 2,

@@ -9,6 +9,7 @@ import { ROUTES } from '../auth/api/table.ts';
 import { refuseLargeBody, refuseNulInQuery } from './body.ts';
 import { RequestContext } from './context.ts';
 import { ApiError, type ErrorLog } from '../errors.ts';
+import { handleRest } from '../rest/handler.ts';
 import { answerError } from './errors.ts';
 
 const AUTH_PREFIX = '/auth/v1';
@@ -36,6 +37,29 @@ const corsForOrigins = (): MiddlewareHandler => {
   return (c, next) => (c.req.header('origin') ? handler(c, next) : next());
 };
 
+const REST_PREFIX = '/rest/v1';
+
+/** PostgREST's CORS (Cors.hs) behind the gateway: any origin, the requested headers, its response headers exposed. */
+const restCors = cors({
+  origin: (origin) => origin,
+  credentials: true,
+  allowMethods: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS', 'HEAD'],
+  exposeHeaders: [
+    'Content-Encoding',
+    'Content-Location',
+    'Content-Range',
+    'Content-Type',
+    'Date',
+    'Location',
+    'Server',
+    'Transfer-Encoding',
+    'Range-Unit',
+    'Content-Profile',
+    'Preference-Applied',
+  ],
+  maxAge: 300,
+});
+
 /** The API as a Hono app: the route table with its guards, CORS, request counting and the error envelope. */
 export function createApi(app: App, log: ErrorLog): Hono {
   const api = new Hono({ getPath: gotruePath });
@@ -48,6 +72,15 @@ export function createApi(app: App, log: ErrorLog): Hono {
       : new ApiError(405, 'method_not_allowed', 'Method Not Allowed');
   };
 
+  // The Data API first, so the Auth API's CORS and envelope stay its own.
+  const rest = (c: Context) => {
+    app.stats.record(`${c.req.method} ${REST_PREFIX}`);
+    return handleRest(app.rest, c.req.raw, c.req.path.slice(REST_PREFIX.length));
+  };
+  api.use(REST_PREFIX, restCors);
+  api.use(`${REST_PREFIX}/*`, restCors);
+  api.all(REST_PREFIX, rest);
+  api.all(`${REST_PREFIX}/*`, rest);
   api.use(corsForOrigins());
   for (const r of ROUTES) {
     api.on(r.method, honoPath(r.path), count(app, r), (c) => {

@@ -1,0 +1,484 @@
+import { RestError } from './errors.ts';
+import type { Field, Filter, LogicTree, OrderTerm, QueryParams, Range, SelectItem } from './query-params.ts';
+import {
+  type Relationship,
+  type SchemaCache,
+  type Table,
+  isToOne,
+  relationshipsFrom,
+} from './schema-cache.ts';
+
+/**
+ * Turns parsed query parameters into SQL the way PostgREST's ReadPlan and QueryBuilder do: one SELECT per
+ * resource, embedded resources as LATERAL joins (to-one as an object, to-many as a JSON array). Values only ever
+ * reach the SQL text as `$n` bind parameters; identifiers are checked against the schema cache and quoted.
+ */
+
+export class Binder {
+  readonly values: string[] = [];
+  bind(value: string): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+}
+
+export const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
+export const qualifiedName = (t: { schema: string; name: string }) => `${ident(t.schema)}.${ident(t.name)}`;
+
+export interface ReadNode {
+  table: Table;
+  /** The SQL alias: t0 for the top level, t1, t2, … for embeds. */
+  alias: string;
+  /** The name filters, orders and limits use for it: its alias if it has one, else the relation name. */
+  key: string;
+  /** The JSON key it appears under. */
+  outName: string;
+  rel?: Relationship;
+  inner: boolean;
+  spread: boolean;
+  fields: Extract<SelectItem, { kind: 'field' }>[];
+  /** `rel()`: joined for filtering, but nothing selected. */
+  empty: boolean;
+  children: ReadNode[];
+  filters: Filter[];
+  logic: LogicTree[];
+  order: OrderTerm[];
+  range?: Range;
+}
+
+/** PostgREST's PGRST200 (no relationship) and PGRST201 (more than one). */
+function noRelationship(cache: SchemaCache, from: Table, name: string, hint: string | undefined): RestError {
+  return new RestError(
+    400,
+    'PGRST200',
+    `Could not find a relationship between '${from.name}' and '${name}' in the schema cache`,
+    `Searched for a foreign key relationship between '${from.name}' and '${name}${
+      hint === undefined ? '' : `' using the hint '${hint}`
+    }' in the schema '${from.schema}', but no matches were found.`,
+    null,
+  );
+}
+
+function describeRel(rel: Relationship): Record<string, string> {
+  const cols = (c: string[]) => `(${c.join(', ')})`;
+  if (rel.kind === 'many-to-many') {
+    return {
+      cardinality: 'many-to-many',
+      embedding: `${rel.from.name} with ${rel.to.name}`,
+      relationship: `${rel.junction.name} using ${rel.fromFk.name}${cols(rel.fromFk.columns)} and ${rel.toFk.name}${cols(rel.toFk.columns)}`,
+    };
+  }
+  const [left, right] = rel.direct
+    ? [rel.fk.columns, rel.fk.targetColumns]
+    : [rel.fk.targetColumns, rel.fk.columns];
+  return {
+    cardinality: rel.kind,
+    embedding: `${rel.from.name} with ${rel.to.name}`,
+    relationship: `${rel.fk.name} using ${rel.from.name}${cols(left)} and ${rel.to.name}${cols(right)}`,
+  };
+}
+
+function ambiguous(from: Table, name: string, rels: Relationship[]): RestError {
+  const hints = rels.map((r) => `'${r.to.name}!${r.kind === 'many-to-many' ? r.junction.name : r.fk.name}'`);
+  return new RestError(
+    300,
+    'PGRST201',
+    `Could not embed because more than one relationship was found for '${from.name}' and '${name}'`,
+    rels.map(describeRel),
+    `Try changing '${name}' to one of the following: ${hints.join(', ')}. Find the desired relationship in the 'details' key.`,
+  );
+}
+
+export function resolveRelationship(
+  cache: SchemaCache,
+  from: Table,
+  name: string,
+  hint: string | undefined,
+): Relationship {
+  const byName = relationshipsFrom(cache, from).filter((r) => {
+    if (r.to.name === name) return true;
+    if (r.kind === 'many-to-many') return false;
+    if (r.fk.name === name) return true;
+    return r.direct && r.fk.columns.length === 1 && r.fk.columns[0] === name;
+  });
+  const matches =
+    hint === undefined
+      ? byName
+      : byName.filter((r) =>
+          r.kind === 'many-to-many'
+            ? r.junction.name === hint || r.fromFk.name === hint || r.toFk.name === hint
+            : r.fk.name === hint || r.fk.columns.includes(hint) || r.fk.targetColumns.includes(hint),
+        );
+  if (matches.length === 0) throw noRelationship(cache, from, name, hint);
+  if (matches.length > 1) throw ambiguous(from, name, matches);
+  return matches[0]!;
+}
+
+/** Builds the resource tree of `select`, then hangs each filter, logic tree, order and range on its node. */
+export function planRead(cache: SchemaCache, table: Table, q: QueryParams, topRange: Range): ReadNode {
+  let counter = 0;
+  const build = (
+    t: Table,
+    items: SelectItem[],
+    info: Pick<ReadNode, 'key' | 'outName' | 'inner' | 'spread' | 'rel'>,
+  ): ReadNode => {
+    const node: ReadNode = {
+      table: t,
+      alias: `t${counter++}`,
+      ...info,
+      fields: [],
+      empty: items.length === 0 && info.rel !== undefined,
+      children: [],
+      filters: [],
+      logic: [],
+      order: [],
+    };
+    for (const item of items) {
+      if (item.kind === 'field') node.fields.push(item);
+      else {
+        const rel = resolveRelationship(cache, t, item.name, item.hint);
+        node.children.push(
+          build(rel.to, item.children, {
+            key: item.alias ?? item.name,
+            outName: item.alias ?? item.name,
+            inner: item.inner,
+            spread: item.spread,
+            rel,
+          }),
+        );
+      }
+    }
+    if (items.length === 0 && !info.rel) node.fields.push({ kind: 'field', field: { name: '*', json: [] } });
+    return node;
+  };
+  const root = build(table, q.select, { key: '', outName: '', inner: false, spread: false });
+  const find = (path: string[]): ReadNode => {
+    let node = root;
+    for (const name of path) {
+      const child = node.children.find((c) => c.key === name);
+      if (!child) {
+        const aliased = node.children.find((c) => c.rel && c.rel.to.name === name && c.key !== name);
+        throw new RestError(
+          400,
+          'PGRST108',
+          `'${name}' is not an embedded resource in this request`,
+          aliased ? 'Target names are not allowed in filters if they have an alias' : null,
+          aliased
+            ? `Change '${name}' to '${aliased.key}' in filters, orders or limits.`
+            : `Verify that '${name}' is included in the 'select' query parameter.`,
+        );
+      }
+      node = child;
+    }
+    return node;
+  };
+  for (const { path, filter } of q.filters) find(path).filters.push(filter);
+  for (const { path, tree } of q.logic) find(path).logic.push(tree);
+  for (const { path, terms } of q.order) find(path).order.push(...terms);
+  for (const [key, range] of q.ranges) if (key !== '') find(key.split('.')).range = range;
+  root.range = topRange;
+  return root;
+}
+
+/** A column reference, checked against the cache when the resource's columns are known. */
+function column(node: ReadNode, name: string): string {
+  if (node.table.columns.length && !node.table.columnMap.has(name)) {
+    throw new RestError(400, '42703', `column ${node.table.name}.${name} does not exist`);
+  }
+  return `${ident(node.alias)}.${ident(name)}`;
+}
+
+function fieldSql(b: Binder, node: ReadNode, f: Field): string {
+  let sql = column(node, f.name);
+  // A JSON path into a column that is not json (an array, a composite) goes through to_jsonb, as PostgREST does.
+  const type = node.table.columnMap.get(f.name)?.typeName;
+  if (f.json.length && type !== undefined && type !== 'json' && type !== 'jsonb') sql = `to_jsonb(${sql})`;
+  for (const step of f.json) sql += `${step.arrow}${b.bind(step.key)}::${step.index ? 'int' : 'text'}`;
+  return sql;
+}
+
+const outputName = (f: Field, alias: string | undefined) =>
+  alias ?? (f.json.length ? f.json.at(-1)!.key : f.name);
+
+function castSql(cache: SchemaCache, cast: string): string {
+  const normalized = cast.toLowerCase().replace(/\s+/g, ' ');
+  if (!cache.typeNames.has(normalized)) throw new RestError(400, '42704', `type "${cast}" does not exist`);
+  return normalized;
+}
+
+/** Builds a Postgres array literal from list values, as pgBuildArrayLiteral. */
+function arrayLiteral(values: string[]): string {
+  return `{${values.map((v) => `"${v.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`).join(',')}}`;
+}
+
+function filterSql(b: Binder, node: ReadNode, f: Filter): string {
+  const child = f.field.json.length === 0 ? node.children.find((c) => c.key === f.field.name) : undefined;
+  if (child && !node.table.columnMap.has(f.field.name)) {
+    // A filter on an embedded resource itself: only is.null / not.is.null (PGRST120).
+    if (f.operation.op !== 'is' || f.operation.value !== 'null') {
+      throw new RestError(
+        400,
+        'PGRST120',
+        `Bad operator on the '${child.key}' embedded resource`,
+        'Only is null or not is null filters are allowed on embedded resources',
+      );
+    }
+    return `${ident(child.alias)} IS ${f.negate ? '' : 'NOT '}DISTINCT FROM NULL`;
+  }
+  const lhs = fieldSql(b, node, f.field);
+  const op = f.operation;
+  const not = f.negate ? 'NOT ' : '';
+  const quant = (value: string, q: 'any' | 'all' | undefined) =>
+    q === 'any' ? `ANY(${b.bind(value)})` : q === 'all' ? `ALL(${b.bind(value)})` : b.bind(value);
+  switch (op.op) {
+    case 'eq':
+    case 'gt':
+    case 'gte':
+    case 'lt':
+    case 'lte':
+    case 'match':
+    case 'imatch': {
+      const sym = { eq: '=', gt: '>', gte: '>=', lt: '<', lte: '<=', match: '~', imatch: '~*' }[op.op];
+      return `${not}${lhs} ${sym} ${quant(op.value, op.quant)}`;
+    }
+    case 'like':
+    case 'ilike':
+      return `${not}${lhs} ${op.op} ${quant(op.value.replaceAll('*', '%'), op.quant)}`;
+    case 'neq':
+    case 'cs':
+    case 'cd':
+    case 'ov':
+    case 'sl':
+    case 'sr':
+    case 'nxr':
+    case 'nxl':
+    case 'adj': {
+      const sym = {
+        neq: '<>',
+        cs: '@>',
+        cd: '<@',
+        ov: '&&',
+        sl: '<<',
+        sr: '>>',
+        nxr: '&<',
+        nxl: '&>',
+        adj: '-|-',
+      }[op.op];
+      return `${not}${lhs} ${sym} ${b.bind(op.value)}`;
+    }
+    case 'in':
+      if (op.values.length === 1 && op.values[0] === '') return `${not}${lhs} = ANY('{}')`;
+      return `${not}${lhs} = ANY(${b.bind(arrayLiteral(op.values))})`;
+    case 'is':
+      return `${not}${lhs} IS ${{ null: 'NULL', not_null: 'NOT NULL', true: 'TRUE', false: 'FALSE', unknown: 'UNKNOWN' }[op.value]}`;
+    case 'isdistinct':
+      return `${not}${lhs} IS DISTINCT FROM ${b.bind(op.value)}`;
+    case 'fts':
+    case 'plfts':
+    case 'phfts':
+    case 'wfts': {
+      const fn = {
+        fts: 'to_tsquery',
+        plfts: 'plainto_tsquery',
+        phfts: 'phraseto_tsquery',
+        wfts: 'websearch_to_tsquery',
+      }[op.op];
+      const lang = op.lang === undefined ? '' : `${b.bind(op.lang)}::regconfig, `;
+      const col = node.table.columnMap.get(f.field.name);
+      const target =
+        col?.typeName === 'tsvector' && f.field.json.length === 0 ? lhs : `to_tsvector(${lang}${lhs})`;
+      return `${not}${target} @@ ${fn}(${lang}${b.bind(op.value)})`;
+    }
+  }
+}
+
+function logicSql(b: Binder, node: ReadNode, tree: LogicTree): string {
+  if (tree.kind === 'filter') return filterSql(b, node, tree.filter);
+  const inner = tree.children.map((c) => logicSql(b, node, c)).join(tree.op === 'and' ? ' AND ' : ' OR ');
+  return `${tree.negate ? 'NOT ' : ''}(${inner})`;
+}
+
+function joinConditions(node: ReadNode, parentAlias: string): { from: string; conditions: string[] } {
+  const rel = node.rel!;
+  const me = ident(node.alias);
+  const parent = ident(parentAlias);
+  const pairs = (a: string, aCols: string[], b: string, bCols: string[]) =>
+    aCols.map((c, i) => `${a}.${ident(c)} = ${b}.${ident(bCols[i]!)}`);
+  if (rel.kind === 'many-to-many') {
+    const j = ident(`${node.alias}_j`);
+    return {
+      from: `${qualifiedName(node.table)} AS ${me} CROSS JOIN ${qualifiedName(rel.junction)} AS ${j}`,
+      conditions: [
+        ...pairs(j, rel.fromFk.columns, parent, rel.fromFk.targetColumns),
+        ...pairs(j, rel.toFk.columns, me, rel.toFk.targetColumns),
+      ],
+    };
+  }
+  const from = `${qualifiedName(node.table)} AS ${me}`;
+  return rel.direct
+    ? { from, conditions: pairs(me, rel.fk.targetColumns, parent, rel.fk.columns) }
+    : { from, conditions: pairs(me, rel.fk.columns, parent, rel.fk.targetColumns) };
+}
+
+/** The JSON keys a node contributes to its parent's row (a spread gives its own columns). */
+function outputNames(node: ReadNode): string[] {
+  const names: string[] = [];
+  for (const f of node.fields) {
+    if (f.field.name === '*') names.push(...node.table.columns.map((c) => c.name));
+    else names.push(outputName(f.field, f.alias));
+  }
+  for (const c of node.children) {
+    if (c.empty) continue;
+    if (c.spread) names.push(...outputNames(c));
+    else names.push(c.outName);
+  }
+  return names;
+}
+
+function orderSql(b: Binder, node: ReadNode): string {
+  if (!node.order.length) return '';
+  const terms = node.order.map((t) => {
+    let expr: string;
+    if (t.relation !== undefined) {
+      const child = node.children.find((c) => c.key === t.relation);
+      if (!child) {
+        throw new RestError(
+          400,
+          'PGRST108',
+          `'${t.relation}' is not an embedded resource in this request`,
+          null,
+          `Verify that '${t.relation}' is included in the 'select' query parameter.`,
+        );
+      }
+      if (!isToOne(child.rel!)) {
+        throw new RestError(
+          400,
+          'PGRST118',
+          `A related order on '${child.key}' is not possible`,
+          `'${node.table.name}' and '${child.key}' do not form a many-to-one or one-to-one relationship`,
+        );
+      }
+      // A scalar subquery over the same join, so the embed's own selection stays as asked.
+      const sub: ReadNode = { ...child, alias: `${child.alias}_o` };
+      const { from, conditions } = joinConditions(sub, node.alias);
+      expr = `(SELECT ${fieldSql(b, sub, t.field)} FROM ${from} WHERE ${conditions.join(' AND ')})`;
+    } else {
+      expr = fieldSql(b, node, t.field);
+    }
+    const dir = t.direction ? ` ${t.direction.toUpperCase()}` : '';
+    const nulls = t.nulls ? ` NULLS ${t.nulls.toUpperCase()}` : '';
+    return `${expr}${dir}${nulls}`;
+  });
+  return ` ORDER BY ${terms.join(', ')}`;
+}
+
+function rangeSql(b: Binder, range: Range | undefined): string {
+  if (!range || (range.offset === 0 && range.limit === undefined)) return '';
+  const limit = range.limit === undefined ? 'ALL' : `${b.bind(String(range.limit))}::bigint`;
+  return ` LIMIT ${limit} OFFSET ${b.bind(String(range.offset))}::bigint`;
+}
+
+/** A node's own filters and logic trees as WHERE terms. */
+export function whereTerms(b: Binder, node: ReadNode): string[] {
+  return [...node.filters.map((f) => filterSql(b, node, f)), ...node.logic.map((t) => logicSql(b, node, t))];
+}
+
+/**
+ * SELECT for one node. `from` overrides the FROM item of the top level (a mutation's CTE, a function call);
+ * embedded nodes join their parent by their relationship.
+ */
+export function selectSql(
+  cache: SchemaCache,
+  b: Binder,
+  node: ReadNode,
+  opts: { from?: string; parentAlias?: string } = {},
+): string {
+  const me = ident(node.alias);
+  const selects: string[] = [];
+  for (const f of node.fields) {
+    if (f.field.name === '*') {
+      selects.push(
+        node.table.columns.length
+          ? node.table.columns.map((c) => `${me}.${ident(c.name)}`).join(', ')
+          : `${me}.*`,
+      );
+      continue;
+    }
+    let expr = fieldSql(b, node, f.field);
+    if (f.cast) expr = `CAST(${expr} AS ${castSql(cache, f.cast)})`;
+    selects.push(`${expr} AS ${ident(outputName(f.field, f.alias))}`);
+  }
+  const joins: string[] = [];
+  for (const child of node.children) {
+    const childSql = selectSql(cache, b, child, { parentAlias: node.alias });
+    const c = ident(child.alias);
+    const join = child.inner ? 'INNER JOIN LATERAL' : 'LEFT JOIN LATERAL';
+    if (isToOne(child.rel!)) {
+      joins.push(`${join} (${childSql}) AS ${c} ON TRUE`);
+      if (child.empty) continue;
+      if (child.spread) for (const name of outputNames(child)) selects.push(`${c}.${ident(name)}`);
+      else selects.push(`row_to_json(${c}.*)::jsonb AS ${ident(child.outName)}`);
+    } else {
+      const spreadCols = child.spread
+        ? outputNames(child).map((n) => `, COALESCE(json_agg(${c}.${ident(n)}), '[]')::jsonb AS ${ident(n)}`)
+        : [];
+      joins.push(
+        `${join} (SELECT json_agg(${c})::jsonb AS ${c}${spreadCols.join('')} FROM (${childSql}) AS ${c}) AS ${c} ON ${
+          child.inner ? `${c}.${c} IS NOT NULL` : 'TRUE'
+        }`,
+      );
+      if (child.empty) continue;
+      if (child.spread) for (const name of outputNames(child)) selects.push(`${c}.${ident(name)}`);
+      else selects.push(`COALESCE(${c}.${c}, '[]') AS ${ident(child.outName)}`);
+    }
+  }
+  let from: string;
+  const where: string[] = [];
+  if (opts.parentAlias !== undefined) {
+    const j = joinConditions(node, opts.parentAlias);
+    from = j.from;
+    where.push(...j.conditions);
+  } else {
+    from = opts.from ?? `${qualifiedName(node.table)} AS ${me}`;
+  }
+  where.push(...whereTerms(b, node));
+  return (
+    `SELECT ${selects.length ? selects.join(', ') : 'NULL'} FROM ${from} ${joins.join(' ')}` +
+    (where.length ? ` WHERE ${where.join(' AND ')}` : '') +
+    orderSql(b, node) +
+    rangeSql(b, node.range)
+  );
+}
+
+/**
+ * The count of the top level without its range (readPlanToCountQuery): its filters, and EXISTS for inner-joined
+ * embeds so they still narrow the count.
+ */
+export function countSql(
+  cache: SchemaCache,
+  b: Binder,
+  node: ReadNode,
+  from?: string,
+  parentAlias?: string,
+): string {
+  const me = ident(node.alias);
+  const where: string[] = [];
+  let fromSql: string;
+  if (parentAlias !== undefined) {
+    const j = joinConditions(node, parentAlias);
+    fromSql = j.from;
+    where.push(...j.conditions);
+  } else fromSql = from ?? `${qualifiedName(node.table)} AS ${me}`;
+  for (const f of node.filters) {
+    const child = f.field.json.length === 0 ? node.children.find((c) => c.key === f.field.name) : undefined;
+    if (child && !node.table.columnMap.has(f.field.name)) {
+      filterSql(b, node, f);
+      where.push(`${f.negate ? '' : 'NOT '}EXISTS (${countSql(cache, b, child, undefined, node.alias)})`);
+    } else where.push(filterSql(b, node, f));
+  }
+  where.push(...node.logic.map((t) => logicSql(b, node, t)));
+  for (const child of node.children) {
+    if (child.inner) where.push(`EXISTS (${countSql(cache, b, child, undefined, node.alias)})`);
+  }
+  return `SELECT 1 FROM ${fromSql}${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`;
+}
