@@ -4,7 +4,11 @@ import { createClient } from '@supabase/supabase-js';
 export const benchNoteCount = 20;
 
 /** Writes the signed-in bench user's notes through the Data API with their own token, as the app's forms do. */
-export async function seedBenchNotes(url: string, publishableKey: string, accessToken: string): Promise<void> {
+export async function seedBenchNotes(
+  url: string,
+  publishableKey: string,
+  accessToken: string,
+): Promise<void> {
   const supabase = createClient(url, publishableKey, {
     auth: { persistSession: false, autoRefreshToken: false },
     global: { headers: { Authorization: `Bearer ${accessToken}` } },
