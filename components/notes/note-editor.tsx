@@ -53,11 +53,11 @@ export function NoteEditor({
   return (
     <div className="grid gap-8">
       <article
-        aria-labelledby="note-title"
+        aria-labelledby="note-heading"
         aria-busy={shown.pending ? true : undefined}
         className={cn('grid gap-3', shown.pending === 'deleting' && 'opacity-50')}
       >
-        <h1 id="note-title" dir="auto" className="text-2xl font-semibold tracking-tight break-words">
+        <h1 id="note-heading" dir="auto" className="text-2xl font-semibold tracking-tight break-words">
           {shown.title}
         </h1>
         <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm text-muted-foreground">
@@ -99,7 +99,7 @@ export function NoteEditor({
           <input type="hidden" name="timeZone" value={timeZone} />
           <FormMessage state={edit.state} />
           <NoteFields
-            idPrefix="note"
+            idPrefix="note-edit"
             title={values?.title ?? note.title}
             body={values?.body ?? note.body}
             errors={edit.errors}

@@ -5,8 +5,11 @@ export const recentMs = 7 * 24 * 60 * 60 * 1000;
 
 /** When a note was created or changed, in the visitor's language and time zone, as the browser shows it. */
 export function noteTime(locale: Locale, date: Date, now: Date, timeZone: string): string {
+  const distance = Math.abs(now.getTime() - date.getTime());
+  // "now", not "44 seconds ago": the browser's clock and the database's need not agree to the second.
+  if (distance < 60_000) return new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(0, 'second');
   const format = createFormatter({ locale, timeZone, now });
-  if (Math.abs(now.getTime() - date.getTime()) < recentMs) return format.relativeTime(date);
+  if (distance < recentMs) return format.relativeTime(date);
   return format.dateTime(date, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
@@ -27,10 +30,10 @@ export function noteTimeUtc(locale: Locale, date: Date): string {
 
 /** A version's moment for the "changed elsewhere" message: absolute, to the second, in `timeZone` when known. */
 export function noteMoment(locale: Locale, date: Date, timeZone: string | undefined): string {
-  if (!timeZone) return noteTimeUtc(locale, date);
-  return createFormatter({ locale, timeZone }).dateTime(date, {
+  return createFormatter({ locale, timeZone: timeZone ?? 'UTC' }).dateTime(date, {
     dateStyle: 'medium',
-    timeStyle: 'medium',
+    // Without the browser's zone, the zone's name says it is UTC.
+    timeStyle: timeZone ? 'medium' : 'long',
   });
 }
 

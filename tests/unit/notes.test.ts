@@ -160,6 +160,13 @@ describe('Notes.count and Notes.matches plurals', () => {
 describe('note times', () => {
   const now = new Date('2026-11-25T22:00:00Z');
 
+  it('say "now" within a minute either way, whatever the clocks', () => {
+    const words = locales.map((locale) => noteTime(locale, new Date(now.getTime() + 20_000), now, 'UTC'));
+    expect(words).toEqual(['now', 'jetzt', 'maintenant', 'ahora', '今', 'الآن']);
+    expect(noteTime('en', new Date(now.getTime() - 59_000), now, 'UTC')).toBe('now');
+    expect(noteTime('en', new Date(now.getTime() - 61_000), now, 'UTC')).toBe('1 minute ago');
+  });
+
   it('are relative within a week, in the locale', () => {
     const threeHoursAgo = new Date('2026-11-25T19:00:00Z');
     expect(noteTime('en', threeHoursAgo, now, 'UTC')).toBe('3 hours ago');
@@ -187,7 +194,7 @@ describe('note times', () => {
   it('give both versions to the second in the "changed elsewhere" message', () => {
     const moment = new Date('2026-11-25T21:59:07.123456Z');
     expect(noteMoment('en', moment, 'Europe/Paris')).toBe('Nov 25, 2026, 10:59:07 PM');
-    expect(noteMoment('en', moment, undefined)).toBe('Nov 25, 2026, 9:59 PM UTC');
+    expect(noteMoment('en', moment, undefined)).toBe('Nov 25, 2026, 9:59:07 PM UTC');
   });
 
   it('take only time zones Intl knows from the form', () => {
