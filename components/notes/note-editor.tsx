@@ -80,10 +80,10 @@ export function NoteEditor({
       </article>
 
       <section
-        aria-labelledby="note-edit-title"
+        aria-labelledby="note-edit-heading"
         className="grid gap-4 rounded-lg border bg-card p-6 shadow-sm"
       >
-        <h2 id="note-edit-title" className="text-lg font-semibold">
+        <h2 id="note-edit-heading" className="text-lg font-semibold">
           {t('save')}
         </h2>
         <form
