@@ -47,6 +47,11 @@ async function expectNotFound(page: Page, path: string, heading: string) {
   await expect(page.locator('meta[name="robots"][content*="noindex"]').first()).toBeAttached();
 }
 
+/** A form field by its label; Next keeps the previous page's tree in the DOM, hidden, so only visible ones count. */
+function field(page: Page, label: string) {
+  return page.getByLabel(label, { exact: true }).filter({ visible: true });
+}
+
 async function signedIn(page: Page, locale = 'en') {
   const user = await createConfirmedUser({ locale });
   await signInWithPassword(page, user.email, user.password, { locale });
@@ -103,14 +108,14 @@ for (const locale of ['en', 'ar'] as const) {
     await expect(page).toHaveURL(`/${locale}/notes/new`);
     await expectNoAxeViolations(page);
     // Refused in the browser first, and what was typed stays.
-    await page.getByLabel(words.body, { exact: true }).fill('Body without a title');
+    await field(page, words.body).fill('Body without a title');
     await page.getByRole('button', { name: words.create }).click();
     await expect(page.locator('#note-title-error')).toBeVisible();
-    await expect(page.getByLabel(words.body, { exact: true })).toHaveValue('Body without a title');
+    await expect(field(page, words.body)).toHaveValue('Body without a title');
 
     // A title in the other script than the interface's.
     const title = locale === 'en' ? 'قائمة التسوق' : 'Shopping list';
-    await page.getByLabel(words.title, { exact: true }).fill(title);
+    await field(page, words.title).fill(title);
     await page.getByRole('button', { name: words.create }).click();
     await expect(page).toHaveURL(new RegExp(`/${locale}/notes/[0-9a-f-]{36}\\?saved=created$`));
     await expect(page.getByRole('status').filter({ hasText: words.created })).toBeVisible();
@@ -121,8 +126,8 @@ for (const locale of ['en', 'ar'] as const) {
     await expectNoAxeViolations(page);
     const id = page.url().split('/notes/')[1]!.split('?')[0]!;
 
-    await page.getByLabel(words.title, { exact: true }).fill(`${title} 2`);
-    await page.getByLabel(words.body, { exact: true }).fill('milk\neggs');
+    await field(page, words.title).fill(`${title} 2`);
+    await field(page, words.body).fill('milk\neggs');
     await page.getByRole('button', { name: words.save }).click();
     await expect(page).toHaveURL(`/${locale}/notes/${id}?saved=changed`);
     await expect(page.getByRole('status').filter({ hasText: words.saved })).toBeVisible();
@@ -188,12 +193,12 @@ for (const locale of ['en', 'ar'] as const) {
     await page.goto(`/${locale}/notes/${id}`);
     // Meanwhile, another device saves the note.
     await admin().from('notes').update({ body: 'from the other device' }).eq('id', id!);
-    await page.getByLabel(words.body, { exact: true }).fill('mine');
+    await field(page, words.body).fill('mine');
     await page.getByRole('button', { name: words.save }).click();
     const message = page.getByTestId('form-message');
     await expect(message).toBeVisible();
     await expect(message).toContainText(locale === 'en' ? 'changed elsewhere' : 'في مكان آخر');
-    await expect(page.getByLabel(words.body, { exact: true })).toHaveValue('mine');
+    await expect(field(page, words.body)).toHaveValue('mine');
     expect(await noteRow(id!)).toMatchObject({ body: 'from the other device' });
     // Saving again, knowingly, replaces the other version.
     await page.getByRole('button', { name: words.save }).click();
@@ -212,7 +217,7 @@ test('the edit shows at once (useOptimistic) while the server saves', async ({ p
     if (route.request().method() === 'POST') await held;
     await route.continue();
   });
-  await page.getByLabel('Title', { exact: true }).fill('After');
+  await field(page, 'Title').fill('After');
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('After');
   await expect(page.getByTestId('note-updated')).toHaveText('Saving…');
@@ -230,25 +235,25 @@ test.describe('with JavaScript off', () => {
     test(`${locale}: create (errors keep the text), edit, changed elsewhere and delete`, async ({ page }) => {
       await signedIn(page, locale);
       await page.goto(`/${locale}/notes/new`);
-      await page.getByLabel(words.body, { exact: true }).fill('typed without a title');
+      await field(page, words.body).fill('typed without a title');
       await page.getByRole('button', { name: words.create }).click();
       await expect(page.locator('#note-title-error')).toHaveText(words.required);
-      await expect(page.getByLabel(words.body, { exact: true })).toHaveValue('typed without a title');
-      await page.getByLabel(words.title, { exact: true }).fill('No script');
+      await expect(field(page, words.body)).toHaveValue('typed without a title');
+      await field(page, words.title).fill('No script');
       await page.getByRole('button', { name: words.create }).click();
       await expect(page).toHaveURL(new RegExp(`/${locale}/notes/[0-9a-f-]{36}\\?saved=created$`));
       const id = page.url().split('/notes/')[1]!.split('?')[0]!;
 
-      await page.getByLabel(words.body, { exact: true }).fill('edited');
+      await field(page, words.body).fill('edited');
       await page.getByRole('button', { name: words.save }).click();
       await expect(page).toHaveURL(`/${locale}/notes/${id}?saved=changed`);
       await expect(page.getByTestId('note-body')).toHaveText('edited');
 
       await admin().from('notes').update({ body: 'elsewhere' }).eq('id', id);
-      await page.getByLabel(words.body, { exact: true }).fill('mine, no script');
+      await field(page, words.body).fill('mine, no script');
       await page.getByRole('button', { name: words.save }).click();
       await expect(page.getByTestId('form-message')).toBeVisible();
-      await expect(page.getByLabel(words.body, { exact: true })).toHaveValue('mine, no script');
+      await expect(field(page, words.body)).toHaveValue('mine, no script');
       expect(await noteRow(id)).toMatchObject({ body: 'elsewhere' });
 
       await page.getByText(words.deleteSummary).click();
@@ -285,15 +290,19 @@ test('another user cannot open, edit or delete a note: by URL, or by a forged ac
   // The second user's own note page, with its forms pointed at the owner's note.
   const [own] = await seedNotes(other.user.id, [{ title: 'Mine', body: 'mine' }]);
   await other.page.goto(`/en/notes/${own}`);
-  await other.page.locator('input[name="id"]').evaluateAll((inputs, target) => {
-    for (const input of inputs) (input as HTMLInputElement).value = target;
-  }, id!);
-  await other.page.getByLabel('Title', { exact: true }).fill('Taken over');
+  // React puts its own value back on each render, so the id is forged right before each post.
+  const forgeId = () =>
+    other.page.locator('input[name="id"]').evaluateAll((inputs, target) => {
+      for (const input of inputs) (input as HTMLInputElement).value = target;
+    }, id!);
+  await forgeId();
+  await field(other.page, 'Title').fill('Taken over');
   await other.page.getByRole('button', { name: 'Save changes' }).click();
   await expect(other.page.getByTestId('form-message')).toHaveText(
     'This note no longer exists. It may have been deleted.',
   );
   await other.page.getByText('Delete this note').click();
+  await forgeId();
   await other.page.getByRole('button', { name: 'Delete permanently' }).click();
   await expect(other.page.getByTestId('form-message').last()).toHaveText(
     'This note no longer exists. It may have been deleted.',
