@@ -23,7 +23,11 @@ export const noteSchema = z.object({
     z.trim(),
     z.maxLength(noteLimits.title),
   ),
-  body: z.string(typeError).check(z.maxLength(noteLimits.body)),
+  // Browsers post a textarea's line breaks as CRLF; stored as LF, a break counts once, as the textarea counts it.
+  body: z.string(typeError).check(
+    z.overwrite((value) => value.replace(/\r\n?/g, '\n')),
+    z.maxLength(noteLimits.body),
+  ),
 });
 
 export type NoteInput = z.output<typeof noteSchema>;

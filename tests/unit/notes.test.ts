@@ -51,6 +51,12 @@ describe('noteSchema', () => {
     expect(issues({ title: 'ok' })).toEqual([['body', 'required']]);
   });
 
+  it('stores line breaks as LF and counts each once, as the textarea does', () => {
+    expect(noteSchema.parse({ title: 't', body: 'milk\r\neggs\rbread' }).body).toBe('milk\neggs\nbread');
+    const lines = 'y\r\n'.repeat(5_000);
+    expect(noteSchema.safeParse({ title: 't', body: lines }).success).toBe(true);
+  });
+
   it('counts the limit after trimming, as the database sees the title', () => {
     expect(noteSchema.safeParse({ title: ` ${'x'.repeat(120)} `, body: '' }).success).toBe(true);
   });

@@ -52,6 +52,11 @@ function field(page: Page, label: string) {
   return page.getByLabel(label, { exact: true }).filter({ visible: true });
 }
 
+/** Hydrated: the edit form's hidden time zone is filled in by the browser. */
+async function hydrated(page: Page) {
+  await expect(page.locator('input[name="timeZone"]')).not.toHaveValue('');
+}
+
 async function signedIn(page: Page, locale = 'en') {
   const user = await createConfirmedUser({ locale });
   await signInWithPassword(page, user.email, user.password, { locale });
@@ -191,6 +196,7 @@ for (const locale of ['en', 'ar'] as const) {
     const user = await signedIn(page, locale);
     const [id] = await seedNotes(user.id, [{ title: 'Shared', body: 'first' }]);
     await page.goto(`/${locale}/notes/${id}`);
+    await hydrated(page);
     // Meanwhile, another device saves the note.
     await admin().from('notes').update({ body: 'from the other device' }).eq('id', id!);
     await field(page, words.body).fill('mine');
@@ -211,6 +217,7 @@ test('the edit shows at once (useOptimistic) while the server saves', async ({ p
   const user = await signedIn(page);
   const [id] = await seedNotes(user.id, [{ title: 'Before', body: 'old' }]);
   await page.goto(`/en/notes/${id}`);
+  await hydrated(page);
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route(`**/en/notes/${id}`, async (route) => {
@@ -290,6 +297,7 @@ test('another user cannot open, edit or delete a note: by URL, or by a forged ac
   // The second user's own note page, with its forms pointed at the owner's note.
   const [own] = await seedNotes(other.user.id, [{ title: 'Mine', body: 'mine' }]);
   await other.page.goto(`/en/notes/${own}`);
+  await hydrated(other.page);
   // React puts its own value back on each render, so the id is forged right before each post.
   const forgeId = () =>
     other.page.locator('input[name="id"]').evaluateAll((inputs, target) => {
