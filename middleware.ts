@@ -87,7 +87,7 @@ export const config = {
     // The routes whose answer depends on the session or must not be stored (not 'anyone' or not 'static' in the
     // route table). Public pages are static and shared: the middleware skips them (but for the percent-sign
     // check below), and their header learns who is signed in from the session hint cookie.
-    '/:locale(en|de|fr|es|ja|ar)/(account(?:/.*)?|sign-in(?:/verify|/enroll)?|sign-up(?:/check-email)?|reset-password|auth(?:/.*)?)',
+    '/:locale(en|de|fr|es|ja|ar)/(account(?:/.*)?|notes(?:/.*)?|sign-in(?:/verify|/enroll)?|sign-up(?:/check-email)?|reset-password|auth(?:/.*)?)',
     // Any path with a percent sign, to catch the undecodable ones (lib/http/readable-path.ts).
     '/(.*%.*)',
     // Server-action and form POSTs, on static pages too: bad ones get a 4xx instead of Next's 500

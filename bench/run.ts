@@ -16,6 +16,7 @@ import { bundleSection } from './lib/sections/bundle-section.ts';
 import { lighthouseSection } from './lib/sections/lighthouse-section.ts';
 import { loadSection } from './lib/sections/load-section.ts';
 import { requestsSection } from './lib/sections/requests-section.ts';
+import { benchNoteCount, seedBenchNotes } from './lib/auth/bench-notes.ts';
 import { stopAll } from './lib/servers/child-process.ts';
 import { buildAll, startStack } from './lib/stack.ts';
 
@@ -58,6 +59,10 @@ try {
     user = await createConfirmedUser(stack.auth.url, secretKey);
     session = await signIn(stack.auth.url, publishableKey, user);
     log(`signed in; cookies ${session.cookieNames.join(', ')}`);
+    await seedBenchNotes(stack.auth.url, publishableKey, session.accessToken).then(
+      () => log(`wrote ${benchNoteCount} notes for /en/notes`),
+      (error: unknown) => log(`⚠ ${error instanceof Error ? error.message : String(error)}`),
+    );
     twoFactorSession = await signIn(
       stack.auth.url,
       publishableKey,

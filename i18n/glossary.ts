@@ -112,6 +112,13 @@ export const actionKeys = [
   'UserMenu.signOut',
   'UserMenu.signIn',
   'UserMenu.signUp',
+  'Notes.newNote',
+  'Notes.searchSubmit',
+  'Notes.showAll',
+  'Notes.create',
+  'Notes.save',
+  'Notes.deleteSummary',
+  'Notes.deleteSubmit',
 ] as const;
 
 /** Titles of pages that do one task ("Sign in", "Enter your code"). */
@@ -162,6 +169,7 @@ const arabicVerbalNouns = new Set([
   'حذف',
   'إضافة',
   'إدخال',
+  'بحث',
 ]);
 const arabicVerbalNoun = (first: string) =>
   arabicVerbalNouns.has(first.replace(/^ال(?=\p{L}{3})/u, '').replace(/[\u064B-\u0652]/gu, ''));

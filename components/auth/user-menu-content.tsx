@@ -1,6 +1,6 @@
 'use client';
 
-import { LogOut, UserRound } from 'lucide-react';
+import { LogOut, NotebookPen, UserRound } from 'lucide-react';
 import { useLocale, useTranslations } from 'next-intl';
 import type { ReactElement } from 'react';
 import { ClearCachesForm } from '@/components/pwa/clear-caches-form';
@@ -34,6 +34,12 @@ export default function UserMenuContent({ trigger }: { trigger: ReactElement }) 
           <Link href="/account">
             <UserRound aria-hidden="true" />
             {t('account')}
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link href="/notes">
+            <NotebookPen aria-hidden="true" />
+            {t('notes')}
           </Link>
         </DropdownMenuItem>
         {/* Also empties the service worker's runtime caches on the way out. */}

@@ -15,10 +15,11 @@ type SchemaLoader = () => Promise<z.ZodMiniType>;
  *
  * The schema (and zod with it) loads when the form first gets focus, not with the page: building the
  * schemas was the longest task of a form page's start-up. A submit before it has loaded simply goes to the
- * server, which checks the same rules and answers in the same words.
+ * server, which checks the same rules and answers in the same words. `initial`: the answer to a post made without
+ * JavaScript, where the page has it (lib/forms/no-script-state.ts).
  */
-export function useValidatedAction(action: Action, loadSchema: SchemaLoader) {
-  const [state, formAction] = useActionState(action, initialFormState);
+export function useValidatedAction(action: Action, loadSchema: SchemaLoader, initial = initialFormState) {
+  const [state, formAction] = useActionState(action, initial);
   const t = useTranslations('Validation');
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
   const [serverState, setServerState] = useState(state);

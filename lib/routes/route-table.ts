@@ -80,6 +80,15 @@ export const routeTable = [
     worker: 'network',
     search: 'disallowed',
   },
+  // The notes example (issue 29): the list, /notes/new and /notes/<id>.
+  {
+    path: '/notes',
+    subtree: true,
+    access: 'signed-in',
+    caching: 'private',
+    worker: 'network',
+    search: 'disallowed',
+  },
   // Link and OAuth returns, the session-ended step and the link error page: they set or read session cookies.
   {
     path: '/auth',

@@ -142,11 +142,11 @@ export async function confirmedSession(
 /**
  * The signed-in user, asked of the auth server, and whether the session still owes its second factor (the aal of
  * the token the server just accepted and the factors it sent, never the cookie's copy). Only for the code step's
- * own action: everything else uses requireCurrentUser. Signed-out visitors go to sign-in; when the auth server
- * cannot be reached, `user` is null and `error` says so (for authErrorState), rather than treating the visitor
- * as signed out.
+ * own action: everything else uses requireCurrentUser. Signed-out visitors (a session ended elsewhere) go through
+ * session-ended to sign-in and come back to `next`; when the auth server cannot be reached, `user` is null and
+ * `error` says so (for authErrorState), rather than treating the visitor as signed out.
  */
-export async function requireFirstFactorUser(locale: Locale) {
+export async function requireFirstFactorUser(locale: Locale, next = '/account') {
   const supabase = await sessionClient();
   const { data, error } = await boundedGetUser(supabase);
   if (data.user)
@@ -159,7 +159,7 @@ export async function requireFirstFactorUser(locale: Locale) {
   if (error && authErrorMessage(error).key === 'serviceUnavailable')
     return { supabase, user: null, error, secondFactorPending: false };
   // The cookie may still hold a valid-looking token for a session the server has ended: clear it first.
-  return redirect({ href: { pathname: '/auth/session-ended', query: { next: '/account' } }, locale });
+  return redirect({ href: { pathname: '/auth/session-ended', query: { next } }, locale });
 }
 
 /**
@@ -181,7 +181,7 @@ export async function owesEnrollment(supabase: SessionClient, factors: VerifiedF
  * user without one goes to add one first; only the actions that add one pass `enrolling`.
  */
 export async function requireCurrentUser(locale: Locale, next = '/account', { enrolling = false } = {}) {
-  const { secondFactorPending, ...current } = await requireFirstFactorUser(locale);
+  const { secondFactorPending, ...current } = await requireFirstFactorUser(locale, next);
   if (secondFactorPending)
     return redirect({ href: { pathname: '/sign-in/verify', query: { next } }, locale });
   if (

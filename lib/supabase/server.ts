@@ -22,6 +22,9 @@ export async function createSupabaseServerClient() {
     cookieOptions: sessionCookieOptions,
     cookieEncoding: authCookieEncoding,
     global: { fetch: authFetch(visitorIp(requestHeaders)) },
+    // The fetch above retries reads within the 2 s budget; postgrest-js's own retries (1, 2 and 4 s apart, on 503
+    // and network errors) would wait past it, around each of those calls.
+    db: { retry: false },
     cookies: {
       getAll: () => cookieStore.getAll(),
       setAll(cookiesToSet) {

@@ -95,6 +95,19 @@ describe('load rows', () => {
     expect(warnings(results)).toContain('product-anonymous, round 2: 12 failed');
   });
 
+  it('marks the notes list (issue 29) against the account page measured in the same rounds', () => {
+    const withPages = (notesRps: number) => {
+      const results = loadResults(6000, 2500);
+      results.load!.targets.push(
+        summary('product-account', 80, 6000),
+        summary('product-notes', notesRps, 6000),
+      );
+      return results;
+    };
+    expect(row(withPages(90), 'product-notes throughput')?.mark).toBe('pass');
+    expect(row(withPages(60), 'product-notes throughput')?.mark).toBe('miss');
+  });
+
   it('repeats the autocannon caveat in the warnings', () => {
     const results = loadResults(6000, 2500);
     results.load!.generator.caveat = 'autocannon instead of wrk';

@@ -130,6 +130,10 @@ describe('sitemap and robots.txt', () => {
     expect(urls).toContain('/ja/forgot-password');
     expect(urls).not.toContain('/en/account');
     const rules = robots().rules;
-    expect(Array.isArray(rules) ? rules[0]?.disallow : rules.disallow).toEqual(['/api/', '/*/account']);
+    expect(Array.isArray(rules) ? rules[0]?.disallow : rules.disallow).toEqual([
+      '/api/',
+      '/*/account',
+      '/*/notes',
+    ]);
   });
 });

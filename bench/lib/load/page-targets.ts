@@ -47,6 +47,14 @@ export function pageTargets(cookieHeader: string | undefined): LoadTarget[] {
       headers: signedIn,
       unavailable,
     },
+    {
+      id: 'product-notes',
+      label: 'product /en/notes signed in (20 notes)',
+      url: `${productUrl}/en/notes`,
+      servers: ['product', 'auth'],
+      headers: signedIn,
+      unavailable,
+    },
   ];
   return (['identity', 'compressed'] as const).flatMap((encoding) =>
     pages.map((page) => ({

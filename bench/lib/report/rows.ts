@@ -68,6 +68,11 @@ function loadRows(results: BenchResults): Row[] {
     } else if (id === 'product-account' && !compressed) {
       target = `≥ ${TARGETS.accountThroughputRps} req/s`;
       mark = t.flaggedRounds.length ? 'n/a' : atLeast(t.rps, TARGETS.accountThroughputRps);
+    } else if (id === 'product-notes' && !compressed) {
+      // The notes example should cost no more per view than the account page (issue 29).
+      const account = load.targets.find((a) => a.target.id === 'product-account');
+      target = '≥ the account page';
+      mark = t.flaggedRounds.length || !account?.rounds.length ? 'n/a' : atLeast(t.rps, account.rps);
     }
     const size = t.rounds[0]?.bytesPerResponse ? `, ${kb(t.rounds[0].bytesPerResponse)}/response` : '';
     rows.push({
@@ -144,7 +149,7 @@ function loadRows(results: BenchResults): Row[] {
 
 function authRows(results: BenchResults): Row[] {
   const rows: Row[] = (results.requestsPerView ?? []).map((r) => {
-    const target = /\/account(\/|$)/.test(r.path)
+    const target = /\/(?:account|notes)(\/|$)/.test(r.path)
       ? TARGETS.authRequestsPerPrivateView
       : TARGETS.authRequestsPerSignedInView;
     return {

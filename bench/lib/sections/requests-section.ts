@@ -9,7 +9,10 @@ export interface Visitor {
   cookieHeader: string;
 }
 
-/** Auth-server requests per signed-in page view of /en and /en/account, for each visitor (e.g. a two-factor user at aal2). */
+/**
+ * Local-server requests (Auth and Data API) per signed-in page view of /en, /en/account and /en/notes, for each
+ * visitor (e.g. a two-factor user at aal2).
+ */
 export async function requestsSection(
   options: BenchOptions,
   authUrl: string,
@@ -18,7 +21,7 @@ export async function requestsSection(
 ): Promise<RequestsPerView[]> {
   const results: RequestsPerView[] = [];
   for (const { label, cookieHeader } of visitors)
-    for (const path of ['/en', '/en/account']) {
+    for (const path of ['/en', '/en/account', '/en/notes']) {
       const pageUrl = `${productUrl}${path}`;
       const check = await checkAvailable({
         id: path,

@@ -122,6 +122,34 @@ test('with the auth server answering 503 twice, the session check is retried and
   await expect(page.getByTestId('current-email')).toContainText(user.email);
 });
 
+// The notes example (issue 29): the Data API down while Auth answers.
+test('with the Data API answering 503 or not at all, the notes say so in time and keep what was typed', async ({
+  page,
+}) => {
+  faulty!.inject(() => 'pass');
+  const user = await createConfirmedUser();
+  await signInWithPassword(page, user.email, user.password, { next: '/notes' });
+  const unavailable = 'Your notes cannot be reached right now. Please try again in a moment.';
+
+  faulty!.inject((request) => (request.url?.startsWith('/rest/v1/') ? '503' : 'pass'));
+  let started = Date.now();
+  await page.goto('/en/notes');
+  await expect(page.getByRole('alert').filter({ hasText: unavailable })).toBeVisible();
+  expect(Date.now() - started).toBeLessThan(5000);
+
+  await page.goto('/en/notes/new');
+  faulty!.inject((request) => (request.url?.startsWith('/rest/v1/') ? 'hang' : 'pass'));
+  await page.getByLabel('Title', { exact: true }).fill('Kept');
+  await page.getByLabel('Note', { exact: true }).fill('kept body');
+  started = Date.now();
+  await page.getByRole('button', { name: 'Save note' }).click();
+  await expect(page.getByTestId('form-message')).toHaveText(unavailable);
+  expect(Date.now() - started).toBeLessThan(5000);
+  await expect(page.getByLabel('Title', { exact: true })).toHaveValue('Kept');
+  await expect(page.getByLabel('Note', { exact: true })).toHaveValue('kept body');
+  faulty!.inject(() => 'pass');
+});
+
 test('with the auth server answering 503 always, forms and private pages say so in time', async ({
   page,
   browser,

@@ -1,0 +1,59 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { useTranslations } from 'next-intl';
+import { getLocale, getTranslations } from 'next-intl/server';
+import { SessionUnconfirmed } from '@/components/auth/session-unconfirmed';
+import { Link } from '@/components/navigation/link';
+import { NoteEditor } from '@/components/notes/note-editor';
+import { NotesAlert } from '@/components/notes/notes-alert';
+import { NotesMessages } from '@/components/notes/notes-messages';
+import { NotesPage } from '@/components/notes/notes-page';
+import { getPathname } from '@/i18n/navigation';
+import { guardPage } from '@/lib/auth/page-guard';
+import { noScriptAnswer } from '@/lib/forms/no-script-state';
+import { firstParam, ownEntry } from '@/lib/http/search-param';
+import { readNote } from '@/lib/notes/note-queries';
+import { pageMetadata } from '@/lib/seo/page-metadata';
+import { sessionUnconfirmed } from '@/lib/session/server';
+
+// Rendered in one piece on the server (no streaming boundary), so the forms work without JavaScript.
+export const instant = false;
+
+// The note's own title stays out of the document title: tabs, history and shared screens show only "Notes".
+export async function generateMetadata({ params }: PageProps<'/[locale]/notes/[id]'>): Promise<Metadata> {
+  const t = await getTranslations('Notes');
+  return pageMetadata(`/notes/${(await params).id}`, { title: t('title') });
+}
+
+const savedMessages = { created: 'created', changed: 'saved' } as const;
+
+async function NoteContent({ params, searchParams }: PageProps<'/[locale]/notes/[id]'>) {
+  const locale = await getLocale();
+  const t = await getTranslations('Notes');
+  const { id } = await params;
+  const session = await guardPage(`/notes/${id}`, locale);
+  if (session === sessionUnconfirmed) return <SessionUnconfirmed />;
+  const read = await readNote(getPathname({ href: `/notes/${id}`, locale }), id);
+  if (read.status === 'missing') notFound();
+  if (read.status === 'unavailable') return <NotesAlert text={t('unavailable')} failed />;
+  const saved = ownEntry(savedMessages, firstParam((await searchParams).saved));
+  const [update, remove] = await Promise.all([noScriptAnswer('note-update'), noScriptAnswer('note-delete')]);
+  return (
+    <NotesMessages>
+      {saved ? <NotesAlert text={t(saved)} /> : null}
+      <NoteEditor note={read.note} answers={{ update, delete: remove }} />
+    </NotesMessages>
+  );
+}
+
+export default function NotePage(props: PageProps<'/[locale]/notes/[id]'>) {
+  const t = useTranslations('Notes');
+  return (
+    <NotesPage>
+      <Link href="/notes" className="text-sm underline-offset-4 hover:underline">
+        {t('allNotes')}
+      </Link>
+      <NoteContent {...props} />
+    </NotesPage>
+  );
+}

@@ -1,0 +1,31 @@
+'use client';
+
+import { useLocale, useTranslations } from 'next-intl';
+import { FormMessage } from '@/components/forms/form-message';
+import { SubmitButton } from '@/components/forms/submit-button';
+import type { FormState } from '@/lib/forms/form-state';
+import { useValidatedAction } from '@/lib/forms/use-validated-action';
+import { createNote } from '@/lib/notes/note-actions';
+import { loadNoteSchema, NoteFields } from './note-fields';
+
+/** A new note. `answer`: a post made without JavaScript (lib/forms/no-script-state.ts). */
+export function NewNoteForm({ answer }: { answer?: FormState }) {
+  const t = useTranslations('Notes');
+  const locale = useLocale();
+  const { state, formProps, errors } = useValidatedAction(createNote, loadNoteSchema, answer);
+  return (
+    <form {...formProps} noValidate className="grid gap-4">
+      <input type="hidden" name="locale" value={locale} />
+      <FormMessage state={state} />
+      <NoteFields
+        idPrefix="note"
+        title={state.values?.title ?? ''}
+        body={state.values?.body ?? ''}
+        errors={errors}
+      />
+      <SubmitButton className="justify-self-start" pendingLabel={t('saving')}>
+        {t('create')}
+      </SubmitButton>
+    </form>
+  );
+}

@@ -1,0 +1,138 @@
+'use server';
+
+import type { Locale } from 'next-intl';
+import { getTranslations } from 'next-intl/server';
+import { redirect } from '@/i18n/navigation';
+import { actionPath, authErrorState } from '@/lib/auth/auth-error-state';
+import { formAction } from '@/lib/forms/form-action';
+import { formLocale } from '@/lib/forms/form-locale';
+import { echoedValues, type FormState } from '@/lib/forms/form-state';
+import { answerForm } from '@/lib/forms/no-script-state';
+import { parseForm } from '@/lib/forms/parse-form';
+import { logServerError } from '@/lib/log/server-log';
+import { requireCurrentUser } from '@/lib/session/server';
+import { isNoteId, noteSchema } from './note-schema';
+import { knownTimeZone, noteMoment } from './note-time';
+
+// Writes go through the visitor's session like the reads, so row-level security refuses another user's note: a
+// forged post for one changes nothing and is answered as for a missing note.
+
+const echoed = ['title', 'body'] as const;
+
+/** The version the edit form was opened at, as the Data API wrote it (`2026-11-25T22:04:24.123456+00:00`). */
+const timestampPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?(?:Z|[+-]\d{2}(?::?\d{2})?)$/;
+
+async function notesMessage(
+  locale: Locale,
+  key: 'missing' | 'unavailable',
+  values: Record<string, string>,
+): Promise<FormState> {
+  const t = await getTranslations({ locale, namespace: 'Notes' });
+  return { status: 'error', message: t(key), values };
+}
+
+/** A failed Data API call: logged, and the form says the notes cannot be reached, keeping what was typed. */
+async function unavailable(
+  locale: Locale,
+  values: Record<string, string>,
+  error: unknown,
+): Promise<FormState> {
+  const code =
+    error && typeof error === 'object' && 'code' in error && typeof error.code === 'string' ? error.code : '';
+  logServerError({ path: await actionPath(), code: code || 'data_unreachable', error });
+  return notesMessage(locale, 'unavailable', values);
+}
+
+async function create(formData: FormData): Promise<FormState> {
+  const locale = formLocale(formData);
+  const parsed = await parseForm(noteSchema, formData, locale, echoed);
+  if (!parsed.ok) return parsed.state;
+  const values = echoedValues(formData, echoed);
+  const current = await requireCurrentUser(locale, '/notes/new');
+  if (!current.user) return authErrorState(current.error, locale, values);
+  const { data, error } = await current.supabase
+    .from('notes')
+    .insert(parsed.data)
+    .select('id')
+    .single()
+    .overrideTypes<{ id: string }, { merge: false }>();
+  if (error) return unavailable(locale, values, error);
+  return redirect({ href: { pathname: `/notes/${data.id}`, query: { saved: 'created' } }, locale });
+}
+
+async function update(formData: FormData): Promise<FormState> {
+  const locale = formLocale(formData);
+  const id = formData.get('id');
+  const openedAt = formData.get('updatedAt');
+  const values = { ...echoedValues(formData, echoed), updatedAt: String(openedAt ?? '') };
+  if (!isNoteId(id) || typeof openedAt !== 'string' || !timestampPattern.test(openedAt))
+    return notesMessage(locale, 'missing', values);
+  const parsed = await parseForm(noteSchema, formData, locale, echoed);
+  if (!parsed.ok) return { ...parsed.state, values };
+  const current = await requireCurrentUser(locale, `/notes/${id}`);
+  if (!current.user) return authErrorState(current.error, locale, values);
+  const { supabase } = current;
+  // Only the version that was opened is overwritten; the database moves updated_at on every change.
+  const { data, error } = await supabase
+    .from('notes')
+    .update(parsed.data)
+    .eq('id', id)
+    .eq('updated_at', openedAt)
+    .select('id')
+    .overrideTypes<{ id: string }[], { merge: false }>();
+  if (error) return unavailable(locale, values, error);
+  if (data.length === 0) {
+    const latest = await supabase
+      .from('notes')
+      .select('updated_at')
+      .eq('id', id)
+      .maybeSingle()
+      .overrideTypes<{ updated_at: string }, { merge: false }>();
+    if (latest.error) return unavailable(locale, values, latest.error);
+    if (!latest.data) return notesMessage(locale, 'missing', values);
+    const timeZone = knownTimeZone(formData.get('timeZone'));
+    const t = await getTranslations({ locale, namespace: 'Notes' });
+    return {
+      status: 'error',
+      message: t('changedElsewhere', {
+        theirs: noteMoment(locale, new Date(latest.data.updated_at), timeZone),
+        yours: noteMoment(locale, new Date(openedAt), timeZone),
+      }),
+      // Saving again now replaces the other version, knowingly.
+      values: { ...values, updatedAt: latest.data.updated_at },
+    };
+  }
+  return redirect({ href: { pathname: `/notes/${id}`, query: { saved: 'changed' } }, locale });
+}
+
+async function remove(formData: FormData): Promise<FormState> {
+  const locale = formLocale(formData);
+  const id = formData.get('id');
+  if (!isNoteId(id)) return notesMessage(locale, 'missing', {});
+  const current = await requireCurrentUser(locale, `/notes/${id}`);
+  if (!current.user) return authErrorState(current.error, locale);
+  const { data, error } = await current.supabase
+    .from('notes')
+    .delete()
+    .eq('id', id)
+    .select('id')
+    .overrideTypes<{ id: string }[], { merge: false }>();
+  if (error) return unavailable(locale, {}, error);
+  if (data.length === 0) return notesMessage(locale, 'missing', {});
+  return redirect({ href: { pathname: '/notes', query: { deleted: '1' } }, locale });
+}
+
+/** A new note; then its page. */
+export const createNote = formAction(async (_previous, formData) =>
+  answerForm('note-create', await create(formData)),
+);
+
+/** Title and body of a note, unless it changed since the form was opened (`updatedAt`). */
+export const updateNote = formAction(async (_previous, formData) =>
+  answerForm('note-update', await update(formData)),
+);
+
+/** Deletes a note (the page asks for confirmation first); then the list. */
+export const deleteNote = formAction(async (_previous, formData) =>
+  answerForm('note-delete', await remove(formData)),
+);

@@ -1,0 +1,66 @@
+import { logServerError } from '@/lib/log/server-log';
+import { sessionClient } from '@/lib/session/server';
+import { isNoteId, notesPerPage, searchFilter } from './note-schema';
+
+// Reads for the notes pages, through the visitor's own session: row-level security decides which notes exist for
+// them (supabase/migrations/*_notes.sql), so another user's note reads exactly like a missing one.
+
+/** A note as the pages show it. Until lib/supabase/database.types.ts is generated, the row's shape is stated here. */
+export interface Note {
+  id: string;
+  title: string;
+  body: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export type NoteSummary = Omit<Note, 'body'>;
+
+export type NoteList =
+  | { status: 'ok'; notes: NoteSummary[]; total: number; pages: number }
+  | { status: 'past-end' }
+  | { status: 'unavailable' };
+
+/**
+ * One page of the visitor's notes, newest first, with the exact count of all that match: `page` from 1, `search`
+ * over title and body ('' for all). A page past the last one is `past-end` (the first page never is).
+ */
+export async function listNotes(path: string, page: number, search: string): Promise<NoteList> {
+  const supabase = await sessionClient();
+  const from = (page - 1) * notesPerPage;
+  let query = supabase
+    .from('notes')
+    .select('id, title, created_at, updated_at', { count: 'exact' })
+    .order('created_at', { ascending: false })
+    .order('id', { ascending: false })
+    .range(from, from + notesPerPage - 1);
+  if (search) query = query.or(searchFilter(search));
+  const { data, count, error } = await query.overrideTypes<NoteSummary[], { merge: false }>();
+  // The Data API answers a range past the end with 416 (PGRST103).
+  if (error?.code === 'PGRST103') return { status: 'past-end' };
+  if (error || count === null) {
+    logServerError({ path, code: error?.code || 'data_unreachable', error });
+    return { status: 'unavailable' };
+  }
+  if (page > 1 && data.length === 0) return { status: 'past-end' };
+  return { status: 'ok', notes: data, total: count, pages: Math.max(1, Math.ceil(count / notesPerPage)) };
+}
+
+export type NoteRead = { status: 'ok'; note: Note } | { status: 'missing' } | { status: 'unavailable' };
+
+/** One note of the visitor's: `missing` for a malformed id, another user's note and a deleted one alike. */
+export async function readNote(path: string, id: string): Promise<NoteRead> {
+  if (!isNoteId(id)) return { status: 'missing' };
+  const supabase = await sessionClient();
+  const { data, error } = await supabase
+    .from('notes')
+    .select('id, title, body, created_at, updated_at')
+    .eq('id', id)
+    .maybeSingle()
+    .overrideTypes<Note, { merge: false }>();
+  if (error) {
+    logServerError({ path, code: error.code || 'data_unreachable', error });
+    return { status: 'unavailable' };
+  }
+  return data ? { status: 'ok', note: data } : { status: 'missing' };
+}
