@@ -25,7 +25,8 @@ const env = () => productEnv({ siteUrl: productUrl, authUrl, publishableKey, sec
 /** Builds what the chosen sections need, in sequence (two cores: parallel builds would only slow each other). */
 export async function buildAll(options: BenchOptions, log: (line: string) => void): Promise<void> {
   if (options.skipBuild) return log('skipping builds (--skip-build)');
-  const productSections: Section[] = ['load', 'requests', 'bundle', 'lighthouse'];
+  // The stack starts the product for every section (the auth-server one signs its user in through it too).
+  const productSections: Section[] = ['load', 'requests', 'bundle', 'lighthouse', 'auth-server'];
   const needsProduct = productSections.some((s) => options.sections.has(s));
   if (needsProduct) {
     log('building the product into .next-bench …');

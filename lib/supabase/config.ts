@@ -31,11 +31,8 @@ export function sessionCookieOptionsFor(url: string, secure: boolean) {
 
 export const sessionCookieOptions = sessionCookieOptionsFor(supabaseUrl, env.secureCookies);
 
-// How @supabase/ssr stores the session in its cookie. 'raw' is the JSON itself (the cookie layer percent-encodes
-// it), read with native decodeURIComponent and JSON.parse; the default 'base64url' is decoded one byte at a time in
-// JavaScript, which profiled at about a tenth of a signed-in request's CPU in the edge middleware (bench/README.md).
-// Both clients read either form, so cookies written before keep working.
-export const authCookieEncoding = 'raw' as const;
+// How @supabase/ssr stores the session in its cookie (cookie-encoding.ts, a module of its own so the bench can read it).
+export { authCookieEncoding } from './cookie-encoding';
 
 /** `sb-<ref>-auth-token` (`__Host-` prefixed over https), or its chunks `.0`, `.1`, … (not the PKCE verifier). */
 const authCookieName = /^(?:__Host-)?sb-[^.]+-auth-token(\.\d+)?$/;

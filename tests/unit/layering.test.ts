@@ -83,6 +83,7 @@ describe('lib/supabase/', () => {
       'admin.ts',
       'auth-fetch.ts',
       'config.ts',
+      'cookie-encoding.ts',
       'database.types.ts',
       'edge.ts',
       'server.ts',
@@ -93,13 +94,22 @@ describe('lib/supabase/', () => {
   // …): the dependency runs from policy to clients, never back.
   it.each(files)('%s imports only packages, the environment and its siblings', (name) => {
     const specifiers = importsOf(`lib/supabase/${name}`);
-    if (!['config.ts', 'auth-fetch.ts', 'database.types.ts'].includes(name))
+    if (!['config.ts', 'auth-fetch.ts', 'cookie-encoding.ts', 'database.types.ts'].includes(name))
       expect(specifiers).toContain('./config');
     for (const specifier of specifiers.filter((specifier) => specifier !== '@/lib/env/env')) {
       expect(specifier.startsWith('@/') || specifier.startsWith('../'), `${name} imports ${specifier}`).toBe(
         false,
       );
     }
+  });
+});
+
+describe('lib/supabase/cookie-encoding.ts', () => {
+  it('imports nothing, so the bench (plain Node, no `@/` paths) signs in with the app’s cookie encoding', () => {
+    expect(importsOf('lib/supabase/cookie-encoding.ts')).toEqual([]);
+    expect(importsOf('bench/lib/auth/signed-in-session.ts')).toContain(
+      '../../../lib/supabase/cookie-encoding.ts',
+    );
   });
 });
 

@@ -23,6 +23,25 @@ export function measureUserEndpoint(
 }
 
 /**
+ * The Data API's cheapest read: one note by primary key, as supabase-js sends `from('notes').select().eq('id', …)`,
+ * as its signed-in owner (row-level security decides; the notes table grants anon nothing).
+ */
+export function measureRestPrimaryKeySelect(
+  generator: LoadGenerator,
+  url: string,
+  publishableKey: string,
+  noteId: string,
+  accessToken: string,
+  load: EndpointLoad,
+): Promise<LoadResult> {
+  return generator.run({
+    url: `${url}/rest/v1/notes?select=*&id=eq.${noteId}`,
+    headers: { apikey: publishableKey, Accept: 'application/json', Authorization: `Bearer ${accessToken}` },
+    durationSec: load.durationSec,
+  });
+}
+
+/**
  * POST /auth/v1/token?grant_type=refresh_token as real clients do it: refresh tokens rotate, so each connection
  * owns one session and always sends the token the previous response returned (a sequential chain per
  * connection, each step a genuine rotation, never a replay inside the reuse interval). autocannon, whatever the

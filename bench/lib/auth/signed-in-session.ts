@@ -1,6 +1,6 @@
 import { createServerClient } from '@supabase/ssr';
 import { Secret, TOTP } from 'otpauth';
-import { authCookieEncoding } from '../../../lib/supabase/config.ts';
+import { authCookieEncoding } from '../../../lib/supabase/cookie-encoding.ts';
 import type { TestUser } from './test-user.ts';
 
 export interface SignedInSession {

@@ -38,6 +38,8 @@ export interface BenchResults {
     startup?: StartupTimes;
     refresh?: LoadResult & { note: string };
     user?: LoadResult & { generator: string };
+    /** GET /rest/v1/notes?id=eq.… as the note's owner (row-level security). */
+    restSelect?: LoadResult;
     settings?: { durationSec: number; connections: number };
   };
   /** Harness failures by section: the run goes on and exits non-zero at the end. */

@@ -202,6 +202,17 @@ function authRows(results: BenchResults): Row[] {
       mark: '',
     });
   }
+  const rest = server?.restSelect;
+  if (rest) {
+    rows.push({
+      section: 'Auth server',
+      figure: 'Data API primary-key select (signed in, row-level security)',
+      value: `${rest.rps.toFixed(0)} req/s, p50 ${rest.p50Ms.toFixed(1)} ms, p99 ${rest.p99Ms.toFixed(1)} ms${rest.failures ? `, ${rest.failures} failed` : ''}`,
+      ratio: '',
+      target: `≥ ${TARGETS.restPrimaryKeySelectRps} req/s`,
+      mark: atLeast(rest.rps, TARGETS.restPrimaryKeySelectRps),
+    });
+  }
   return rows;
 }
 

@@ -1,4 +1,8 @@
-import { measureRefreshChains, measureUserEndpoint } from '../auth-server/endpoint-throughput.ts';
+import {
+  measureRefreshChains,
+  measureRestPrimaryKeySelect,
+  measureUserEndpoint,
+} from '../auth-server/endpoint-throughput.ts';
 import { measureStartup } from '../auth-server/startup-time.ts';
 import { signIn } from '../auth/signed-in-session.ts';
 import type { TestUser } from '../auth/test-user.ts';
@@ -44,6 +48,16 @@ export async function authServerSection(
     load,
   );
   log(`GET /user: ${userEndpoint.rps.toFixed(0)} req/s, ${userEndpoint.failures} failed`);
+  const noteId = await createNote(authUrl, publishableKey, sessions[0]!.accessToken);
+  const restSelect = await measureRestPrimaryKeySelect(
+    generator,
+    authUrl,
+    publishableKey,
+    noteId,
+    sessions[0]!.accessToken,
+    load,
+  );
+  log(`Data API primary-key select: ${restSelect.rps.toFixed(0)} req/s, ${restSelect.failures} failed`);
   return {
     startup,
     refresh: {
@@ -51,6 +65,24 @@ export async function authServerSection(
       note: `${load.connections} connections, each a sequential chain of genuine rotations (every request sends the token the previous response returned)`,
     },
     user: { ...userEndpoint, generator: generator.description },
+    restSelect,
     settings: load,
   };
+}
+
+/** One note of the user's, through the Data API as supabase-js writes it; its id is what the select asks for. */
+async function createNote(url: string, publishableKey: string, accessToken: string): Promise<string> {
+  const response = await fetch(`${url}/rest/v1/notes?select=id`, {
+    method: 'POST',
+    headers: {
+      apikey: publishableKey,
+      Authorization: `Bearer ${accessToken}`,
+      'Content-Type': 'application/json',
+      Prefer: 'return=representation',
+      Accept: 'application/vnd.pgrst.object+json',
+    },
+    body: JSON.stringify({ title: 'Bench note', body: 'Read by primary key.' }),
+  });
+  if (!response.ok) throw new Error(`creating the bench note: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { id: string }).id;
 }
