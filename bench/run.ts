@@ -54,13 +54,17 @@ try {
   const stack = await startStack(options, log);
   let user: TestUser | undefined;
   let session: SignedInSession | undefined;
+  let noteIds: string[] = [];
   let twoFactorSession: SignedInSession | undefined;
   if (stack.auth) {
     user = await createConfirmedUser(stack.auth.url, secretKey);
     session = await signIn(stack.auth.url, publishableKey, user);
     log(`signed in; cookies ${session.cookieNames.join(', ')}`);
     await seedBenchNotes(stack.auth.url, publishableKey, session.accessToken).then(
-      () => log(`wrote ${benchNoteCount} notes for /en/notes`),
+      (ids) => {
+        noteIds = ids;
+        log(`wrote ${benchNoteCount} notes for /en/notes`);
+      },
       (error: unknown) => log(`⚠ ${error instanceof Error ? error.message : String(error)}`),
     );
     twoFactorSession = await signIn(
@@ -107,7 +111,14 @@ try {
   });
   await section('auth-server', async () => {
     if (!stack.auth || !user) return needsAuth('auth-server');
-    results.authServer = await authServerSection(options, await loadGenerator(), stack.auth.url, user, log);
+    results.authServer = await authServerSection(
+      options,
+      await loadGenerator(),
+      stack.auth.url,
+      user,
+      noteIds[0],
+      log,
+    );
   });
   await section('lighthouse', async () => {
     results.lighthouse = await lighthouseSection(options, stack.floor !== undefined, log);
