@@ -18,6 +18,7 @@ const RANK: Record<string, number> = {
   crypto: 1,
   config: 1,
   'errors.ts': 0,
+  'body-text.ts': 0,
 };
 
 /** The first path segment, or the first two inside an area (auth/) that has layers of its own. */

@@ -1,3 +1,4 @@
+import { readTextUpTo } from '../body-text.ts';
 import { ApiError, badRequest } from '../errors.ts';
 
 /** GoTrue rejects bodies above 1 MB (its request size limit) with 413. */
@@ -13,20 +14,9 @@ export function refuseLargeBody(request: Request): void {
 
 /** The body as UTF-8 text, read up to MAX_BODY_BYTES. */
 export async function readBodyText(request: Request): Promise<string> {
-  refuseLargeBody(request);
-  if (!request.body) return '';
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (let read = await reader.read(); !read.done; read = await reader.read()) {
-    size += read.value.length;
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel();
-      throw bodyTooLarge();
-    }
-    chunks.push(read.value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+  const text = await readTextUpTo(request, MAX_BODY_BYTES);
+  if (text === undefined) throw bodyTooLarge();
+  return text;
 }
 
 // Postgres text cannot hold U+0000: such input is refused up front instead of failing inside the database.

@@ -1,3 +1,4 @@
+import { readTextUpTo } from '../body-text.ts';
 import type { ApiConfig } from '../config/api.ts';
 import type { SigningKey } from '../crypto/keys.ts';
 import type { Database, Sql } from '../db/database.ts';
@@ -179,20 +180,9 @@ function pickSchema(api: ApiConfig, request: Request, read: boolean): string {
 }
 
 async function readBody(request: Request): Promise<string> {
-  if (Number(request.headers.get('content-length') ?? 0) > REST_MAX_BODY_BYTES) throw new BodyTooLarge();
-  if (!request.body) return '';
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (let read = await reader.read(); !read.done; read = await reader.read()) {
-    size += read.value.length;
-    if (size > REST_MAX_BODY_BYTES) {
-      await reader.cancel();
-      throw new BodyTooLarge();
-    }
-    chunks.push(read.value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+  const text = await readTextUpTo(request, REST_MAX_BODY_BYTES);
+  if (text === undefined) throw new BodyTooLarge();
+  return text;
 }
 
 class BodyTooLarge extends Error {}
