@@ -121,9 +121,13 @@ const sessionEndedCodes: ReadonlySet<unknown> = new Set([
   'refresh_token_already_used',
 ]);
 
+/** The error's GoTrue code, whatever was thrown. */
+const codeOf = (error: unknown): unknown =>
+  error && typeof error === 'object' ? (error as AuthErrorShape).code : undefined;
+
 /** Whether the auth server refused a session because it has ended (sign-in then says so). */
 export function isSessionEnded(error: unknown): boolean {
-  return !!error && typeof error === 'object' && sessionEndedCodes.has((error as AuthErrorShape).code);
+  return sessionEndedCodes.has(codeOf(error));
 }
 
 /**
@@ -132,9 +136,7 @@ export function isSessionEnded(error: unknown): boolean {
  * its answer to a second try within the minute tells who has an account. The mail of that minute is on its way.
  */
 export function isEmailSendLimit(error: unknown): boolean {
-  return (
-    !!error && typeof error === 'object' && (error as AuthErrorShape).code === 'over_email_send_rate_limit'
-  );
+  return codeOf(error) === 'over_email_send_rate_limit';
 }
 
 export function authErrorMessage(error: unknown): AuthErrorMessage {
