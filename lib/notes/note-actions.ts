@@ -50,12 +50,7 @@ async function create(formData: FormData): Promise<FormState> {
   const values = echoedValues(formData, echoed);
   const current = await requireCurrentUser(locale, '/notes/new');
   if (!current.user) return authErrorState(current.error, locale, values);
-  const { data, error } = await current.supabase
-    .from('notes')
-    .insert(parsed.data)
-    .select('id')
-    .single()
-    .overrideTypes<{ id: string }, { merge: false }>();
+  const { data, error } = await current.supabase.from('notes').insert(parsed.data).select('id').single();
   if (error) return unavailable(locale, values, error);
   return redirect({ href: { pathname: `/notes/${data.id}`, query: { saved: 'created' } }, locale });
 }
@@ -78,16 +73,10 @@ async function update(formData: FormData): Promise<FormState> {
     .update(parsed.data)
     .eq('id', id)
     .eq('updated_at', openedAt)
-    .select('id')
-    .overrideTypes<{ id: string }[], { merge: false }>();
+    .select('id');
   if (error) return unavailable(locale, values, error);
   if (data.length === 0) {
-    const latest = await supabase
-      .from('notes')
-      .select('updated_at')
-      .eq('id', id)
-      .maybeSingle()
-      .overrideTypes<{ updated_at: string }, { merge: false }>();
+    const latest = await supabase.from('notes').select('updated_at').eq('id', id).maybeSingle();
     if (latest.error) return unavailable(locale, values, latest.error);
     if (!latest.data) return notesMessage(locale, 'missing', values);
     const timeZone = knownTimeZone(formData.get('timeZone'));
@@ -111,12 +100,7 @@ async function remove(formData: FormData): Promise<FormState> {
   if (!isNoteId(id)) return notesMessage(locale, 'missing', {});
   const current = await requireCurrentUser(locale, `/notes/${id}`);
   if (!current.user) return authErrorState(current.error, locale);
-  const { data, error } = await current.supabase
-    .from('notes')
-    .delete()
-    .eq('id', id)
-    .select('id')
-    .overrideTypes<{ id: string }[], { merge: false }>();
+  const { data, error } = await current.supabase.from('notes').delete().eq('id', id).select('id');
   if (error) return unavailable(locale, {}, error);
   if (data.length === 0) return notesMessage(locale, 'missing', {});
   return redirect({ href: { pathname: '/notes', query: { deleted: '1' } }, locale });

@@ -1,18 +1,13 @@
 import { logServerError } from '@/lib/log/server-log';
 import { sessionClient } from '@/lib/session/server';
+import type { Tables } from '@/lib/supabase/database.types';
 import { isNoteId, notesPerPage, searchFilter } from './note-schema';
 
 // Reads for the notes pages, through the visitor's own session: row-level security decides which notes exist for
 // them (supabase/migrations/*_notes.sql), so another user's note reads exactly like a missing one.
 
-/** A note as the pages show it. Until lib/supabase/database.types.ts is generated, the row's shape is stated here. */
-export interface Note {
-  id: string;
-  title: string;
-  body: string;
-  created_at: string;
-  updated_at: string;
-}
+/** A note as the pages show it: its row (lib/supabase/database.types.ts, `npm run db:types`) but the owner. */
+export type Note = Omit<Tables<'notes'>, 'user_id'>;
 
 export type NoteSummary = Omit<Note, 'body'>;
 
@@ -35,7 +30,7 @@ export async function listNotes(path: string, page: number, search: string): Pro
     .order('id', { ascending: false })
     .range(from, from + notesPerPage - 1);
   if (search) query = query.or(searchFilter(search));
-  const { data, count, error } = await query.overrideTypes<NoteSummary[], { merge: false }>();
+  const { data, count, error } = await query;
   // The Data API answers a range past the end with 416 (PGRST103).
   if (error?.code === 'PGRST103') return { status: 'past-end' };
   if (error || count === null) {
@@ -56,8 +51,7 @@ export async function readNote(path: string, id: string): Promise<NoteRead> {
     .from('notes')
     .select('id, title, body, created_at, updated_at')
     .eq('id', id)
-    .maybeSingle()
-    .overrideTypes<Note, { merge: false }>();
+    .maybeSingle();
   if (error) {
     logServerError({ path, code: error.code || 'data_unreachable', error });
     return { status: 'unavailable' };
