@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { NextRequest } from 'next/server';
+import { parse as parseToml } from 'smol-toml';
 import { describe, expect, it } from 'vitest';
 import { GET as confirmRoute } from '@/app/[locale]/auth/confirm/route';
 import { loadConfig } from '@/local-supabase/src/config/config';
@@ -244,3 +245,130 @@ describe.each([...Object.entries(linkTemplates), ['reauthentication', null] as c
     });
   },
 );
+
+// Issue 30: GoTrue's security notices, one per kind in config.toml, in the layout above. They report a change and
+// carry one link, to a page of the site that signs no one in, and tell the reader what to do if it was not them.
+const notices = Object.entries(
+  (
+    parseToml(readFileSync('supabase/config.toml', 'utf8')) as {
+      auth: { email: { notification: Record<string, { enabled: boolean; content_path: string }> } };
+    }
+  ).auth.email.notification,
+);
+const notYou: Record<(typeof locales)[number], string> = {
+  en: "If this wasn't you,",
+  de: 'Falls Sie das nicht waren,',
+  fr: 'Si ce n’est pas vous,',
+  es: 'Si no has sido tú,',
+  ja: 'お心当たりがない場合は、',
+  ar: 'إذا لم تكن أنت من قام بذلك،',
+};
+
+it('config.toml enables every notice GoTrue has, each with its template', () => {
+  // GoTrue's NotificationsConfiguration, the CLI's [auth.email.notification.<kind>].
+  expect(notices.map(([kind]) => kind).sort()).toEqual([
+    'email_changed',
+    'identity_linked',
+    'identity_unlinked',
+    'mfa_factor_enrolled',
+    'mfa_factor_unenrolled',
+    'password_changed',
+    'phone_changed',
+  ]);
+  for (const [kind, notice] of notices) {
+    expect(notice.enabled, kind).toBe(true);
+    expect(notice.content_path).toBe(`./supabase/templates/${kind}_notification.html`);
+  }
+});
+
+describe.each(notices)('supabase/templates/%s_notification.html: one accessible layout', (kind) => {
+  const template = new GoTemplate(readFileSync(`supabase/templates/${kind}_notification.html`, 'utf8'));
+  // What GoTrue passes (templatemailer's *NotificationMail), values that show where they are printed.
+  const render = (locale: unknown, values: Record<string, string> = {}) =>
+    template.render({
+      SiteURL: site,
+      Email: 'new@example.com',
+      OldEmail: 'old@example.com',
+      Phone: '+15550000002',
+      OldPhone: '+15550000001',
+      Provider: 'github',
+      FactorType: 'totp',
+      Data: locale === undefined ? {} : { locale },
+      ...values,
+    });
+  const english = layout(render('en'));
+
+  it.each(locales)(
+    'in %s: wordmark, details, "if this wasn\'t you" and one link that signs no one in',
+    (locale) => {
+      const html = render(locale);
+      const dir = locale === 'ar' ? 'rtl' : 'ltr';
+      expect(html).toMatch(new RegExp(`^<!doctype html>\\n<html lang="${locale}" dir="${dir}">`));
+      expect(html).toMatch(new RegExp(`<table role="presentation"[^>]* lang="${locale}" dir="${dir}"`));
+      expect(html.match(/<table\b[^>]*>/g)?.every((t) => t.includes('role="presentation"'))).toBe(true);
+      const aligns = [...html.matchAll(/<td [^>]*align="(\w+)"/g)]
+        .map((m) => m[1])
+        .filter((a) => a !== 'center');
+      expect(new Set(aligns)).toEqual(new Set([dir === 'rtl' ? 'right' : 'left']));
+
+      const mail = layout(html);
+      expect(mail.wordmarkBeforeHeading).toBe(true);
+      expect(mail.preheader).not.toBe('');
+      expect(mail.footer).not.toBe('');
+      if (locale !== 'en') {
+        expect(mail.preheader).not.toBe(english.preheader);
+        expect(mail.footer).not.toBe(english.footer);
+        expect(mail.button!.label).not.toBe(english.button!.label);
+      }
+      if (locale === 'ja') expect(mail.footer).toMatch(/\p{sc=Hiragana}/u);
+      if (locale === 'ar') expect(mail.footer).toMatch(/\p{sc=Arabic}/u);
+      expect(htmlToText(html)).toContain(notYou[locale]);
+
+      // The only link: the button, to the account page or the password reset form, with nothing that signs in.
+      const button = mail.button!;
+      expect(hrefs(html)).toEqual([button.href]);
+      const link = new URL(button.href);
+      expect(link.origin).toBe(siteUrl.origin);
+      expect(link.pathname).toBe(
+        kind === 'password_changed' ? `/${locale}/forgot-password` : `/${locale}/account`,
+      );
+      expect(link.search + link.hash).toBe('');
+      expect(html).not.toMatch(/token|verify|auth\/confirm/i);
+      expect(contrast(button.color, button.background)).toBeGreaterThanOrEqual(4.5);
+      expect(htmlToText(html).split('\n')).toContain(`${button.label}: ${button.href}`);
+    },
+  );
+
+  it('prints what changed as GoTrue names it, in words for providers and factor types', () => {
+    const text = htmlToText(render('de'));
+    const shown: Record<string, string[]> = {
+      password_changed: ['new@example.com'],
+      email_changed: ['old@example.com', 'new@example.com'],
+      phone_changed: ['new@example.com', '+15550000001', '+15550000002'],
+      identity_linked: ['new@example.com', 'GitHub'],
+      identity_unlinked: ['new@example.com', 'GitHub'],
+      mfa_factor_enrolled: ['new@example.com', 'Authenticator-App'],
+      mfa_factor_unenrolled: ['new@example.com', 'Authenticator-App'],
+    };
+    for (const value of shown[kind]!) expect(text).toContain(value);
+    expect(text).not.toMatch(/\b(?:github|totp)\b/);
+    if (kind.startsWith('mfa_'))
+      expect(htmlToText(render('fr', { FactorType: 'webauthn' }))).toContain('Clé de sécurité');
+  });
+
+  it('falls back to English for a user without (or with an unknown) locale', () => {
+    for (const locale of [undefined, 'xx']) {
+      expect(render(locale)).toMatch(/^<!doctype html>\n<html lang="en" dir="ltr">/);
+      expect(htmlToText(render(locale))).toContain(notYou.en);
+    }
+  });
+
+  it('writes every text in a colour of at least 4.5:1 on the white card', () => {
+    const html = render('en');
+    const colours = [...html.replace(/<a [^>]*>/g, '').matchAll(/(?:^|[;"])color:(#[0-9a-f]{6})/g)].map(
+      (m) => m[1]!,
+    );
+    expect(colours.length).toBeGreaterThanOrEqual(3);
+    for (const colour of colours) expect(contrast(colour, '#ffffff'), colour).toBeGreaterThanOrEqual(4.5);
+  });
+});

@@ -127,7 +127,12 @@ function breaches(locale: Locale, text: string): string[] {
 
 describe('the emails against the glossary', () => {
   const config = parseToml(readFileSync('supabase/config.toml', 'utf8')) as {
-    auth: { email: { template: Record<string, { subject: string }> } };
+    auth: {
+      email: {
+        template: Record<string, { subject: string }>;
+        notification: Record<string, { subject: string }>;
+      };
+    };
   };
 
   it.each(readdirSync('supabase/templates'))('supabase/templates/%s', (name) => {
@@ -135,7 +140,15 @@ describe('the emails against the glossary', () => {
     const found: string[] = [];
     for (const locale of locales) {
       // What the reader sees in the mail (the title and hidden preview text included), values as "◻".
-      const html = template.render({ Data: { locale }, Email: '◻', NewEmail: '◻', Token: '◻' });
+      const html = template.render({
+        Data: { locale },
+        Email: '◻',
+        NewEmail: '◻',
+        OldEmail: '◻',
+        Token: '◻',
+        Provider: 'github',
+        FactorType: 'totp',
+      });
       const text = html
         .replace(/<[^>]*>/g, ' ')
         .replace(/&(#\d+|amp|lt|gt);/g, (_, entity: string) =>
@@ -149,7 +162,10 @@ describe('the emails against the glossary', () => {
 
   it('subjects in supabase/config.toml', () => {
     const found: string[] = [];
-    for (const [name, { subject }] of Object.entries(config.auth.email.template))
+    for (const [name, { subject }] of Object.entries({
+      ...config.auth.email.template,
+      ...config.auth.email.notification,
+    }))
       for (const [, locale, text] of subject.matchAll(/eq \.Data\.locale "([^"]+)" \}\}([^{]*)/g))
         if (isLocale(locale))
           found.push(...breaches(locale, text!).map((breach) => `${name} ${locale}: ${breach}`));

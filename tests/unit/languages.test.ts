@@ -12,8 +12,15 @@ import { GoTemplate } from '@/local-supabase/src/mail/go-template';
 
 const templates = readdirSync('supabase/templates').filter((name) => name.endsWith('.html'));
 const config = parse(readFileSync('supabase/config.toml', 'utf8')) as {
-  auth: { email: { template: Record<string, { subject: string; content_path: string }> } };
+  auth: {
+    email: {
+      template: Record<string, { subject: string; content_path: string }>;
+      notification: Record<string, { subject: string; content_path: string }>;
+    };
+  };
 };
+/** The link and code mails, then the security notices: every mail the project's config sends. */
+const mails = { ...config.auth.email.template, ...config.auth.email.notification };
 const readMessages = (locale: string) => JSON.parse(readFileSync(`messages/${locale}.json`, 'utf8'));
 
 /** The languages a Go template branches on (`eq .Data.locale "de"`), in order. */
@@ -39,7 +46,7 @@ describe.each(locales)('language %s', (locale) => {
   );
 
   it('has its email subjects in supabase/config.toml', () => {
-    for (const [name, template] of Object.entries(config.auth.email.template)) {
+    for (const [name, template] of Object.entries(mails)) {
       if (locale !== defaultLocale) expect(branches(template.subject), name).toContain(locale);
     }
   });
@@ -78,11 +85,11 @@ describe('no leftovers of a removed language', () => {
     for (const name of templates)
       for (const branch of branches(readFileSync(`supabase/templates/${name}`, 'utf8')))
         expect(known, name).toContain(branch);
-    for (const template of Object.values(config.auth.email.template))
+    for (const template of Object.values(mails))
       for (const branch of branches(template.subject)) expect(known).toContain(branch);
     // Every template file is one the config sends.
     expect(
-      Object.values(config.auth.email.template)
+      Object.values(mails)
         .map((t) => t.content_path.replace('./supabase/templates/', ''))
         .sort(),
     ).toEqual([...templates].sort());
