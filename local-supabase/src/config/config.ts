@@ -5,15 +5,17 @@ import { parse as parseToml } from 'smol-toml';
 import type { SeedConfig } from '../db/project-migrations.ts';
 import {
   type AuthConfig,
+  DEFAULT_NOTIFICATIONS,
   DEFAULT_TEMPLATES,
   LOCAL_MAILBOX_EMAIL_LIMIT,
+  NOTIFICATION_KINDS,
   PASSWORD_REQUIREMENTS,
   TEMPLATE_KINDS,
   type EmailTemplate,
   type TemplateKind,
 } from './defaults.ts';
 
-export type { AuthConfig, TemplateKind } from './defaults.ts';
+export type { AuthConfig, NotificationKind, TemplateKind } from './defaults.ts';
 
 type Table = Record<string, unknown>;
 export type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] };
@@ -207,6 +209,26 @@ function readTemplate(supabaseDir: string, contentPath: string): string {
   return readFileSync(existsSync(fromRoot) ? fromRoot : path.resolve(supabaseDir, contentPath), 'utf8');
 }
 
+/**
+ * `[auth.email.notification.<kind>]` as the CLI hands them to GoTrue: only an enabled kind is passed on (its
+ * content_path read and checked), its subject whenever set; an unset body is GoTrue's own.
+ */
+function loadNotifications(baseDir: string, tables: Table): AuthConfig['notifications'] {
+  const out = {} as AuthConfig['notifications'];
+  for (const kind of NOTIFICATION_KINDS) {
+    const t = table(tables[kind]);
+    const enabled = bool(t.enabled, false);
+    const contentPath = str(t.content_path, '');
+    out[kind] = {
+      enabled,
+      subject: str(t.subject, DEFAULT_NOTIFICATIONS[kind].subject),
+      content:
+        enabled && contentPath ? readTemplate(baseDir, contentPath) : DEFAULT_NOTIFICATIONS[kind].content,
+    };
+  }
+  return out;
+}
+
 /** Providers the local identity page stands in for (routes/local-idp.ts). */
 export const LOCAL_IDP_PROVIDERS = ['github', 'google'];
 
@@ -332,6 +354,7 @@ export function loadConfig(configPath: string | undefined, env: NodeJS.ProcessEn
     mfa: loadMfa(auth, env),
     external,
     templates,
+    notifications: loadNotifications(baseDir, table(email.notification)),
     sender: mailSender(root, email),
   };
 }

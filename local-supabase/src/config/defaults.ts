@@ -9,6 +9,18 @@ export const TEMPLATE_KINDS = [
 ] as const;
 export type TemplateKind = (typeof TEMPLATE_KINDS)[number];
 
+/** `[auth.email.notification.<kind>]`: GoTrue's security notices (templates `<kind>_notification`). */
+export const NOTIFICATION_KINDS = [
+  'password_changed',
+  'email_changed',
+  'phone_changed',
+  'identity_linked',
+  'identity_unlinked',
+  'mfa_factor_enrolled',
+  'mfa_factor_unenrolled',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
 export interface EmailTemplate {
   subject: string;
   content: string;
@@ -75,6 +87,8 @@ export interface AuthConfig {
   };
   external: Record<string, { enabled: boolean; clientId: string }>;
   templates: Record<TemplateKind, EmailTemplate>;
+  /** Security notices; GoTrue sends none unless enabled (GOTRUE_MAILER_NOTIFICATIONS_<KIND>_ENABLED). */
+  notifications: Record<NotificationKind, EmailTemplate & { enabled: boolean }>;
   /** The From of every mail (the CLI's GOTRUE_SMTP_ADMIN_EMAIL and GOTRUE_SMTP_SENDER_NAME). */
   sender: { name: string; address: string };
 }
@@ -155,5 +169,44 @@ export const DEFAULT_TEMPLATES: Record<TemplateKind, EmailTemplate> = {
   reauthentication: {
     subject: 'Confirm reauthentication',
     content: '<h2>Confirm reauthentication</h2><p>Enter the code: {{ .Token }}</p>',
+  },
+};
+
+/** GoTrue's built-in notice subjects and bodies (mailer/templatemailer), used when config.toml names none. */
+export const DEFAULT_NOTIFICATIONS: Record<NotificationKind, EmailTemplate> = {
+  password_changed: {
+    subject: 'Your password was changed',
+    content:
+      "<h2>Your password was changed</h2><p>The password for your account was recently changed.</p><p>If you didn't make this change, reset your password and contact support immediately.</p>",
+  },
+  email_changed: {
+    subject: 'Your email address was changed',
+    content:
+      "<h2>Your email address was changed</h2><p>The email address for your account was changed from {{ .OldEmail }} to {{ .Email }}.</p><p>If you didn't make this change, contact support immediately.</p>",
+  },
+  phone_changed: {
+    subject: 'Your phone number was changed',
+    content:
+      "<h2>Your phone number was changed</h2><p>The phone number for your account was changed from {{ .OldPhone }} to {{ .Phone }}.</p><p>If you didn't make this change, contact support immediately.</p>",
+  },
+  identity_linked: {
+    subject: 'A new sign-in method was linked to your account',
+    content:
+      "<h2>A new sign-in method was linked</h2><p>Your {{ .Provider }} account was linked as a new sign-in method for {{ .Email }}.</p><p>If you didn't make this change, contact support immediately.</p>",
+  },
+  identity_unlinked: {
+    subject: 'A sign-in method was removed from your account',
+    content:
+      "<h2>A sign-in method was removed</h2><p>Your {{ .Provider }} account was removed as a sign-in method for {{ .Email }}.</p><p>If you didn't make this change, contact support immediately.</p>",
+  },
+  mfa_factor_enrolled: {
+    subject: 'A new verification method was added to your account',
+    content:
+      "<h2>A new verification method was added</h2><p>Sign-in verification method {{ .FactorType }} was added to your account.</p><p>If you didn't make this change, contact support immediately.</p>",
+  },
+  mfa_factor_unenrolled: {
+    subject: 'A verification method was removed from your account',
+    content:
+      "<h2>A verification method was removed</h2><p>Sign-in verification method {{ .FactorType }} was removed from your account.</p><p>If you didn't make this change, contact support immediately.</p>",
   },
 };

@@ -1,28 +1,38 @@
-import { TEMPLATE_KINDS, type AuthConfig, type TemplateKind } from '../config/defaults.ts';
+import {
+  NOTIFICATION_KINDS,
+  TEMPLATE_KINDS,
+  type AuthConfig,
+  type NotificationKind,
+  type TemplateKind,
+} from '../config/defaults.ts';
 import type { Sql } from '../db/database.ts';
 import { GoTemplate, type TemplateData } from './go-template.ts';
 import { storeMessage } from './messages.ts';
 
+/** A mail's template name as GoTrue has it: the six link/code mails and the `<kind>_notification` notices. */
+export type MailKind = TemplateKind | `${NotificationKind}_notification`;
+
 /** Renders config.toml templates (subject and body) and drops the result into the local mailbox. */
 export class Mailer {
-  private readonly templates: Record<TemplateKind, { subject: GoTemplate; body: GoTemplate }>;
+  private readonly templates: Record<MailKind, { subject: GoTemplate; body: GoTemplate }>;
   private readonly sender: AuthConfig['sender'];
 
   constructor(config: AuthConfig) {
     this.sender = config.sender;
-    const compiled = {} as Record<TemplateKind, { subject: GoTemplate; body: GoTemplate }>;
-    for (const kind of TEMPLATE_KINDS) {
-      const t = config.templates[kind];
+    const compiled = {} as Record<MailKind, { subject: GoTemplate; body: GoTemplate }>;
+    const compile = (kind: MailKind, t: { subject: string; content: string }) => {
       try {
         compiled[kind] = { subject: new GoTemplate(t.subject), body: new GoTemplate(t.content) };
       } catch (err) {
         throw new Error(`email template "${kind}": ${(err as Error).message}`, { cause: err });
       }
-    }
+    };
+    for (const kind of TEMPLATE_KINDS) compile(kind, config.templates[kind]);
+    for (const kind of NOTIFICATION_KINDS) compile(`${kind}_notification`, config.notifications[kind]);
     this.templates = compiled;
   }
 
-  async send(sql: Sql, kind: TemplateKind, to: string, data: TemplateData): Promise<void> {
+  async send(sql: Sql, kind: MailKind, to: string, data: TemplateData): Promise<void> {
     const t = this.templates[kind];
     const html = t.body.render(data);
     await storeMessage(sql, {

@@ -1,3 +1,4 @@
+import { sendNotification } from '../rules/emails.ts';
 import { canonicalIp } from '../rules/rate-limits.ts';
 import { generateTotpKey, totpStep } from '../rules/totp.ts';
 import { tokenResponse } from '../rules/session-tokens.ts';
@@ -212,6 +213,9 @@ export async function verify(ctx: RequestContext, auth: Authenticated): Promise<
     const refreshToken = await raiseSessionToAal2(sql, sessionId, factor.id, AMR_METHOD[factor.factor_type]);
     await endAal1Sessions(sql, auth.user.id);
     await deleteUnverifiedFactors(sql, auth.user.id, factor.factor_type);
+    // GoTrue's notice goes out when this verification is the one that verified the factor.
+    if (factor.status !== 'verified')
+      await sendNotification(app, sql, auth.user, 'mfa_factor_enrolled', { FactorType: factor.factor_type });
     return tokenResponse(app, sql, auth.user.id, sessionId, refreshToken);
   });
   return ctx.json(200, response);
@@ -227,7 +231,13 @@ export async function unenroll(ctx: RequestContext, auth: Authenticated): Promis
   );
   if (factor.status === 'verified' && aal !== 'aal2')
     throw unprocessable('insufficient_aal', 'AAL2 required to unenroll verified factor');
-  await ctx.app.db.tx((sql) => deleteFactor(sql, factor));
+  await ctx.app.db.tx(async (sql) => {
+    await deleteFactor(sql, factor);
+    // As GoTrue: for any factor the user removes, verified or not (the admin route sends none).
+    await sendNotification(ctx.app, sql, auth.user, 'mfa_factor_unenrolled', {
+      FactorType: factor.factor_type,
+    });
+  });
   return ctx.json(200, { id: factor.id });
 }
 

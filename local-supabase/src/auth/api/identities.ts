@@ -1,4 +1,5 @@
 import { unlinkIdentity } from '../rules/accounts.ts';
+import { sendNotification } from '../rules/emails.ts';
 import { isUuid } from '../rules/validation.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { notFound } from '../../errors.ts';
@@ -16,6 +17,10 @@ export async function linkIdentity(ctx: RequestContext, auth: Authenticated): Pr
 export async function deleteIdentity(ctx: RequestContext, auth: Authenticated): Promise<Response> {
   const identityId = ctx.params.identity_id ?? '';
   if (!isUuid(identityId)) throw notFound('validation_failed', 'identity_id must be an UUID');
-  await ctx.app.db.tx((sql) => unlinkIdentity(sql, auth.user, identityId));
+  await ctx.app.db.tx(async (sql) => {
+    const provider = await unlinkIdentity(sql, auth.user, identityId);
+    // auth.user is the row from before: GoTrue mails the address the user had, which unlinking may have replaced.
+    await sendNotification(ctx.app, sql, auth.user, 'identity_unlinked', { Provider: provider });
+  });
   return ctx.json(200, {});
 }

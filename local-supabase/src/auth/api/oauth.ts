@@ -89,7 +89,7 @@ async function finishSignIn(app: App, flow: FlowStateRow, identity: IdpIdentity)
   const providerToken = `local-${identity.provider}-token-${crypto.randomUUID()}`;
   return app.db.tx(async (sql) => {
     const user = flow.linking_target_id
-      ? await linkIdentityToUser(sql, flow.linking_target_id, providerIdentity(identity))
+      ? await linkIdentityToUser(app, sql, flow.linking_target_id, providerIdentity(identity))
       : await accountForIdentity(app.config, sql, providerIdentity(identity));
     if (flow.code_challenge) {
       await completeOAuthFlow(sql, flow.id, user.id, providerToken);

@@ -1,5 +1,5 @@
 import type { App } from '../../app.ts';
-import { sendEmailChange, sendReauthentication } from '../rules/emails.ts';
+import { sendEmailChange, sendNotification, sendReauthentication } from '../rules/emails.ts';
 import { isOneOf, validateEmail, validatePkce } from '../rules/validation.ts';
 import { countingWrongCodes, verifyEmailChange } from '../rules/verification.ts';
 import { tokenHash } from '../../crypto/codes.ts';
@@ -108,6 +108,8 @@ export async function updateCurrentUser(ctx: RequestContext, auth: Authenticated
       }
       user = await updateUser(sql, user.id, { encrypted_password: passwordHash });
       await endSessions(sql, user.id, 'others', auth.sessionId);
+      // GoTrue sends it here, before `data` is applied: the notice speaks the language stored until now.
+      await sendNotification(app, sql, user, 'password_changed');
     }
     if (data)
       user = await updateUser(sql, user.id, {

@@ -1,3 +1,4 @@
+import type { App } from '../../app.ts';
 import type { AuthConfig } from '../../config/config.ts';
 import { badRequest, forbidden, unprocessable } from '../../errors.ts';
 import type { Sql } from '../../db/database.ts';
@@ -13,6 +14,7 @@ import {
   updateIdentityData,
 } from '../store/identities.ts';
 import { clearAllOneTimeTokens } from '../store/one-time-tokens.ts';
+import { sendNotification } from './emails.ts';
 import {
   findUserByEmail,
   findUserById,
@@ -162,7 +164,12 @@ export async function accountForIdentity(
  * GoTrue's linkIdentityToUser (identity.go): the provider identity joins the signed-in user who started the flow. A
  * user without an email (anonymous) takes the provider's verified email and stops being anonymous.
  */
-export async function linkIdentityToUser(sql: Sql, targetId: string, id: ProviderIdentity): Promise<UserRow> {
+export async function linkIdentityToUser(
+  app: App,
+  sql: Sql,
+  targetId: string,
+  id: ProviderIdentity,
+): Promise<UserRow> {
   const target = await findUserById(sql, targetId);
   if (!target) throw unprocessable('user_not_found', 'Linking target user not found');
   const existing = await findIdentity(sql, id.provider, id.subject);
@@ -183,14 +190,16 @@ export async function linkIdentityToUser(sql: Sql, targetId: string, id: Provide
     await confirmUser(sql, await updateUser(sql, target.id, { email, is_anonymous: false }));
   }
   await syncProviders(sql, target.id);
-  return (await findUserById(sql, target.id))!;
+  const linked = (await findUserById(sql, target.id))!;
+  await sendNotification(app, sql, linked, 'identity_linked', { Provider: id.provider });
+  return linked;
 }
 
 /**
  * GoTrue's DeleteIdentity checks and unlinking: a user keeps at least one identity, and an email that came from the
- * removed identity is taken from the remaining ones (UpdateUserEmailFromIdentities).
+ * removed identity is taken from the remaining ones (UpdateUserEmailFromIdentities). Answers the removed provider.
  */
-export async function unlinkIdentity(sql: Sql, user: UserRow, identityId: string): Promise<void> {
+export async function unlinkIdentity(sql: Sql, user: UserRow, identityId: string): Promise<string> {
   const identities = await listIdentities(sql, user.id);
   if (identities.length <= 1)
     throw unprocessable(
@@ -214,4 +223,5 @@ export async function unlinkIdentity(sql: Sql, user: UserRow, identityId: string
     }
   }
   await syncProviders(sql, user.id);
+  return removed.provider;
 }

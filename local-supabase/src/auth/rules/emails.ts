@@ -1,5 +1,5 @@
 import type { App } from '../../app.ts';
-import type { TemplateKind } from '../../config/config.ts';
+import type { NotificationKind, TemplateKind } from '../../config/config.ts';
 import { generateOtp, tokenHash } from '../../crypto/codes.ts';
 import { tooManyRequests } from '../../errors.ts';
 import type { Sql } from '../../db/database.ts';
@@ -21,12 +21,16 @@ export function checkFrequency(app: App, sentAt: Date | null): void {
   }
 }
 
-/** The global email_sent limiter; GoTrue only applies it when confirmations are on (autoconfirm off). */
+/** The global email_sent limiter (takes one mail); GoTrue only applies it when confirmations are on (autoconfirm off). */
+function emailLimitReached(app: App): boolean {
+  return (
+    app.config.rateLimit.emailSent === 0 || (app.config.email.enableConfirmations && !app.limits.allowEmail())
+  );
+}
+
 function checkEmailLimit(app: App): void {
-  const exhausted =
-    app.config.rateLimit.emailSent === 0 ||
-    (app.config.email.enableConfirmations && !app.limits.allowEmail());
-  if (exhausted) throw tooManyRequests('over_email_send_rate_limit', 'email rate limit exceeded');
+  if (emailLimitReached(app))
+    throw tooManyRequests('over_email_send_rate_limit', 'email rate limit exceeded');
 }
 
 /** The emailed link: GET /verify with the token hash, the verification type and where to land. */
@@ -168,4 +172,33 @@ export async function sendReauthentication(app: App, sql: Sql, user: UserRow): P
   });
   await updateUser(sql, user.id, { reauthentication_token: hash, reauthentication_sent_at: new Date() });
   await saveOneTimeToken(sql, user.id, 'reauthentication_token', hash, email);
+}
+
+/** What a notice adds to GoTrue's SiteURL, Email and Data (templatemailer's *NotificationMail), and its recipient. */
+export interface NoticeDetails {
+  /** GoTrue mails the user's address, except email_changed: the old one. */
+  to?: string;
+  OldEmail?: string;
+  Provider?: string;
+  FactorType?: string;
+}
+
+/**
+ * A security notice (GoTrue's send*Notification), sent only when its kind is enabled and there is an address. GoTrue
+ * logs a notice it cannot send (the email limit reached) and the request still succeeds, so it is skipped here.
+ */
+export async function sendNotification(
+  app: App,
+  sql: Sql,
+  user: UserRow,
+  kind: NotificationKind,
+  { to = user.email ?? '', ...details }: NoticeDetails = {},
+): Promise<void> {
+  if (!app.config.notifications[kind].enabled || to === '' || emailLimitReached(app)) return;
+  await app.mailer.send(sql, `${kind}_notification`, to, {
+    SiteURL: app.config.siteUrl,
+    Email: user.email ?? '',
+    Data: user.raw_user_meta_data,
+    ...details,
+  });
 }

@@ -23,6 +23,7 @@ import {
   type UserRow,
 } from '../store/users.ts';
 import { confirmUser, markEmailIdentityVerified } from './accounts.ts';
+import { sendNotification } from './emails.ts';
 import { isOneOf } from './validation.ts';
 
 /** The `type` of POST/GET /verify and of emailed links (GoTrue's mail.*Verification for email). */
@@ -236,5 +237,8 @@ export async function verifyEmailChange(
     is_anonymous: false,
   });
   await clearAllOneTimeTokens(sql, user.id);
+  const oldEmail = user.email ?? '';
+  if (oldEmail !== '' && newEmail !== '' && oldEmail !== newEmail)
+    await sendNotification(app, sql, updated, 'email_changed', { to: oldEmail, OldEmail: oldEmail });
   return isConfirmed(updated) ? updated : confirmUser(sql, updated);
 }
