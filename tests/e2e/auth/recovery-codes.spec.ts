@@ -175,6 +175,24 @@ async function userWithCodes(): Promise<{ email: string; password: string; codes
   return { ...user, codes: generated.data.codes };
 }
 
+test('after five wrong recovery codes the code step says to wait, even for a right code', async ({
+  page,
+}) => {
+  const { rc } = messages('en');
+  const user = await userWithCodes();
+  await signInWithPassword(page, user.email, user.password);
+  await page.goto('/en/sign-in/verify?next=%2Faccount&method=recovery');
+  for (let i = 0; i < 5; i++) {
+    await page.getByLabel(rc.codeLabel).fill(`wrong-code-${i}`);
+    await page.getByRole('button', { name: rc.verifySubmit }).click();
+    await expect(page.getByRole('alert').filter({ hasText: rc.wrong })).toBeVisible();
+  }
+  await page.getByLabel(rc.codeLabel).fill(user.codes[0]!);
+  await page.getByRole('button', { name: rc.verifySubmit }).click();
+  await expect(page.getByRole('alert').filter({ hasText: rc.locked })).toBeVisible();
+  await expect(page).toHaveURL('/en/sign-in/verify?next=%2Faccount&method=recovery');
+});
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
