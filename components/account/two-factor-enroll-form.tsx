@@ -10,6 +10,7 @@ import { SubmitButton } from '@/components/forms/submit-button';
 import { enrollTwoFactor } from '@/lib/auth/actions/two-factor';
 import { type EnrollmentState, factorNameLength, groupedSecret } from '@/lib/auth/two-factor';
 import { CopyTextButton } from './copy-text-button';
+import { RecoveryCodesDisplay } from './recovery-codes-display';
 
 const idle: EnrollmentState = { status: 'idle' };
 
@@ -26,6 +27,7 @@ export function TwoFactorEnrollForm({ answer }: { answer?: EnrollmentState }) {
     <form action={action} noValidate className="grid gap-4" data-testid="two-factor-enroll">
       <FormContextFields locale={locale} />
       <FormMessage state={state} />
+      {state.codes ? <RecoveryCodesDisplay codes={state.codes} /> : null}
       {enrollment ? (
         <>
           <input type="hidden" name="factorId" value={enrollment.factorId} />

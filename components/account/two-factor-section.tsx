@@ -27,7 +27,9 @@ export async function TwoFactorSection({ factors }: { factors: VerifiedFactor[] 
     }));
   return (
     <AccountSection id="two-factor" title={t('sectionTitle')} description={t('sectionDescription')}>
-      <NextIntlClientProvider messages={pickMessages(await getMessages(), ['TwoFactor', 'AuthForm'])}>
+      <NextIntlClientProvider
+        messages={pickMessages(await getMessages(), ['TwoFactor', 'RecoveryCodes', 'AuthForm'])}
+      >
         <TwoFactorFactorList factors={rows} answer={await noScriptAnswer('two-factor-remove')} />
         <p className="text-sm text-muted-foreground">{t('backupNote')}</p>
         <TwoFactorEnrollForm answer={await noScriptAnswer<EnrollmentState>('two-factor-enroll')} />

@@ -15,6 +15,8 @@ export interface PendingEnrollment {
 
 export interface EnrollmentState extends FormState {
   enrollment?: PendingEnrollment;
+  /** Recovery codes made when the first app was confirmed, shown once. */
+  codes?: string[];
 }
 
 /** The friendly name GoTrue stores for a factor: required here (two unnamed factors would clash), at most this long. */

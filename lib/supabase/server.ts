@@ -25,6 +25,8 @@ export async function createSupabaseServerClient() {
     // The fetch above retries reads within the 2 s budget; postgrest-js's own retries (1, 2 and 4 s apart, on 503
     // and network errors) would wait past it, around each of those calls.
     db: { retry: false },
+    // MFA recovery codes (auth.mfa.recoveryCodes.*) are behind this flag in supabase-js 2.119.
+    auth: { experimental: { recoveryCodes: true } },
     cookies: {
       getAll: () => cookieStore.getAll(),
       setAll(cookiesToSet) {

@@ -900,6 +900,14 @@ describe('[auth.mfa] in config.toml, as the Supabase CLI reads it, and GoTrue’
       challengeExpirySeconds: 300,
       factorExpirySeconds: 300,
       totp: { enrollEnabled: true, verifyEnabled: true },
+      recoveryCodes: {
+        enrollEnabled: true,
+        verifyEnabled: true,
+        count: 10,
+        codeLength: 16,
+        maxVerifyAttempts: 5,
+        lockoutMs: 900_000,
+      },
     });
     expect(loadConfig(toml('[auth]\n'), noEnv).mfa.totp).toEqual({
       enrollEnabled: false,
@@ -925,6 +933,14 @@ describe('[auth.mfa] in config.toml, as the Supabase CLI reads it, and GoTrue’
       challengeExpirySeconds: 60.5,
       factorExpirySeconds: 120,
       totp: { enrollEnabled: false, verifyEnabled: false },
+      recoveryCodes: {
+        enrollEnabled: true,
+        verifyEnabled: true,
+        count: 10,
+        codeLength: 16,
+        maxVerifyAttempts: 5,
+        lockoutMs: 900_000,
+      },
     });
     expect(config.rateLimit.mfaChallengeAndVerify).toBe(5);
     expect(() =>

@@ -28,7 +28,7 @@ function goTrueGuards(method: string, path: string): { access: Access; limit?: s
     ['/signup', '/recover', '/resend', '/magiclink', '/otp'].includes(path) ||
     (method === 'PUT' && path === '/user');
   const limited =
-    /^\/factors\/\{[^}]+\}\/(verify|challenge)$/.test(path) ||
+    /^\/factors\/(\{[^}]+\}\/(verify|challenge)|recovery-codes\/verify)$/.test(path) ||
     ['/passkeys/authentication/options', '/sso', '/sso/saml/acs', '/oauth/clients/register'].includes(path);
   const perRequest = path === '/token' || path === '/signup';
   const limit = perRequest

@@ -7,6 +7,7 @@ import { EmailChangeForm } from '@/components/account/email-change-form';
 import { PasskeysSection } from '@/components/account/passkeys-section';
 import { PasswordChangeForm } from '@/components/account/password-change-form';
 import { ProfileForm } from '@/components/account/profile-form';
+import { RecoveryCodesSection } from '@/components/account/recovery-codes-section';
 import { SessionButtons } from '@/components/account/session-buttons';
 import { TwoFactorSection } from '@/components/account/two-factor-section';
 import { AuthMessages } from '@/components/auth/auth-messages';
@@ -76,6 +77,7 @@ async function AccountContent({
       </AccountSection>
       <PasskeysSection locale={locale} />
       <TwoFactorSection factors={session.factors} />
+      <RecoveryCodesSection factors={session.factors} locale={locale} />
       <AccountSection id="sessions" title={t('sessionsTitle')} description={t('sessionsDescription')}>
         <SessionButtons />
         <SignOutForm locale={locale} label={t('signOut')} className="justify-self-start" />

@@ -1,12 +1,13 @@
 'use server';
 
-import type { Locale } from 'next-intl';
 import { getTranslations } from 'next-intl/server';
 import { redirect } from '@/i18n/navigation';
-import { authErrorState } from '@/lib/auth/auth-error-state';
-import { totpCode } from '@/lib/auth/one-time-code';
+import { actionPath, authErrorState } from '@/lib/auth/auth-error-state';
+import { reportAuthFailure } from '@/lib/log/auth-errors';
+import { factorAndCode } from '@/lib/auth/factor-code';
 import { requestedNext } from '@/lib/auth/requested-next';
 import { nextPath } from '@/lib/routes/safe-redirect';
+import type { SessionClient } from '@/lib/session/server';
 import {
   type EnrollmentState,
   factorNameLength,
@@ -18,26 +19,12 @@ import { formLocale } from '@/lib/forms/form-locale';
 import { answerForm } from '@/lib/forms/no-script-state';
 import { echoedValues, type FormState } from '@/lib/forms/form-state';
 import { requireCurrentUser, requireFirstFactorUser } from '@/lib/session/server';
+import { verifiedFactors } from '@/lib/session/types';
 
 // Two-factor sign-in (issue 17): the code step after signing in, and the account page's authenticator apps.
 // Each code is checked by the auth server (challenge, then verify); a success raises this session to aal2.
 
 const accountSection = '/account#two-factor';
-
-/** The form's factor id and code, or the form state that says what is missing (in the form's language). */
-type CodeInput = { state: FormState } | { factorId: string; code: string; values: Record<string, string> };
-
-async function factorAndCode(formData: FormData, locale: Locale): Promise<CodeInput> {
-  const t = await getTranslations({ locale, namespace: 'TwoFactor' });
-  const values = echoedValues(formData, ['code', 'factorId']);
-  const factorId = formData.get('factorId');
-  if (typeof factorId !== 'string' || !factorId)
-    return { state: { status: 'error', message: t('factorRequired'), values } };
-  const code = totpCode(formData.get('code'));
-  if ('problem' in code)
-    return { state: { status: 'error', fieldErrors: { code: t(code.problem) }, values } };
-  return { factorId, code: code.code, values };
-}
 
 /** The code step (`/sign-in/verify`): a code from one of the user's apps, then on to the page they were going to. */
 export const verifySecondFactor = formAction(async (_previous, formData) =>
@@ -61,6 +48,21 @@ async function verify(formData: FormData): Promise<FormState> {
     if (error) return authErrorState(error, locale, input.values);
   }
   return redirect({ href: next, locale });
+}
+
+/**
+ * Recovery codes for a user who has none yet (their first app was just confirmed, so the session is at aal2): the
+ * new set, to be shown once. A user who already has a set keeps it.
+ */
+async function firstRecoveryCodes(supabase: SessionClient): Promise<string[] | undefined> {
+  const status = await supabase.auth.mfa.recoveryCodes.getStatus();
+  if (status.error?.code !== 'mfa_factor_not_found') return undefined;
+  const { data, error } = await supabase.auth.mfa.recoveryCodes.generate();
+  if (error) {
+    reportAuthFailure(error, await actionPath());
+    return undefined;
+  }
+  return data.codes;
 }
 
 function isPendingEnrollment(value: unknown): value is PendingEnrollment {
@@ -112,7 +114,7 @@ async function enroll(previous: EnrollmentState, formData: FormData): Promise<En
     });
     if (error) return { ...(await authErrorState(error, locale, input.values)), enrollment: pending };
     // The new session cookies make Next render the page again, with the app in the list.
-    return { status: 'success', message: t('enabled') };
+    return { status: 'success', message: t('enabled'), codes: await firstRecoveryCodes(supabase) };
   }
 
   const rawName = formData.get('name');
@@ -157,6 +159,13 @@ async function remove(formData: FormData): Promise<FormState> {
     code: input.code,
   });
   if (verified.error) return authErrorState(verified.error, locale, input.values);
+  // Recovery codes cannot outlive the last app (the auth server refuses it): they go first, while at aal2.
+  const apps = verifiedFactors(current.user.factors).filter((factor) => factor.type === 'totp');
+  if (apps.every((factor) => factor.id === input.factorId)) {
+    const codes = await current.supabase.auth.mfa.recoveryCodes.unenroll();
+    if (codes.error && codes.error.code !== 'mfa_factor_not_found')
+      return authErrorState(codes.error, locale, input.values);
+  }
   const { error } = await current.supabase.auth.mfa.unenroll({ factorId: input.factorId });
   if (error) return authErrorState(error, locale, input.values);
   const t = await getTranslations({ locale, namespace: 'TwoFactor' });

@@ -173,6 +173,7 @@ function envNumber(env: NodeJS.ProcessEnv, name: string): number | undefined {
 function loadMfa(auth: Table, env: NodeJS.ProcessEnv): AuthConfig['mfa'] {
   const mfa = table(auth.mfa);
   const totp = table(mfa.totp);
+  const recovery = table(mfa.recovery_codes);
   for (const kind of ['totp', 'phone', 'web_authn']) {
     const t = table(mfa[kind]);
     if (t.enroll_enabled === true && t.verify_enabled !== true) {
@@ -200,7 +201,30 @@ function loadMfa(auth: Table, env: NodeJS.ProcessEnv): AuthConfig['mfa'] {
       enrollEnabled: envBool(env, 'GOTRUE_MFA_TOTP_ENROLL_ENABLED') ?? bool(totp.enroll_enabled, false),
       verifyEnabled: envBool(env, 'GOTRUE_MFA_TOTP_VERIFY_ENABLED') ?? bool(totp.verify_enabled, false),
     },
+    recoveryCodes: loadRecoveryCodes(recovery, env),
   };
+}
+
+/** GoTrue's RecoveryCodesFactorTypeConfiguration: defaults and bounds checked only when the feature is on. */
+function loadRecoveryCodes(recovery: Table, env: NodeJS.ProcessEnv): AuthConfig['mfa']['recoveryCodes'] {
+  const prefix = 'GOTRUE_MFA_RECOVERY_CODES_';
+  const lockout = env[`${prefix}LOCKOUT_DURATION`];
+  const out = {
+    enrollEnabled: envBool(env, `${prefix}ENROLL_ENABLED`) ?? bool(recovery.enroll_enabled, false),
+    verifyEnabled: envBool(env, `${prefix}VERIFY_ENABLED`) ?? bool(recovery.verify_enabled, false),
+    count: envNumber(env, `${prefix}COUNT`) ?? 10,
+    codeLength: envNumber(env, `${prefix}CODE_LENGTH`) ?? 16,
+    maxVerifyAttempts: envNumber(env, `${prefix}MAX_VERIFY_ATTEMPTS`) ?? 5,
+    lockoutMs: lockout ? duration(lockout, `${prefix}LOCKOUT_DURATION`) : 15 * 60_000,
+  };
+  if (!out.enrollEnabled && !out.verifyEnabled) return out;
+  if (!Number.isInteger(out.count) || out.count < 4 || out.count > 16)
+    throw new Error(`conf: ${prefix}COUNT must be between 4 and 16, got ${out.count}`);
+  if (!Number.isInteger(out.codeLength) || out.codeLength < 13 || out.codeLength > 32)
+    throw new Error(`conf: ${prefix}CODE_LENGTH must be between 13 and 32, got ${out.codeLength}`);
+  if (!Number.isInteger(out.maxVerifyAttempts) || out.maxVerifyAttempts < 1)
+    throw new Error(`conf: ${prefix}MAX_VERIFY_ATTEMPTS must be at least 1, got ${out.maxVerifyAttempts}`);
+  return out;
 }
 
 /** CLI configs write `./supabase/templates/x.html` (project root); a path relative to supabase/ works too. */

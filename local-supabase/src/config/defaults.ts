@@ -84,6 +84,19 @@ export interface AuthConfig {
     /** Seconds an unverified, never challenged factor lives (GOTRUE_MFA_FACTOR_EXPIRY_DURATION). */
     factorExpirySeconds: number;
     totp: { enrollEnabled: boolean; verifyEnabled: boolean };
+    /**
+     * GoTrue 2.197's recovery codes (GOTRUE_MFA_RECOVERY_CODES_*; `[auth.mfa.recovery_codes]` here, no CLI key yet):
+     * off by default, `count` codes of `codeLength` characters, locked for `lockoutMs` after `maxVerifyAttempts`
+     * wrong ones in a row.
+     */
+    recoveryCodes: {
+      enrollEnabled: boolean;
+      verifyEnabled: boolean;
+      count: number;
+      codeLength: number;
+      maxVerifyAttempts: number;
+      lockoutMs: number;
+    };
   };
   external: Record<string, { enabled: boolean; clientId: string }>;
   templates: Record<TemplateKind, EmailTemplate>;

@@ -83,6 +83,11 @@ test('a password-only user reaches no private page until they add a second facto
   const app = new Authenticator(secret);
   await section.getByLabel('Code shown in the app').fill(await app.freshCode());
   await section.getByRole('button', { name: 'Turn on' }).click();
+  // The recovery codes made with the first app are shown before the user goes on.
+  await expect(section.getByTestId('recovery-code')).toHaveCount(10);
+  await expect(page).toHaveURL('/en/sign-in/enroll?next=%2Faccount');
+  await expectNoAxeViolations(page);
+  await page.getByRole('link', { name: 'Continue' }).click();
   await expect(page).toHaveURL('/en/account');
   await page.goto('/de/account');
   await expect(page).toHaveURL('/de/account');

@@ -239,12 +239,13 @@ test('the assurance check at the edge asks the auth server nothing; public pages
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL('/en/account');
   // aal2: signed-out pages send the user on (an edge decision), public pages are static, the account page
-  // confirms the session once (getUser, which carries the factors and so the level) and lists the passkeys.
+  // confirms the session once (getUser, which carries the factors and so the level), lists the passkeys and, for a
+  // user with an authenticator app, counts the recovery codes.
   expect(
     await authRequestsDuring(async () => expect(await location('/en/sign-in')).toBe('/en/account')),
   ).toBe(0);
   expect(await authRequestsDuring(async () => expect(await status('/en')).toBe(200))).toBe(0);
-  expect(await authRequestsDuring(async () => expect(await status('/en/account')).toBe(200))).toBe(2);
+  expect(await authRequestsDuring(async () => expect(await status('/en/account')).toBe(200))).toBe(3);
 });
 
 test('an account form posted from an aal1 session (forged: the page is out of reach) goes to the code step', async ({
@@ -335,6 +336,7 @@ test('every account action posted from a forged aal1 session is refused, and not
     deletePasskey: { fields: { id: randomUUID() } },
     enrollTwoFactor: { fields: { step: 'start', name: 'Forged app' } },
     removeTwoFactor: { fields: { factorId, code: '000000' } },
+    manageRecoveryCodes: { fields: { intent: 'regenerate', factorId, code: '000000' } },
     signOutOtherDevices: { fields: {} },
     signOutEverywhere: { fields: {} },
     deleteAccount: { fields: { confirmation: 'delete' } },

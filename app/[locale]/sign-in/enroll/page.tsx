@@ -5,12 +5,15 @@ import { PasskeysSection } from '@/components/account/passkeys-section';
 import { TwoFactorSection } from '@/components/account/two-factor-section';
 import { SignOutForm } from '@/components/auth/sign-out-form';
 import { SessionUnconfirmed } from '@/components/auth/session-unconfirmed';
+import { Link } from '@/components/navigation/link';
+import { buttonVariants } from '@/components/ui/button-variants';
 import { redirect } from '@/i18n/navigation';
 import { guardPage } from '@/lib/auth/page-guard';
 import { firstParam } from '@/lib/http/search-param';
 import { nextPath } from '@/lib/routes/safe-redirect';
 import { pageMetadata } from '@/lib/seo/page-metadata';
 import { owesEnrollment, sessionClient, sessionUnconfirmed } from '@/lib/session/server';
+import type { VerifiedFactor } from '@/lib/session/types';
 
 // Rendered in one piece on the server (no streaming boundary), so the forms work without JavaScript.
 export const instant = false;
@@ -33,8 +36,20 @@ async function EnrollContent({
   const next = nextPath(firstParam((await searchParams).next));
   const session = await guardPage('/sign-in/enroll', locale, next);
   if (session === sessionUnconfirmed) return <SessionUnconfirmed />;
-  if (!(await owesEnrollment(await sessionClient(), session.factors)))
-    return redirect({ href: next, locale });
+  if (!(await owesEnrollment(await sessionClient(), session.factors))) {
+    // An app confirmed here just made recovery codes, which its form shows once: stay until the user goes on.
+    if (!session.factors.some(freshRecoveryCodes)) return redirect({ href: next, locale });
+    const t = await getTranslations('RecoveryCodes');
+    return (
+      <>
+        <PasskeysSection locale={locale} />
+        <TwoFactorSection factors={session.factors} />
+        <Link href={next} className={buttonVariants({ className: 'justify-self-start' })}>
+          {t('continue')}
+        </Link>
+      </>
+    );
+  }
   return (
     <>
       <PasskeysSection locale={locale} />
@@ -42,6 +57,10 @@ async function EnrollContent({
     </>
   );
 }
+
+/** Recovery codes made in the last ten minutes: the ones the enrollment form on this page is showing. */
+const freshRecoveryCodes = (factor: VerifiedFactor) =>
+  factor.type === 'recovery_code' && Date.now() - Date.parse(factor.createdAt) < 10 * 60_000;
 
 export default function EnrollPage({ searchParams }: PageProps<'/[locale]/sign-in/enroll'>) {
   const t = useTranslations('Enroll');

@@ -3,6 +3,8 @@ import { NextIntlClientProvider, useLocale, useTranslations } from 'next-intl';
 import { getLocale, getMessages, getTranslations } from 'next-intl/server';
 import { AuthCard } from '@/components/auth/auth-card';
 import { SignOutForm } from '@/components/auth/sign-out-form';
+import { RecoveryCodeVerifyForm } from '@/components/auth/recovery-code-verify-form';
+import { TextLink } from '@/components/auth/text-link';
 import { TwoFactorVerifyForm } from '@/components/auth/two-factor-verify-form';
 import { SessionUnconfirmed } from '@/components/auth/session-unconfirmed';
 import { pickMessages } from '@/i18n/messages';
@@ -11,7 +13,7 @@ import { noScriptAnswer } from '@/lib/forms/no-script-state';
 import { firstParam } from '@/lib/http/search-param';
 import { guardPage } from '@/lib/auth/page-guard';
 import { pageMetadata } from '@/lib/seo/page-metadata';
-import { sessionUnconfirmed } from '@/lib/session/server';
+import { sessionClient, sessionUnconfirmed } from '@/lib/session/server';
 
 // Rendered in one piece on the server (no streaming boundary), so the form works without JavaScript.
 export const instant = false;
@@ -32,16 +34,42 @@ async function VerifyContent({
 }) {
   const locale = await getLocale();
   const t = await getTranslations('TwoFactor');
-  const next = nextPath(firstParam((await searchParams).next));
+  const tr = await getTranslations('RecoveryCodes');
+  const params = await searchParams;
+  const next = nextPath(firstParam(params.next));
+  const useRecovery = firstParam(params.method) === 'recovery';
   const session = await guardPage('/sign-in/verify', locale, next);
   if (session === sessionUnconfirmed) return <SessionUnconfirmed />;
   const factors = session.factors
     .filter((factor) => factor.type === 'totp')
     .map((factor) => ({ id: factor.id, name: factor.friendlyName || t('unnamed') }));
+  // Offered only to users with unused codes (any aal may ask; an auth server without recovery codes answers an error).
+  const recovery = await (await sessionClient()).auth.mfa.recoveryCodes.getStatus();
+  const hasCodes = (recovery.data?.remaining ?? 0) > 0;
+  // The other way in is a plain link (no JavaScript needed); `next` goes along.
+  const switchTo = (method?: 'recovery') => ({
+    pathname: '/sign-in/verify' as const,
+    query: method ? { next, method } : { next },
+  });
   return (
-    <NextIntlClientProvider messages={pickMessages(await getMessages(), ['TwoFactor', 'AuthForm'])}>
-      <TwoFactorVerifyForm factors={factors} answer={await noScriptAnswer('two-factor-verify')} />
-    </NextIntlClientProvider>
+    <div className="grid gap-4">
+      <NextIntlClientProvider
+        messages={pickMessages(await getMessages(), ['TwoFactor', 'RecoveryCodes', 'AuthForm'])}
+      >
+        {useRecovery ? (
+          <RecoveryCodeVerifyForm answer={await noScriptAnswer('recovery-code-verify')} />
+        ) : (
+          <TwoFactorVerifyForm factors={factors} answer={await noScriptAnswer('two-factor-verify')} />
+        )}
+      </NextIntlClientProvider>
+      {useRecovery || hasCodes ? (
+        <p className="text-center text-sm">
+          <TextLink href={switchTo(useRecovery ? undefined : 'recovery')}>
+            {useRecovery ? tr('useApp') : tr('useRecoveryCode')}
+          </TextLink>
+        </p>
+      ) : null}
+    </div>
   );
 }
 

@@ -20,6 +20,7 @@ import {
   renameFactor,
 } from '../store/factors.ts';
 import type { Sql } from '../../db/database.ts';
+import { lockRecoveryCodeSet } from '../store/recovery-codes.ts';
 import { endAal1Sessions, raiseSessionToAal2, sessionAal } from '../store/sessions.ts';
 import { type Authenticated, clientIp, loadedFactor, loadedUser } from './guards.ts';
 
@@ -43,9 +44,13 @@ function requireVerifyEnabled(ctx: RequestContext, factor: FactorRow): void {
       throw unprocessable('mfa_totp_verify_not_enabled', 'MFA verification is disabled for TOTP');
     return;
   }
+  if (factor.factor_type === 'recovery_code') throw unknownFactorType();
   const [code, name] = verifyDisabled[factor.factor_type];
   throw unprocessable(code, `MFA verification is disabled for ${name}`);
 }
+
+const unknownFactorType = () =>
+  badRequest('validation_failed', 'factor_type needs to be totp, phone, or webauthn');
 
 /** The session the JWT names; GoTrue answers 500 when there is none (a token this server did not issue to a session). */
 async function currentSessionAal(ctx: RequestContext, auth: Authenticated, message: string): Promise<string> {
@@ -61,7 +66,7 @@ const nameConflict = (name: string) =>
   );
 
 /** validateFactors: expired factors purged, then the name, the two limits and the AAL, in GoTrue's order. */
-async function validateFactors(
+export async function validateFactors(
   ctx: RequestContext,
   sql: Sql,
   auth: Authenticated,
@@ -101,8 +106,7 @@ export async function enroll(ctx: RequestContext, auth: Authenticated): Promise<
     const [code, name] = enrollDisabled[factorType];
     throw unprocessable(code, `MFA enroll is disabled for ${name}`);
   }
-  if (factorType !== 'totp')
-    throw badRequest('validation_failed', 'factor_type needs to be totp, phone, or webauthn');
+  if (factorType !== 'totp') throw unknownFactorType();
   if (!app.config.mfa.totp.enrollEnabled)
     throw unprocessable('mfa_totp_enroll_not_enabled', 'MFA enroll is disabled for TOTP');
   const issuer = issuerParam || siteHost(app.config.siteUrl);
@@ -229,9 +233,29 @@ export async function unenroll(ctx: RequestContext, auth: Authenticated): Promis
     auth,
     'A valid session and factor are required to unenroll a factor',
   );
+  if (factor.factor_type === 'recovery_code')
+    throw unprocessable(
+      'validation_failed',
+      'Recovery codes cannot be unenrolled with this endpoint, use DELETE /factors/recovery-codes',
+    );
   if (factor.status === 'verified' && aal !== 'aal2')
     throw unprocessable('insufficient_aal', 'AAL2 required to unenroll verified factor');
   await ctx.app.db.tx(async (sql) => {
+    // Recovery codes can never be the user's only second factor: the last usable other one cannot go first.
+    if (factor.status === 'verified' && (await lockRecoveryCodeSet(sql, auth.user.id))) {
+      const others = (await listFactors(sql, auth.user.id)).filter(
+        (f) =>
+          f.id !== factor.id &&
+          f.status === 'verified' &&
+          f.factor_type === 'totp' &&
+          ctx.app.config.mfa.totp.verifyEnabled,
+      );
+      if (others.length === 0)
+        throw unprocessable(
+          'mfa_recovery_codes_sole_factor',
+          'Recovery codes cannot be the only verified factor. Please enroll another factor before unenrolling this one or delete your recovery codes.',
+        );
+    }
     await deleteFactor(sql, factor);
     // As GoTrue: for any factor the user removes, verified or not (the admin route sends none).
     await sendNotification(ctx.app, sql, auth.user, 'mfa_factor_unenrolled', {

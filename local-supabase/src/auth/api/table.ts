@@ -20,6 +20,7 @@ import * as idp from './local-idp.ts';
 import * as oauth from './oauth.ts';
 import { magicLink, otp } from './otp.ts';
 import * as passkeys from './passkeys.ts';
+import * as recoveryCodes from './recovery-codes.ts';
 import { recover, resend } from './recover.ts';
 import * as settings from './settings.ts';
 import { signup, signupLimit } from './signup.ts';
@@ -80,6 +81,15 @@ export const ROUTES: readonly Route[] = [
   userRoute('PATCH', '/passkeys/{passkey_id}', passkeys.rename, { gates: [passkeyEnabled] }),
   userRoute('DELETE', '/passkeys/{passkey_id}', passkeys.remove, { gates: [passkeyEnabled] }),
   userRoute('POST', '/factors', factors.enroll, { uses: [notAnonymous] }),
+  // Before /factors/{factor_id}: the router tries routes in this order, as chi prefers the static segment.
+  userRoute('GET', '/factors/recovery-codes', recoveryCodes.status, { uses: [notAnonymous] }),
+  userRoute('POST', '/factors/recovery-codes', recoveryCodes.generate, { uses: [notAnonymous] }),
+  userRoute('POST', '/factors/recovery-codes/verify', recoveryCodes.verify, {
+    uses: [notAnonymous],
+    limit: 'factorVerify',
+  }),
+  userRoute('POST', '/factors/recovery-codes/regenerate', recoveryCodes.regenerate, { uses: [notAnonymous] }),
+  userRoute('DELETE', '/factors/recovery-codes', recoveryCodes.remove, { uses: [notAnonymous] }),
   userRoute('POST', '/factors/{factor_id}/challenge', factors.challenge, {
     uses: [notAnonymous, loadFactor],
     limit: 'factorChallenge',

@@ -2,7 +2,7 @@ import type { Sql } from '../../db/database.ts';
 
 /** MFA factors and their challenges (GoTrue's models/factor.go and challenge.go). */
 
-export type FactorType = 'totp' | 'phone' | 'webauthn';
+export type FactorType = 'totp' | 'phone' | 'webauthn' | 'recovery_code';
 
 export interface FactorRow {
   id: string;
@@ -33,6 +33,7 @@ export const AMR_METHOD: Record<FactorType, string> = {
   totp: 'totp',
   phone: 'mfa/phone',
   webauthn: 'mfa/webauthn',
+  recovery_code: 'mfa/recovery_code',
 };
 
 const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
