@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -273,7 +273,7 @@ describe('storage', () => {
   });
 });
 
-describe('the config switches ([auth.mfa.recovery_codes], GOTRUE_MFA_RECOVERY_CODES_*)', () => {
+describe('the config switches (GOTRUE_MFA_RECOVERY_CODES_*)', () => {
   it('enroll off: generate and regenerate answer 422 mfa_recovery_codes_enroll_not_enabled; verify off: 422 mfa_recovery_codes_verify_not_enabled', async () => {
     const server = srv.get();
     const user = await userWithApp();
@@ -298,13 +298,18 @@ describe('the config switches ([auth.mfa.recovery_codes], GOTRUE_MFA_RECOVERY_CO
     }
   });
 
-  it('off without the section; GOTRUE_MFA_RECOVERY_CODES_* override the file, bounds checked as GoTrue when on', () => {
+  it('off without the variables; on here through supabase/.env.development, not a config.toml key the CLI refuses; bounds checked as GoTrue when on', () => {
     const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'recovery-config-')), 'config.toml');
-    writeFileSync(file, '[auth]\n');
+    writeFileSync(file, '[auth]\n[auth.mfa.recovery_codes]\nenroll_enabled = true\nverify_enabled = true\n');
     const env = (vars: Record<string, string>) => Object.assign({} as NodeJS.ProcessEnv, vars);
     expect(loadConfig(file, env({})).mfa.recoveryCodes).toMatchObject({
       enrollEnabled: false,
       verifyEnabled: false,
+    });
+    expect(readFileSync('supabase/config.toml', 'utf8')).not.toMatch(/recovery_codes/);
+    expect(loadConfig('supabase/config.toml', env({})).mfa.recoveryCodes).toMatchObject({
+      enrollEnabled: true,
+      verifyEnabled: true,
     });
     expect(
       loadConfig(

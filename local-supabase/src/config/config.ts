@@ -173,7 +173,6 @@ function envNumber(env: NodeJS.ProcessEnv, name: string): number | undefined {
 function loadMfa(auth: Table, env: NodeJS.ProcessEnv): AuthConfig['mfa'] {
   const mfa = table(auth.mfa);
   const totp = table(mfa.totp);
-  const recovery = table(mfa.recovery_codes);
   for (const kind of ['totp', 'phone', 'web_authn']) {
     const t = table(mfa[kind]);
     if (t.enroll_enabled === true && t.verify_enabled !== true) {
@@ -201,17 +200,17 @@ function loadMfa(auth: Table, env: NodeJS.ProcessEnv): AuthConfig['mfa'] {
       enrollEnabled: envBool(env, 'GOTRUE_MFA_TOTP_ENROLL_ENABLED') ?? bool(totp.enroll_enabled, false),
       verifyEnabled: envBool(env, 'GOTRUE_MFA_TOTP_VERIFY_ENABLED') ?? bool(totp.verify_enabled, false),
     },
-    recoveryCodes: loadRecoveryCodes(recovery, env),
+    recoveryCodes: loadRecoveryCodes(env),
   };
 }
 
 /** GoTrue's RecoveryCodesFactorTypeConfiguration: defaults and bounds checked only when the feature is on. */
-function loadRecoveryCodes(recovery: Table, env: NodeJS.ProcessEnv): AuthConfig['mfa']['recoveryCodes'] {
+function loadRecoveryCodes(env: NodeJS.ProcessEnv): AuthConfig['mfa']['recoveryCodes'] {
   const prefix = 'GOTRUE_MFA_RECOVERY_CODES_';
   const lockout = env[`${prefix}LOCKOUT_DURATION`];
   const out = {
-    enrollEnabled: envBool(env, `${prefix}ENROLL_ENABLED`) ?? bool(recovery.enroll_enabled, false),
-    verifyEnabled: envBool(env, `${prefix}VERIFY_ENABLED`) ?? bool(recovery.verify_enabled, false),
+    enrollEnabled: envBool(env, `${prefix}ENROLL_ENABLED`) ?? false,
+    verifyEnabled: envBool(env, `${prefix}VERIFY_ENABLED`) ?? false,
     count: envNumber(env, `${prefix}COUNT`) ?? 10,
     codeLength: envNumber(env, `${prefix}CODE_LENGTH`) ?? 16,
     maxVerifyAttempts: envNumber(env, `${prefix}MAX_VERIFY_ATTEMPTS`) ?? 5,

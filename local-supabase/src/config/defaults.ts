@@ -85,7 +85,7 @@ export interface AuthConfig {
     factorExpirySeconds: number;
     totp: { enrollEnabled: boolean; verifyEnabled: boolean };
     /**
-     * GoTrue 2.197's recovery codes (GOTRUE_MFA_RECOVERY_CODES_*; `[auth.mfa.recovery_codes]` here, no CLI key yet):
+     * GoTrue 2.197's recovery codes (GOTRUE_MFA_RECOVERY_CODES_* only: the CLI has no config.toml key yet):
      * off by default, `count` codes of `codeLength` characters, locked for `lockoutMs` after `maxVerifyAttempts`
      * wrong ones in a row.
      */
