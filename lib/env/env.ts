@@ -138,13 +138,21 @@ export const env = readEnv({
  * Without a trusted IP header the auth server sees every visitor as the app's own address, so its per-IP limits
  * (sign-in attempts, emails, codes) count all visitors together and one visitor can lock everybody out.
  */
-export function startWarnings({ nodeEnv, onVercel, trustedIpHeader }: Env): string[] {
-  if (nodeEnv !== 'production' || onVercel || trustedIpHeader) return [];
-  return [
-    'TRUSTED_IP_HEADER is not set: the auth server gets no visitor IP (Sb-Forwarded-For), so its per-IP rate ' +
-      'limits count every visitor together. Set it to the header your proxy overwrites with the client IP ' +
-      '(README.md, Configuration).',
-  ];
+export function startWarnings({ nodeEnv, onVercel, trustedIpHeader, supabaseSecretKey }: Env): string[] {
+  if (nodeEnv !== 'production') return [];
+  const warnings = [];
+  if (!onVercel && !trustedIpHeader)
+    warnings.push(
+      'TRUSTED_IP_HEADER is not set: the auth server gets no visitor IP (Sb-Forwarded-For), so its per-IP rate ' +
+        'limits count every visitor together. Set it to the header your proxy overwrites with the client IP ' +
+        '(README.md, Configuration).',
+    );
+  if (!supabaseSecretKey)
+    warnings.push(
+      'SUPABASE_SECRET_KEY is not set: wrong passwords and codes are not limited per account, and the visitor IP ' +
+        'cannot reach the auth server (README.md, Configuration).',
+    );
+  return warnings;
 }
 
 /** Whether the server log is silenced (under tests, or POLYGLOT_LOG=off). Read per call: tests switch it. */

@@ -60,6 +60,8 @@ export type AuthErrorKey =
   | 'weakPasswordCharacters'
   | 'weakPasswordPwned'
   | 'overEmailSendRateLimitWait'
+  // The app's own per-account limit on guesses (lib/auth/attempt-limits.ts).
+  | 'tooManyAttempts'
   // Outcomes of the browser's passkey ceremony (lib/auth/passkey-errors.ts).
   | 'passkeyCancelled'
   | 'passkeyUnsupported'
@@ -137,6 +139,12 @@ export function isSessionEnded(error: unknown): boolean {
  */
 export function isEmailSendLimit(error: unknown): boolean {
   return codeOf(error) === 'over_email_send_rate_limit';
+}
+
+/** A wrong password or second-factor code: what the per-account limits count (lib/auth/attempt-limits.ts). */
+export function isWrongGuess(error: unknown): boolean {
+  const code = codeOf(error);
+  return code === 'invalid_credentials' || code === 'mfa_verification_failed';
 }
 
 export function authErrorMessage(error: unknown): AuthErrorMessage {

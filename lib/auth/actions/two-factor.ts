@@ -3,6 +3,7 @@
 import type { Locale } from 'next-intl';
 import { getTranslations } from 'next-intl/server';
 import { redirect } from '@/i18n/navigation';
+import { lockedState, rememberDevice, startSignInAttempt } from '@/lib/auth/attempt-limits';
 import { authErrorState } from '@/lib/auth/auth-error-state';
 import { totpCode } from '@/lib/auth/one-time-code';
 import { requestedNext } from '@/lib/auth/requested-next';
@@ -54,11 +55,18 @@ async function verify(formData: FormData): Promise<FormState> {
   const next = nextPath(await requestedNext(formData));
   // Already at aal2 (another tab was quicker): nothing to prove.
   if (current.secondFactorPending) {
+    // Wrong codes lock the account's code step for a while, from any address (ASVS 6.3.1; GoTrue limits per IP).
+    const email = current.user.email ?? '';
+    const attempt = await startSignInAttempt('totp', current.user.id, email);
+    if (attempt?.lockedUntil) return lockedState(attempt.lockedUntil, locale, input.values);
     const { error } = await current.supabase.auth.mfa.challengeAndVerify({
       factorId: input.factorId,
       code: input.code,
     });
+    const lockedUntil = await attempt?.settle(error);
+    if (lockedUntil) return lockedState(lockedUntil, locale, input.values);
     if (error) return authErrorState(error, locale, input.values);
+    await rememberDevice(email);
   }
   return redirect({ href: next, locale });
 }
