@@ -8,6 +8,7 @@ import {
   publishableKey,
   secretKey,
   supabaseUrl,
+  trustedIpHeader,
   usesLocalAuth,
 } from './tests/e2e/support/test-env';
 
@@ -19,6 +20,8 @@ const appEnv = {
   NEXT_PUBLIC_SUPABASE_URL: supabaseUrl,
   NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY: publishableKey,
   SUPABASE_SECRET_KEY: secretKey,
+  // As behind a proxy that writes the client's IP: specs that send it get their own per-IP limits at GoTrue.
+  TRUSTED_IP_HEADER: trustedIpHeader,
   NEXT_TELEMETRY_DISABLED: '1',
   // The server-side error log stays quiet in tests (some specs stop the auth server on purpose).
   POLYGLOT_LOG: 'off',
