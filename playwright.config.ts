@@ -71,6 +71,8 @@ export default defineConfig({
             env: {
               AUTH_SITE_URL: appUrl,
               GOTRUE_SECURITY_SB_FORWARDED_FOR_ENABLED: 'true',
+              // As in development (scripts/dev.ts): a password change names the current password.
+              GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_CURRENT_PASSWORD: 'true',
               GOTRUE_RATE_LIMIT_OTP: '100000',
               GOTRUE_RATE_LIMIT_VERIFY: '100000',
               GOTRUE_RATE_LIMIT_TOKEN_REFRESH: '100000',
