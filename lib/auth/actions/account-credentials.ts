@@ -19,7 +19,7 @@ export const changeEmail = formAction(async (_previous, formData) => {
   if (!parsed.ok) return parsed.state;
   const values = echoedValues(formData, ['email']);
 
-  const current = await requireCurrentUser(locale, '/account#email');
+  const current = await requireCurrentUser(locale, '/account#email', { fresh: true });
   if (!current.user) return authErrorState(current.error, locale, values);
   const { error } = await current.supabase.auth.updateUser(
     { email: parsed.data.email },

@@ -100,7 +100,7 @@ async function enroll(previous: EnrollmentState, formData: FormData): Promise<En
     isPendingEnrollment(previous?.enrollment) && previous.enrollment.factorId === formData.get('factorId')
       ? previous.enrollment
       : undefined;
-  const current = await requireCurrentUser(locale, accountSection, { enrolling: true });
+  const current = await requireCurrentUser(locale, accountSection, { enrolling: true, fresh: true });
   if (!current.user) return { ...(await authErrorState(current.error, locale)), enrollment: pending };
   const { supabase } = current;
 
@@ -158,7 +158,7 @@ async function remove(formData: FormData): Promise<FormState> {
   const locale = formLocale(formData);
   const input = await factorAndCode(formData, locale);
   if ('state' in input) return input.state;
-  const current = await requireCurrentUser(locale, accountSection);
+  const current = await requireCurrentUser(locale, accountSection, { fresh: true });
   if (!current.user) return authErrorState(current.error, locale, input.values);
   const verified = await current.supabase.auth.mfa.challengeAndVerify({
     factorId: input.factorId,
