@@ -55,7 +55,7 @@ test.describe('without JavaScript', () => {
 });
 
 test('wrong codes at the code step lock it for a while, whatever the address', async ({ page }) => {
-  const user = await createConfirmedUser();
+  const user = await createConfirmedUser({ locale: 'fr' });
   const [app] = await enrollFactors(user.email, user.password, ['Phone']);
   await signInWithPassword(page, user.email, user.password, { locale: 'fr' });
   await expect(page).toHaveURL('/fr/sign-in/verify?next=%2Faccount');
