@@ -15,7 +15,6 @@ import {
   identityOf,
   isSecondFactorPending,
   PRESENCE_HINT_COOKIE,
-  reauthenticationWindowSeconds,
   type SessionClaims,
   storedUserFactors,
   type VerifiedFactor,
@@ -166,13 +165,13 @@ export async function requireFirstFactorUser(locale: Locale, next = '/account') 
 
 /**
  * Whether every authentication of this session (the `amr` of the token the auth server just accepted: the first
- * factor and any second) happened within reauthenticationWindowSeconds. Changes to what signs the user in or
+ * factor and any second) happened within the reauthentication window (lib/env/env.ts). Changes to what signs the user in or
  * recovers the account (email address, authenticator apps, passkeys) ask for that (ASVS 7.5.1, `fresh`): an older
  * session signs in again, with every factor the account has.
  */
 async function signedInRecently(supabase: SessionClient): Promise<boolean> {
   const { data } = await supabase.auth.getClaims();
-  return authenticatedSince(data?.claims.amr, Date.now() / 1000 - reauthenticationWindowSeconds);
+  return authenticatedSince(data?.claims.amr, Date.now() / 1000 - env.reauthenticationWindowSeconds);
 }
 
 /**

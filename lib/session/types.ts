@@ -110,9 +110,6 @@ export function presenceName(value: string | undefined | null): string | null {
   }
 }
 
-/** How recent a sign-in must be to change an email address, authenticator app or passkey (ASVS 7.5.1). */
-export const reauthenticationWindowSeconds = 10 * 60;
-
 /** Whether every entry of a token's `amr` claim (GoTrue: `{ method, timestamp }`) is at or after `since` (seconds). */
 export function authenticatedSince(amr: unknown, since: number): boolean {
   if (!Array.isArray(amr) || amr.length === 0) return false;
