@@ -72,13 +72,14 @@ test('an older session signs in again before it changes the email address', asyn
       .filter({ hasText: 'For your security, please sign in again to make this change.' }),
   ).toBeVisible();
 
-  // Signed in again, the same change goes through.
-  await page.locator('input[name="email"]').fill(user.email);
-  await page.locator('input[name="password"]').fill(user.password);
-  await page.locator('form:has(input[name="password"]) button[type="submit"]').click();
+  // Signed in again, the same change goes through. (Next keeps the previous page hidden: only visible fields.)
+  const signIn = page.locator('form:has(input[name="password"])').filter({ visible: true });
+  await signIn.locator('input[name="email"]').fill(user.email);
+  await signIn.locator('input[name="password"]').fill(user.password);
+  await signIn.locator('button[type="submit"]').click();
   await expect(page).toHaveURL(/\/en\/account(#email)?$/);
-  await page.locator('#email-change-email').fill(newEmail);
-  await page.getByRole('button', { name: 'Change email' }).click();
+  await page.locator('#email-change-email').filter({ visible: true }).fill(newEmail);
+  await page.getByRole('button', { name: 'Change email' }).filter({ visible: true }).click();
   await expect(page.getByTestId('form-message').filter({ hasText: newEmail })).toBeVisible();
   await context.close();
 });
