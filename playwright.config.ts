@@ -8,6 +8,7 @@ import {
   publishableKey,
   secretKey,
   supabaseUrl,
+  trustedIpHeader,
   usesLocalAuth,
 } from './tests/e2e/support/test-env';
 
@@ -19,6 +20,8 @@ const appEnv = {
   NEXT_PUBLIC_SUPABASE_URL: supabaseUrl,
   NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY: publishableKey,
   SUPABASE_SECRET_KEY: secretKey,
+  // As behind a proxy that writes the client's IP: specs that send it get their own per-IP limits at GoTrue.
+  TRUSTED_IP_HEADER: trustedIpHeader,
   NEXT_TELEMETRY_DISABLED: '1',
   // The server-side error log stays quiet in tests (some specs stop the auth server on purpose).
   POLYGLOT_LOG: 'off',
@@ -68,6 +71,8 @@ export default defineConfig({
             env: {
               AUTH_SITE_URL: appUrl,
               GOTRUE_SECURITY_SB_FORWARDED_FOR_ENABLED: 'true',
+              // As in development (scripts/dev.ts): a password change names the current password.
+              GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_CURRENT_PASSWORD: 'true',
               GOTRUE_RATE_LIMIT_OTP: '100000',
               GOTRUE_RATE_LIMIT_VERIFY: '100000',
               GOTRUE_RATE_LIMIT_TOKEN_REFRESH: '100000',

@@ -2,6 +2,7 @@
 
 import { useLocale, useTranslations } from 'next-intl';
 import { CodeField } from '@/components/forms/code-field';
+import { FormField } from '@/components/forms/form-field';
 import { FormMessage } from '@/components/forms/form-message';
 import { SubmitButton } from '@/components/forms/submit-button';
 import { FormContextFields } from '@/components/auth/form-context-fields';
@@ -21,6 +22,15 @@ export function PasswordChangeForm() {
     <form {...formProps} noValidate className="grid gap-4">
       <FormContextFields locale={locale} />
       <FormMessage state={state} />
+      <FormField
+        idPrefix="password-change"
+        name="currentPassword"
+        type="password"
+        label={t('currentPassword')}
+        description={t('currentPasswordHint')}
+        autoComplete="current-password"
+        error={errors.currentPassword}
+      />
       <NewPasswordFields idPrefix="password-change" errors={errors} />
       {state.step === 'code' ? (
         <CodeField idPrefix="password-change" name="nonce" label={t('reauthenticationCode')} maxLength={10} />

@@ -11,6 +11,8 @@ const statusMessages = {
   // Sign out everywhere, when the auth server could not end the other sessions (lib/auth/actions/account-sessions.ts).
   'signed-out-here-only': 'signedOutHereOnly',
   'session-ended': 'sessionEnded',
+  // A change to the email address, an authenticator app or a passkey, from a session older than a few minutes.
+  'sign-in-again': 'signInAgain',
   // A private page whose session could not be checked in time (lib/session/edge.ts).
   unavailable: 'serviceUnavailable',
 } as const;

@@ -60,7 +60,22 @@ const passwordPair = z
   );
 
 export const resetPasswordSchema = passwordPair;
-export const changePasswordSchema = passwordPair;
+/**
+ * The current password too (ASVS 6.2.3; GoTrue's update_password_require_current_password checks it). Optional:
+ * an account made by an email link, a provider or a passkey has none, and GoTrue asks only accounts that do.
+ */
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z.optional(z.string(typeError).check(z.maxLength(passwordPolicy.maxLength))),
+    password: newPassword,
+    confirmPassword: z.string(typeError).check(z.minLength(1, { error: 'required' })),
+  })
+  .check(
+    z.refine((value) => value.password === value.confirmPassword, {
+      error: 'passwordMismatch',
+      path: ['confirmPassword'],
+    }),
+  );
 export const profileSchema = z.object({
   displayName: text(60),
   preferredLocale: z.enum(locales, { error: (issue) => (issue.input == null ? 'required' : undefined) }),

@@ -22,6 +22,9 @@ const schema = z.object({
   ),
   POLYGLOT_LOG: z.optional(z.enum(['on', 'off'])),
   REQUIRE_SECOND_FACTOR: z.optional(z.enum(['on', 'off'])),
+  REAUTHENTICATION_WINDOW_SECONDS: z.optional(
+    z.string().check(z.regex(/^[1-9]\d{0,5}$/, 'must be a number of seconds, e.g. 600')),
+  ),
   NEXT_DIST_DIR: z.optional(z.string()),
 });
 
@@ -54,6 +57,11 @@ interface Env {
    * default. Read from the server's environment when it starts, not at build time: one build serves both ways.
    */
   requireSecondFactor: boolean;
+  /**
+   * How recent every factor of a session must be to change the email address, an authenticator app or a passkey
+   * (ASVS 7.5.1): `REAUTHENTICATION_WINDOW_SECONDS`, 10 minutes by default; read when the server starts.
+   */
+  reauthenticationWindowSeconds: number;
   /** Next's build output folder (the service worker route reads the build's files). */
   distDir: string;
 }
@@ -114,6 +122,7 @@ export function readEnv(raw: RawEnv): Env {
     trustedIpHeader: values.TRUSTED_IP_HEADER?.toLowerCase() ?? (onVercel ? 'x-forwarded-for' : undefined),
     onVercel,
     requireSecondFactor: values.REQUIRE_SECOND_FACTOR === 'on',
+    reauthenticationWindowSeconds: Number(values.REAUTHENTICATION_WINDOW_SECONDS ?? 600),
     distDir: values.NEXT_DIST_DIR ?? '.next',
   };
 }
@@ -130,6 +139,7 @@ export const env = readEnv({
   TRUSTED_IP_HEADER: process.env.TRUSTED_IP_HEADER,
   POLYGLOT_LOG: process.env.POLYGLOT_LOG,
   REQUIRE_SECOND_FACTOR: process.env.REQUIRE_SECOND_FACTOR,
+  REAUTHENTICATION_WINDOW_SECONDS: process.env.REAUTHENTICATION_WINDOW_SECONDS,
   NEXT_DIST_DIR: process.env.NEXT_DIST_DIR,
 });
 
@@ -138,13 +148,21 @@ export const env = readEnv({
  * Without a trusted IP header the auth server sees every visitor as the app's own address, so its per-IP limits
  * (sign-in attempts, emails, codes) count all visitors together and one visitor can lock everybody out.
  */
-export function startWarnings({ nodeEnv, onVercel, trustedIpHeader }: Env): string[] {
-  if (nodeEnv !== 'production' || onVercel || trustedIpHeader) return [];
-  return [
-    'TRUSTED_IP_HEADER is not set: the auth server gets no visitor IP (Sb-Forwarded-For), so its per-IP rate ' +
-      'limits count every visitor together. Set it to the header your proxy overwrites with the client IP ' +
-      '(README.md, Configuration).',
-  ];
+export function startWarnings({ nodeEnv, onVercel, trustedIpHeader, supabaseSecretKey }: Env): string[] {
+  if (nodeEnv !== 'production') return [];
+  const warnings = [];
+  if (!onVercel && !trustedIpHeader)
+    warnings.push(
+      'TRUSTED_IP_HEADER is not set: the auth server gets no visitor IP (Sb-Forwarded-For), so its per-IP rate ' +
+        'limits count every visitor together. Set it to the header your proxy overwrites with the client IP ' +
+        '(README.md, Configuration).',
+    );
+  if (!supabaseSecretKey)
+    warnings.push(
+      'SUPABASE_SECRET_KEY is not set: wrong passwords and codes are not limited per account, and the visitor IP ' +
+        'cannot reach the auth server (README.md, Configuration).',
+    );
+  return warnings;
 }
 
 /** Whether the server log is silenced (under tests, or POLYGLOT_LOG=off). Read per call: tests switch it. */

@@ -4,7 +4,8 @@ export const passwordPolicy = {
   minLength: 8,
   // GoTrue hashes with bcrypt, which only reads 72 bytes.
   maxLength: 72,
-  requirements: 'lower_upper_letters_digits',
+  // No composition rule (ASVS 6.2.5): the common-password check (common-passwords.ts) does that work.
+  requirements: '',
 } as const;
 
 type CharacterGroup = 'letter' | 'lowercase' | 'uppercase' | 'digit' | 'symbol';

@@ -44,6 +44,9 @@ const keyByCode = {
   webauthn_challenge_not_found: 'passkeyTimedOut',
   // Two-factor codes (GoTrue's mfa.go). A used challenge answers mfa_ip_address_mismatch: the code must be asked again.
   mfa_verification_failed: 'mfaCodeWrong',
+  // update_password_require_current_password (internal/api/user.go).
+  current_password_required: 'currentPasswordRequired',
+  current_password_invalid: 'currentPasswordWrong',
   mfa_challenge_expired: 'mfaChallengeExpired',
   mfa_ip_address_mismatch: 'mfaChallengeExpired',
   mfa_factor_not_found: 'mfaFactorNotFound',
@@ -60,6 +63,8 @@ export type AuthErrorKey =
   | 'weakPasswordCharacters'
   | 'weakPasswordPwned'
   | 'overEmailSendRateLimitWait'
+  // The app's own per-account limit on guesses (lib/auth/attempt-limits.ts).
+  | 'tooManyAttempts'
   // Outcomes of the browser's passkey ceremony (lib/auth/passkey-errors.ts).
   | 'passkeyCancelled'
   | 'passkeyUnsupported'
@@ -137,6 +142,16 @@ export function isSessionEnded(error: unknown): boolean {
  */
 export function isEmailSendLimit(error: unknown): boolean {
   return codeOf(error) === 'over_email_send_rate_limit';
+}
+
+/** A wrong password or second-factor code: what the per-account limits count (lib/auth/attempt-limits.ts). */
+export function isWrongGuess(error: unknown): boolean {
+  const code = codeOf(error);
+  return (
+    code === 'invalid_credentials' ||
+    code === 'mfa_verification_failed' ||
+    code === 'current_password_invalid'
+  );
 }
 
 export function authErrorMessage(error: unknown): AuthErrorMessage {

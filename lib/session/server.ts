@@ -11,6 +11,7 @@ import { authCookieOptions, isAuthCookieName } from '@/lib/supabase/config';
 import { createSupabaseServerClient, writeCookies } from '@/lib/supabase/server';
 import { syncPresenceHint } from './presence-hint';
 import {
+  authenticatedSince,
   identityOf,
   isSecondFactorPending,
   PRESENCE_HINT_COOKIE,
@@ -163,6 +164,17 @@ export async function requireFirstFactorUser(locale: Locale, next = '/account') 
 }
 
 /**
+ * Whether every authentication of this session (the `amr` of the token the auth server just accepted: the first
+ * factor and any second) happened within the reauthentication window (lib/env/env.ts). Changes to what signs the user in or
+ * recovers the account (email address, authenticator apps, passkeys) ask for that (ASVS 7.5.1, `fresh`): an older
+ * session signs in again, with every factor the account has.
+ */
+async function signedInRecently(supabase: SessionClient): Promise<boolean> {
+  const { data } = await supabase.auth.getClaims();
+  return authenticatedSince(data?.claims.amr, Date.now() / 1000 - env.reauthenticationWindowSeconds);
+}
+
+/**
  * Whether the project requires a second factor (REQUIRE_SECOND_FACTOR, ASVS 6.3.3) and this user has none yet: no
  * verified factor (the auth server's answer) and no passkey (asked only then: one request).
  */
@@ -180,10 +192,18 @@ export async function owesEnrollment(supabase: SessionClient, factors: VerifiedF
  * edit, so a post that reached an action proves nothing (issue 34). Where the project requires a second factor, a
  * user without one goes to add one first; only the actions that add one pass `enrolling`.
  */
-export async function requireCurrentUser(locale: Locale, next = '/account', { enrolling = false } = {}) {
+export async function requireCurrentUser(
+  locale: Locale,
+  next = '/account',
+  { enrolling = false, fresh = false } = {},
+) {
   const { secondFactorPending, ...current } = await requireFirstFactorUser(locale, next);
   if (secondFactorPending)
     return redirect({ href: { pathname: '/sign-in/verify', query: { next } }, locale });
+  if (fresh && current.user && !(await signedInRecently(current.supabase))) {
+    await signOutHere(current.supabase);
+    return redirect({ href: { pathname: '/sign-in', query: { next, status: 'sign-in-again' } }, locale });
+  }
   if (
     !enrolling &&
     current.user &&

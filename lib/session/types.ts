@@ -109,3 +109,15 @@ export function presenceName(value: string | undefined | null): string | null {
     return null;
   }
 }
+
+/** Whether every entry of a token's `amr` claim (GoTrue: `{ method, timestamp }`) is at or after `since` (seconds). */
+export function authenticatedSince(amr: unknown, since: number): boolean {
+  if (!Array.isArray(amr) || amr.length === 0) return false;
+  return amr.every(
+    (entry: unknown) =>
+      !!entry &&
+      typeof entry === 'object' &&
+      typeof (entry as { timestamp?: unknown }).timestamp === 'number' &&
+      (entry as { timestamp: number }).timestamp >= since,
+  );
+}

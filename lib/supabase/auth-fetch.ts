@@ -119,16 +119,40 @@ export function visitorIp(
   return ip && ipPattern.test(ip) ? ip : undefined;
 }
 
+/** Where a Supabase client's requests go, and the key that makes the gateway pass `Sb-Forwarded-For` on. */
+interface ForwardingTarget {
+  supabaseUrl: string;
+  secretKey: string | undefined;
+}
+
 /**
- * The fetch for a Supabase client serving one request: bounded, retrying reads, and telling GoTrue the
- * visitor's IP in `Sb-Forwarded-For` (its internal/sbff, honoured when the project enables it), so rate
- * limits count visitors rather than the app's server.
+ * The fetch for a Supabase client serving one request: bounded, retrying reads, and telling GoTrue the visitor's
+ * IP in `Sb-Forwarded-For` (its internal/sbff), so its per-IP limits count visitors rather than the app's server.
+ * Hosted Supabase's gateway passes that header on only from a caller holding a secret key, so requests to Auth
+ * (`/auth/v1/`, and only there) that carry it swap the publishable key for the secret one, in `apikey` and where
+ * supabase-js put the key as the bearer, exactly as a secret-key client sends them. A user's access token stays,
+ * and nothing else gains a privilege: GoTrue's user-facing endpoints do not read the key's role. Data API
+ * requests keep the publishable key (the secret one would bypass row-level security). Without a secret key or an
+ * IP the requests go as supabase-js made them.
  */
-export function authFetch(ip?: string): typeof fetch {
+export function authFetch(
+  ip?: string,
+  { supabaseUrl, secretKey }: ForwardingTarget = {
+    supabaseUrl: env.supabaseUrl,
+    secretKey: env.supabaseSecretKey,
+  },
+): typeof fetch {
   const bounded = fetchWithRetry({ backoffMs: authRetryBackoffMs, budgetMs: authBudgetMs });
-  if (!ip) return bounded;
+  if (!ip || !secretKey) return bounded;
+  const authPrefix = new URL('auth/v1/', `${supabaseUrl.replace(/\/+$/, '')}/`).href;
   return (input, init) => {
+    const url = input instanceof Request ? input.url : String(input);
+    if (!url.startsWith(authPrefix)) return bounded(input, init);
     const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined));
+    const givenKey = headers.get('apikey');
+    headers.set('apikey', secretKey);
+    if (givenKey && headers.get('authorization') === `Bearer ${givenKey}`)
+      headers.set('authorization', `Bearer ${secretKey}`);
     headers.set('Sb-Forwarded-For', ip);
     return bounded(input, { ...init, headers });
   };

@@ -60,12 +60,50 @@ export type Database = {
         };
         Relationships: [];
       };
+      sign_in_attempts: {
+        Row: {
+          failures: number;
+          locked_until: string | null;
+          lockouts: number;
+          subject: string;
+          updated_at: string;
+          window_started_at: string;
+        };
+        Insert: {
+          failures?: number;
+          locked_until?: string | null;
+          lockouts?: number;
+          subject: string;
+          updated_at?: string;
+          window_started_at?: string;
+        };
+        Update: {
+          failures?: number;
+          locked_until?: string | null;
+          lockouts?: number;
+          subject?: string;
+          updated_at?: string;
+          window_started_at?: string;
+        };
+        Relationships: [];
+      };
     };
     Views: {
       [_ in never]: never;
     };
     Functions: {
-      [_ in never]: never;
+      sign_in_failed: {
+        Args: {
+          p_first_lock_seconds: number;
+          p_max_failures: number;
+          p_max_lock_seconds: number;
+          p_subject: string;
+          p_window_seconds: number;
+        };
+        Returns: string;
+      };
+      sign_in_locked_until: { Args: { p_subject: string }; Returns: string };
+      sign_in_succeeded: { Args: { p_subject: string }; Returns: undefined };
     };
     Enums: {
       [_ in never]: never;

@@ -10,7 +10,9 @@ import {
   supabaseUrl,
 } from './config';
 
-// Edge runtime (the middleware): a client on the request's cookies.
+// Edge runtime (the middleware): a client on the request's cookies. Its session refreshes meet GoTrue's per-IP
+// token_refresh limit, so its Auth requests carry the visitor's IP with the secret key as the Node ones do
+// (authFetch): the key is a server variable of the middleware's runtime, whose code no browser receives.
 
 export function hasAuthCookie(request: NextRequest): boolean {
   return request.cookies.getAll().some(({ name }) => isAuthCookieName(name));

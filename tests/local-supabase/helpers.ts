@@ -16,7 +16,7 @@ export {
   SERVICE_ROLE_KEY,
 } from '../../local-supabase/src/crypto/keys.ts';
 
-/** Meets the project's policy: 8+ characters with lower, upper and digits. */
+/** Meets the project's policy (8+ characters) and GoTrue's composition rules, for servers that set one. */
 export const PASSWORD = 'Passw0rdOne';
 export const OTHER_PASSWORD = 'Passw0rdTwo';
 export const APP_URL = 'http://localhost:3000';

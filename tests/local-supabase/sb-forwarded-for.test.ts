@@ -1,6 +1,8 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
 import type { RunningLocalSupabase } from '../../local-supabase/src/server.ts';
+import { authFetch } from '@/lib/supabase/auth-fetch';
+import type { Database } from '@/lib/supabase/database.types';
 import {
   adminClient,
   authServerForFile,
@@ -125,5 +127,31 @@ describe('Sb-Forwarded-For with the secret key', () => {
     expect(codes).toEqual([...Array(SIGN_INS).fill('invalid_credentials'), 'over_request_rate_limit']);
     const other = await fromIp('203.0.113.51').auth.signInWithPassword({ email, password: PASSWORD });
     expect(other.error).toBeNull();
+  });
+});
+
+describe('the app’s server-side fetch (lib/supabase/auth-fetch.ts)', () => {
+  const srv = serverForTest();
+  /** A client as the app's server makes one per request: the publishable key, the visitor's IP in authFetch. */
+  const appClient = (server: RunningLocalSupabase, ip: string) =>
+    createClient<Database>(server.url, PUBLISHABLE_KEY, {
+      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+      global: { fetch: authFetch(ip, { supabaseUrl: server.url, secretKey: SECRET_KEY }) },
+    });
+
+  it('gives each visitor their own bucket, and keeps the Data API on the publishable key', async () => {
+    const server = srv.get();
+    const email = await confirmedUser(server);
+    const first = appClient(server, '203.0.113.60');
+    const codes = [];
+    for (let i = 0; i < SIGN_INS + 1; i++) {
+      codes.push((await first.auth.signInWithPassword({ email, password: 'Wrong0ne' })).error?.code);
+    }
+    expect(codes).toEqual([...Array(SIGN_INS).fill('invalid_credentials'), 'over_request_rate_limit']);
+    const second = appClient(server, '203.0.113.61');
+    expect((await second.auth.signInWithPassword({ email, password: PASSWORD })).error).toBeNull();
+    // The secret key would bypass row-level security; the table only service_role may read stays closed.
+    const { error } = await second.from('sign_in_attempts').select('subject');
+    expect(error?.code).toBe('42501');
   });
 });

@@ -1,5 +1,6 @@
 import { AuthWeakPasswordError } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
+import { PASSWORD_REQUIREMENTS } from '../../local-supabase/src/config/defaults.ts';
 import {
   anonClient,
   APP_URL,
@@ -15,6 +16,10 @@ import {
 } from './helpers.ts';
 
 const srv = authServerForFile();
+// GoTrue's composition rule, which the project's config leaves off (ASVS 6.2.5).
+const composition = authServerForFile({
+  configOverrides: { passwordRequiredCharacters: PASSWORD_REQUIREMENTS.lower_upper_letters_digits },
+});
 
 describe('sign-up with email confirmation', () => {
   it('PKCE sign-up mails a localized link + code; the link returns ?code= that exchanges into cookies and SIGNED_IN', async () => {
@@ -185,7 +190,7 @@ describe('sign-up with email confirmation', () => {
   });
 
   it('rejects weak passwords with reasons and bad input with validation_failed', async () => {
-    const client = anonClient(srv.get());
+    const client = anonClient(composition.get());
     const weak = await client.auth.signUp({ email: uniqueEmail(), password: 'short' });
     expect(weak.error).toBeInstanceOf(AuthWeakPasswordError);
     expect(weak.error?.status).toBe(422);
@@ -196,6 +201,13 @@ describe('sign-up with email confirmation', () => {
     );
     const noUpper = await client.auth.signUp({ email: uniqueEmail(), password: 'alllowercase1' });
     expect((noUpper.error as AuthWeakPasswordError).reasons).toEqual(['characters']);
+
+    // The project's own config: length only.
+    const project = anonClient(srv.get());
+    const short = await project.auth.signUp({ email: uniqueEmail(), password: 'short' });
+    expect((short.error as AuthWeakPasswordError).reasons).toEqual(['length']);
+    const cyrillic = await project.auth.signUp({ email: uniqueEmail(), password: 'пароль для входа' });
+    expect(cyrillic.error).toBeNull();
 
     const badEmail = await client.auth.signUp({ email: 'not-an-email', password: PASSWORD });
     expect(badEmail.error?.code).toBe('validation_failed');

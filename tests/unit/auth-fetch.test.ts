@@ -142,19 +142,70 @@ describe('Sb-Forwarded-For', () => {
     expect(visitorIp(headers({}), 'x-real-ip')).toBeUndefined();
   });
 
-  it('goes out on every auth request when known, and not otherwise', async () => {
-    const seen: Array<string | null> = [];
+  const target = { supabaseUrl: 'https://project.supabase.co', secretKey: 'sb_secret_server' };
+  const publishable = { apikey: 'sb_publishable_x', Authorization: 'Bearer sb_publishable_x' };
+
+  /** The headers each request went out with, through authFetch(ip, forwarding). */
+  async function sent(
+    calls: Array<[string, Record<string, string>]>,
+    ip: string | undefined,
+    forwarding: { supabaseUrl: string; secretKey: string | undefined } = target,
+  ) {
+    const seen: Record<string, string>[] = [];
     const original = globalThis.fetch;
     globalThis.fetch = (async (_input: RequestInfo | URL, init?: RequestInit) => {
-      seen.push(new Headers(init?.headers).get('sb-forwarded-for'));
+      seen.push(Object.fromEntries(new Headers(init?.headers)));
       return new Response('{}');
     }) as typeof fetch;
     try {
-      await authFetch('203.0.113.7')('http://auth/token', { method: 'POST', headers: { apikey: 'k' } });
-      await authFetch()('http://auth/user');
+      for (const [url, headers] of calls) await authFetch(ip, forwarding)(url, { method: 'POST', headers });
     } finally {
       globalThis.fetch = original;
     }
-    expect(seen).toEqual(['203.0.113.7', null]);
+    return seen;
+  }
+
+  it('goes to Auth with the secret key, which the gateway requires to pass it on (issue 31)', async () => {
+    const [signIn, user] = await sent(
+      [
+        ['https://project.supabase.co/auth/v1/token?grant_type=password', publishable],
+        ['https://project.supabase.co/auth/v1/user', { ...publishable, Authorization: 'Bearer user.jwt' }],
+      ],
+      '203.0.113.7',
+    );
+    expect(signIn).toMatchObject({
+      apikey: 'sb_secret_server',
+      authorization: 'Bearer sb_secret_server',
+      'sb-forwarded-for': '203.0.113.7',
+    });
+    // A user's own token stays: the request acts as that user, not as the service role.
+    expect(user).toMatchObject({ apikey: 'sb_secret_server', authorization: 'Bearer user.jwt' });
+  });
+
+  it('never puts the secret key on Data API or other requests', async () => {
+    const requests = await sent(
+      [
+        ['https://project.supabase.co/rest/v1/notes?select=*', { ...publishable, Authorization: 'Bearer u' }],
+        ['https://project.supabase.co/rest/v1/rpc/auth_v1', publishable],
+        ['https://project.supabase.co/storage/v1/auth/v1/x', publishable],
+        ['https://elsewhere.example/auth/v1/token', publishable],
+        ['https://project.supabase.co.evil.example/auth/v1/token', publishable],
+      ],
+      '203.0.113.7',
+    );
+    for (const headers of requests) {
+      expect(JSON.stringify(headers)).not.toContain('sb_secret_');
+      expect(headers['sb-forwarded-for']).toBeUndefined();
+    }
+  });
+
+  it('sends nothing more without a visitor IP or a secret key', async () => {
+    const auth: [string, Record<string, string>] = ['https://project.supabase.co/auth/v1/token', publishable];
+    for (const headers of [
+      ...(await sent([auth], undefined)),
+      ...(await sent([auth], '203.0.113.7', { ...target, secretKey: undefined })),
+    ]) {
+      expect(headers).toEqual({ apikey: 'sb_publishable_x', authorization: 'Bearer sb_publishable_x' });
+    }
   });
 });

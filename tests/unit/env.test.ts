@@ -174,6 +174,19 @@ describe('where the environment is read', () => {
     expect(startWarnings(readEnv({ NODE_ENV: 'development' }))).toEqual([]);
   });
 
+  it('warns a production server without a secret key that wrong passwords are not limited per account', () => {
+    const production = {
+      NODE_ENV: 'production',
+      TRUSTED_IP_HEADER: 'X-Real-IP',
+      ...hosted,
+      SUPABASE_SECRET_KEY: undefined,
+    } as const;
+    expect(startWarnings(readEnv(production))).toEqual([
+      expect.stringContaining('SUPABASE_SECRET_KEY is not set'),
+    ]);
+    expect(startWarnings(readEnv({ ...production, SUPABASE_SECRET_KEY: 'sb_secret_hosted' }))).toEqual([]);
+  });
+
   it('requires a second factor only when REQUIRE_SECOND_FACTOR=on (issue 31)', () => {
     expect(readEnv({}).requireSecondFactor).toBe(false);
     expect(readEnv({ REQUIRE_SECOND_FACTOR: 'off' }).requireSecondFactor).toBe(false);

@@ -2,6 +2,7 @@
 
 import { getTranslations } from 'next-intl/server';
 import { isolatedText } from '@/i18n/isolate';
+import { lockedState, startSignInAttempt } from '@/lib/auth/attempt-limits';
 import { authErrorState } from '@/lib/auth/auth-error-state';
 import { requireCurrentUser } from '@/lib/session/server';
 import { changeEmailSchema, changePasswordSchema } from '@/lib/auth/form-schemas';
@@ -18,7 +19,7 @@ export const changeEmail = formAction(async (_previous, formData) => {
   if (!parsed.ok) return parsed.state;
   const values = echoedValues(formData, ['email']);
 
-  const current = await requireCurrentUser(locale, '/account#email');
+  const current = await requireCurrentUser(locale, '/account#email', { fresh: true });
   if (!current.user) return authErrorState(current.error, locale, values);
   const { error } = await current.supabase.auth.updateUser(
     { email: parsed.data.email },
@@ -50,10 +51,20 @@ export const changePassword = formAction(async (_previous, formData) => {
 
   const current = await requireCurrentUser(locale, '/account#password');
   if (!current.user) return authErrorState(current.error, locale);
+  const { currentPassword, password } = parsed.data;
+  // A wrong current password is a guess like a wrong sign-in, and counts as one (ASVS 6.3.1).
+  const email = current.user.email ?? '';
+  const attempt = currentPassword ? await startSignInAttempt('password', email, email) : undefined;
+  if (attempt?.lockedUntil) return withStep(await lockedState(attempt.lockedUntil, locale));
   const { error } = await current.supabase.auth.updateUser({
-    password: parsed.data.password,
+    password,
+    ...(currentPassword ? { current_password: currentPassword } : {}),
     ...(codeStep ? { nonce: nonce.trim() } : {}),
   });
+  // Counted once GoTrue has judged the current password: a wrong one, or a change that went through.
+  const judged = !error || error.code === 'current_password_invalid';
+  const lockedUntil = judged ? await attempt?.settle(error) : null;
+  if (lockedUntil) return withStep(await lockedState(lockedUntil, locale));
   if (error?.code === 'reauthentication_needed') {
     const sent = await current.supabase.auth.reauthenticate();
     if (sent.error) return authErrorState(sent.error, locale);

@@ -101,7 +101,7 @@ export async function passkeyRegistrationOptions(
   const parsed = await parseForm(passkeyNameSchema, form, locale, ['name']);
   if (!parsed.ok) return parsed.state;
   const values = echoedValues(form, ['name']);
-  const current = await requireCurrentUser(locale, '/account#passkeys', { enrolling: true });
+  const current = await requireCurrentUser(locale, '/account#passkeys', { enrolling: true, fresh: true });
   if (!current.user) return failure(current.error, locale, 'registration', values);
   const { data, error } = await current.supabase.auth.passkey.startRegistration();
   if (error) return failure(error, locale, 'registration', values);
@@ -117,7 +117,7 @@ export const addPasskey = formAction(async (_previous, formData) => {
   const ceremony = ceremonyOf(formData);
   if (!ceremony) return malformed(locale, 'registration', values);
 
-  const current = await requireCurrentUser(locale, '/account#passkeys', { enrolling: true });
+  const current = await requireCurrentUser(locale, '/account#passkeys', { enrolling: true, fresh: true });
   if (!current.user) return failure(current.error, locale, 'registration', values);
   const { supabase } = current;
   const { data, error } = await supabase.auth.passkey.verifyRegistration(ceremony);
@@ -156,7 +156,7 @@ export const deletePasskey = formAction(async (_previous, formData) => {
   const parsed = passkeyIdSchema.safeParse(Object.fromEntries(formData));
   // Only a crafted call sends no passkey: the answer is the auth server's for a passkey it does not have.
   if (!parsed.success) return authMessageState({ key: 'validationFailed' }, locale);
-  const current = await requireCurrentUser(locale, '/account#passkeys');
+  const current = await requireCurrentUser(locale, '/account#passkeys', { fresh: true });
   if (!current.user) return failure(current.error, locale, 'registration');
   const { error } = await current.supabase.auth.passkey.delete({ passkeyId: parsed.data.id });
   if (error) return failure(error, locale, 'registration');

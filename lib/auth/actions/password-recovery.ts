@@ -11,7 +11,10 @@ import { formAction } from '@/lib/forms/form-action';
 import { formLocale } from '@/lib/forms/form-locale';
 import { echoedValues } from '@/lib/forms/form-state';
 import { parseForm, parseNewPasswordForm } from '@/lib/forms/parse-form';
-import { sessionClient } from '@/lib/session/server';
+import { endRecovery, isRecoverySession } from '@/lib/auth/recovery-session';
+import { afterSignIn, sessionClient } from '@/lib/session/server';
+import { isSecondFactorPending } from '@/lib/session/types';
+import { createSupabaseAdminClient } from '@/lib/supabase/admin';
 
 export const requestPasswordReset = formAction(async (_previous, formData) => {
   const locale = formLocale(formData);
@@ -33,7 +36,13 @@ export const requestPasswordReset = formAction(async (_previous, formData) => {
   };
 });
 
-/** Runs in the session the recovery link opened. */
+/**
+ * Runs in the session a recovery link opened, and only there (recovery-session.ts): any other session changes its
+ * password on the account page, with the current one. GoTrue would ask this session for the current password too
+ * (update_password_require_current_password), so the new one is set with the admin API, after the checks GoTrue's
+ * own recovery exemption keeps: the link's session, still fresh, with its second factor paid. That ends every
+ * session of the user, this one included, so the user is signed in again with the new password.
+ */
 export const resetPassword = formAction(async (_previous, formData) => {
   const locale = formLocale(formData);
   const parsed = await parseNewPasswordForm(resetPasswordSchema, formData, locale, []);
@@ -47,7 +56,22 @@ export const resetPassword = formAction(async (_previous, formData) => {
       ? authErrorState(lookup, locale)
       : authMessageState({ key: 'otpExpired' }, locale);
   }
-  const { error } = await supabase.auth.updateUser({ password: parsed.data.password });
+  const { data: claims } = await supabase.auth.getClaims();
+  const sessionId = claims?.claims.session_id;
+  if (!data.user.email || !(await isRecoverySession(typeof sessionId === 'string' ? sessionId : undefined)))
+    return authMessageState({ key: 'otpExpired' }, locale);
+  // A user with an authenticator app proves it first, as GoTrue asks of a recovery session (aal2).
+  if (isSecondFactorPending(claims?.claims.aal, data.user.factors))
+    return redirect({ href: { pathname: '/sign-in/verify', query: { next: '/reset-password' } }, locale });
+
+  const { password } = parsed.data;
+  const { error } = await createSupabaseAdminClient().auth.admin.updateUserById(data.user.id, { password });
   if (error) return authErrorState(error, locale);
-  return redirect({ href: { pathname: '/account', query: { updated: 'password' } }, locale });
+  await endRecovery();
+  const signedIn = await supabase.auth.signInWithPassword({ email: data.user.email, password });
+  if (signedIn.error) return authErrorState(signedIn.error, locale);
+  return redirect({
+    href: await afterSignIn(supabase, '/account?updated=password'),
+    locale,
+  });
 });

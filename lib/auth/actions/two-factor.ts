@@ -2,9 +2,10 @@
 
 import { getTranslations } from 'next-intl/server';
 import { redirect } from '@/i18n/navigation';
+import { lockedState, rememberDevice, startSignInAttempt } from '@/lib/auth/attempt-limits';
 import { actionPath, authErrorState } from '@/lib/auth/auth-error-state';
-import { reportAuthFailure } from '@/lib/log/auth-errors';
 import { factorAndCode } from '@/lib/auth/factor-code';
+import { reportAuthFailure } from '@/lib/log/auth-errors';
 import { requestedNext } from '@/lib/auth/requested-next';
 import { nextPath } from '@/lib/routes/safe-redirect';
 import type { SessionClient } from '@/lib/session/server';
@@ -41,11 +42,18 @@ async function verify(formData: FormData): Promise<FormState> {
   const next = nextPath(await requestedNext(formData));
   // Already at aal2 (another tab was quicker): nothing to prove.
   if (current.secondFactorPending) {
+    // Wrong codes lock the account's code step for a while, from any address (ASVS 6.3.1; GoTrue limits per IP).
+    const email = current.user.email ?? '';
+    const attempt = await startSignInAttempt('totp', current.user.id, email);
+    if (attempt?.lockedUntil) return lockedState(attempt.lockedUntil, locale, input.values);
     const { error } = await current.supabase.auth.mfa.challengeAndVerify({
       factorId: input.factorId,
       code: input.code,
     });
+    const lockedUntil = await attempt?.settle(error);
+    if (lockedUntil) return lockedState(lockedUntil, locale, input.values);
     if (error) return authErrorState(error, locale, input.values);
+    await rememberDevice(email);
   }
   return redirect({ href: next, locale });
 }
@@ -94,7 +102,7 @@ async function enroll(previous: EnrollmentState, formData: FormData): Promise<En
     isPendingEnrollment(previous?.enrollment) && previous.enrollment.factorId === formData.get('factorId')
       ? previous.enrollment
       : undefined;
-  const current = await requireCurrentUser(locale, accountSection, { enrolling: true });
+  const current = await requireCurrentUser(locale, accountSection, { enrolling: true, fresh: true });
   if (!current.user) return { ...(await authErrorState(current.error, locale)), enrollment: pending };
   const { supabase } = current;
 
@@ -152,7 +160,7 @@ async function remove(formData: FormData): Promise<FormState> {
   const locale = formLocale(formData);
   const input = await factorAndCode(formData, locale);
   if ('state' in input) return input.state;
-  const current = await requireCurrentUser(locale, accountSection);
+  const current = await requireCurrentUser(locale, accountSection, { fresh: true });
   if (!current.user) return authErrorState(current.error, locale, input.values);
   const verified = await current.supabase.auth.mfa.challengeAndVerify({
     factorId: input.factorId,

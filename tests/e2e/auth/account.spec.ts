@@ -110,7 +110,7 @@ test('email change takes effect once the new address is confirmed', async ({ pag
   await expect(page.getByTestId('current-email')).toContainText(newEmail);
 });
 
-test('password change: same password refused, new one accepted, other devices signed out', async ({
+test('password change: the current password asked for, same password refused, new one accepted, other devices signed out', async ({
   page,
   browser,
 }) => {
@@ -120,12 +120,27 @@ test('password change: same password refused, new one accepted, other devices si
   const otherPage = await other.newPage();
   await signInWithPassword(otherPage, user.email, user.password);
   const section = page.locator('section[aria-labelledby="password-title"]');
+  // ASVS 6.2.3: a session alone cannot change the password (update_password_require_current_password).
+  await section.locator('input[name="password"]').fill(`${goodPassword}x`);
+  await section.locator('input[name="confirmPassword"]').fill(`${goodPassword}x`);
+  await section.getByRole('button', { name: 'Change password' }).click();
+  await expect(section.getByTestId('form-message')).toHaveText(
+    'Enter your current password to choose a new one.',
+  );
+  await section.getByLabel('Current password').fill('Not-the-password-1');
+  await section.locator('input[name="password"]').fill(`${goodPassword}x`);
+  await section.locator('input[name="confirmPassword"]').fill(`${goodPassword}x`);
+  await section.getByRole('button', { name: 'Change password' }).click();
+  await expect(section.getByTestId('form-message')).toHaveText('Your current password is not correct.');
+
+  await section.getByLabel('Current password').fill(user.password);
   await section.locator('input[name="password"]').fill(user.password);
   await section.locator('input[name="confirmPassword"]').fill(user.password);
   await section.getByRole('button', { name: 'Change password' }).click();
   await expect(section.getByTestId('form-message')).toHaveText(
     'The new password must be different from your current one.',
   );
+  await section.getByLabel('Current password').fill(user.password);
   await section.locator('input[name="password"]').fill(`${goodPassword}x`);
   await section.locator('input[name="confirmPassword"]').fill(`${goodPassword}x`);
   await section.getByRole('button', { name: 'Change password' }).click();

@@ -69,3 +69,21 @@ test('the reset page without a recovery session offers a new link', async ({ pag
   await page.getByRole('link', { name: 'Request a new link' }).click();
   await expect(page).toHaveURL('/en/forgot-password');
 });
+
+test('the new-password page sets a password only in the session a recovery link opened (ASVS 6.2.3)', async ({
+  page,
+}) => {
+  // A signed-in session (a borrowed laptop, a stolen cookie) changes the password on the account page, with the
+  // current one; here it is sent away as a used link would be.
+  const user = await createConfirmedUser();
+  await signInWithPassword(page, user.email, user.password);
+  await page.goto('/en/reset-password');
+  await page.locator('input[name="password"]').fill('Brand-New-Pass9');
+  await page.locator('input[name="confirmPassword"]').fill('Brand-New-Pass9');
+  await page.getByRole('button', { name: 'Save new password' }).click();
+  await expect(page.getByTestId('form-message')).toHaveText(
+    'This code or link has expired or was already used. Ask for a new one.',
+  );
+  await page.context().clearCookies();
+  await signInWithPassword(page, user.email, user.password);
+});

@@ -18,3 +18,9 @@ export const mailPort = localMailPort;
 // The Supabase CLI's well-known local keys (the local auth server accepts them).
 export const publishableKey = process.env.NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY ?? localPublishableKey;
 export const secretKey = process.env.SUPABASE_SECRET_KEY ?? localSecretKey;
+
+/**
+ * The client-IP header the e2e app trusts (TRUSTED_IP_HEADER), as a proxy in front of it would set it: a spec that
+ * sends it is a visitor of its own to GoTrue's per-IP limits; requests without it share the app server's.
+ */
+export const trustedIpHeader = 'x-e2e-client-ip';
