@@ -219,7 +219,7 @@ export function PasskeyList({ passkeys }: { passkeys: PasskeyEntry[] }) {
         ref={statusRef}
         tabIndex={-1}
         data-testid="passkey-status"
-        className="rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+        className="rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring"
       >
         <FormMessage state={status} />
       </div>

@@ -47,7 +47,7 @@ export function ProfileForm({
           defaultValue={selected}
           aria-invalid={errors.preferredLocale ? true : undefined}
           aria-describedby={errors.preferredLocale ? 'profile-preferredLocale-error' : undefined}
-          className="h-control rounded-md border border-input bg-transparent px-3 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 dark:bg-input/30"
+          className="h-control rounded-md border border-input bg-transparent px-3 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring dark:bg-input/30"
         >
           {locales.map((code) => (
             <option key={code} value={code} lang={code}>

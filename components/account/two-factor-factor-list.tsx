@@ -42,7 +42,7 @@ export function TwoFactorFactorList({ factors, answer }: { factors: FactorRow[];
               <span className="text-sm text-muted-foreground">{factor.added}</span>
             </div>
             <details open={failedId === factor.id || undefined} className="group">
-              <summary className="w-fit cursor-pointer rounded-sm text-sm text-destructive underline underline-offset-4 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none">
+              <summary className="w-fit cursor-pointer rounded-sm text-sm text-destructive underline underline-offset-4 focus-visible:ring-[3px] focus-visible:ring-ring focus-visible:outline-none">
                 {t('removeSummary')}
               </summary>
               <form action={action} noValidate className="mt-3 grid gap-3">

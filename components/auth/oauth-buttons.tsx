@@ -24,7 +24,8 @@ export function OAuthButtons() {
       <div className="grid gap-2 sm:grid-cols-2">
         {oauthProviders.map((provider) => (
           <Button key={provider} type="submit" name="provider" value={provider} variant="outline">
-            {t.rich('continueWith', { provider: providerNames[provider], ...isolated })}
+            {/* One flex item: the button's gap would otherwise sit between the words and the <bdi>. */}
+            <span>{t.rich('continueWith', { provider: providerNames[provider], ...isolated })}</span>
           </Button>
         ))}
       </div>

@@ -44,7 +44,8 @@ function AlertDescription({ className, ...props }: React.ComponentProps<'div'>) 
     <div
       data-slot="alert-description"
       className={cn(
-        'col-start-2 grid justify-items-start gap-1 text-sm text-muted-foreground [&_p]:leading-relaxed',
+        // A block, not shadcn's grid: a sentence with a <bdi> inside must stay one run of text, not three grid items.
+        'col-start-2 text-sm text-muted-foreground [&_p]:leading-relaxed [&>p+p]:mt-1',
         className,
       )}
       {...props}

@@ -1,4 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { createTranslator } from 'next-intl';
 import { describe, expect, it } from 'vitest';
+import { isolatedText } from '@/i18n/isolate';
+import { locales } from '@/i18n/locales';
 import { describeDevice } from '@/lib/auth/passkey-device-name';
 
 const agents: Array<[string, string, string | null, string | null]> = [
@@ -86,5 +90,35 @@ describe('describeDevice', () => {
     const desktopSafari = agents[3]![1];
     expect(describeDevice(desktopSafari, 5)).toEqual({ browser: 'Safari', os: 'iPadOS' });
     expect(describeDevice(desktopSafari, 0)).toEqual({ browser: 'Safari', os: 'macOS' });
+  });
+});
+
+/** The paragraph direction a browser gives the text (Unicode's rule P2): its first strong letter outside isolates. */
+function paragraphDirection(text: string): 'ltr' | 'rtl' | null {
+  let depth = 0;
+  for (const char of text) {
+    if (/[\u2066-\u2068]/.test(char)) depth += 1;
+    else if (char === '\u2069') depth = Math.max(0, depth - 1);
+    else if (
+      depth === 0 &&
+      /\p{Script=Latin}|\p{Script=Han}|\p{Script=Hiragana}|\p{Script=Katakana}/u.test(char)
+    )
+      return 'ltr';
+    else if (depth === 0 && /\p{Script=Arabic}/u.test(char)) return 'rtl';
+  }
+  return null;
+}
+
+describe('the suggested name, "Chrome on Linux" in each language', () => {
+  it.each(locales)('%s: each brand isolated on its own, the sentence in its own direction', (locale) => {
+    const messages = JSON.parse(
+      readFileSync(new URL(`../../messages/${locale}.json`, import.meta.url), 'utf8'),
+    );
+    const t = createTranslator({ locale, messages: { Passkeys: messages.Passkeys }, namespace: 'Passkeys' });
+    const name = t.markup('deviceName', { browser: 'Chrome', os: 'Linux', ...isolatedText });
+    expect(name).toContain('\u2068Chrome\u2069');
+    expect(name).toContain('\u2068Linux\u2069');
+    // Isolating the whole name instead would make an Arabic reader see "Linux على Chrome".
+    expect(paragraphDirection(name)).toBe(locale === 'ar' ? 'rtl' : 'ltr');
   });
 });
