@@ -65,7 +65,22 @@ export type Database = {
       [_ in never]: never;
     };
     Functions: {
-      [_ in never]: never;
+      end_my_other_sessions: { Args: never; Returns: number };
+      end_my_session: { Args: { session_id: string }; Returns: boolean };
+      list_my_sessions: {
+        Args: never;
+        Returns: {
+          aal: string;
+          created_at: string;
+          id: string;
+          ip: string;
+          is_current: boolean;
+          not_after: string;
+          refreshed_at: string;
+          updated_at: string;
+          user_agent: string;
+        }[];
+      };
     };
     Enums: {
       [_ in never]: never;
