@@ -1,5 +1,5 @@
 // Server side (edge and Node): the fetch every Supabase client of the app's server uses. It bounds each request
-// to the auth server in time, retries idempotent reads that fail fast, and passes on the visitor's IP.
+// to the auth server in time, retries idempotent reads that fail fast, and passes on the visitor's IP and browser.
 import { env } from '@/lib/env/env';
 
 /** Retries for reads, with the pause before each; writes are never retried. */
@@ -119,17 +119,37 @@ export function visitorIp(
   return ip && ipPattern.test(ip) ? ip : undefined;
 }
 
+/** Longer than any browser's User-Agent: a longer one is not passed on. */
+const maxUserAgentLength = 1024;
+
+/** Who the server's calls to Auth are made for: the visitor's IP (when trustworthy) and browser. */
+export interface Visitor {
+  ip?: string;
+  userAgent?: string;
+}
+
+/** The visitor of a request: the IP from the trusted header, and the browser's User-Agent. */
+export function visitorOf(headers: Headers, header: string | undefined = env.trustedIpHeader): Visitor {
+  const userAgent = headers.get('user-agent') ?? undefined;
+  return {
+    ip: visitorIp(headers, header),
+    userAgent: userAgent && userAgent.length <= maxUserAgentLength ? userAgent : undefined,
+  };
+}
+
 /**
- * The fetch for a Supabase client serving one request: bounded, retrying reads, and telling GoTrue the
- * visitor's IP in `Sb-Forwarded-For` (its internal/sbff, honoured when the project enables it), so rate
- * limits count visitors rather than the app's server.
+ * The fetch for a Supabase client serving one request: bounded, retrying reads, and telling GoTrue about the
+ * visitor: their IP in `Sb-Forwarded-For` (its internal/sbff, honoured when the project enables it), so rate
+ * limits count visitors rather than the app's server, and their browser's `User-Agent`, which GoTrue records on
+ * the session at sign-in and refresh ("Your sessions" shows it), instead of the server's own.
  */
-export function authFetch(ip?: string): typeof fetch {
+export function authFetch({ ip, userAgent }: Visitor = {}): typeof fetch {
   const bounded = fetchWithRetry({ backoffMs: authRetryBackoffMs, budgetMs: authBudgetMs });
-  if (!ip) return bounded;
+  if (!ip && !userAgent) return bounded;
   return (input, init) => {
     const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined));
-    headers.set('Sb-Forwarded-For', ip);
+    if (ip) headers.set('Sb-Forwarded-For', ip);
+    if (userAgent) headers.set('User-Agent', userAgent);
     return bounded(input, { ...init, headers });
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readEnv } from '@/lib/env/env';
-import { authFetch, fetchWithRetry, visitorIp, withinAuthBudget } from '@/lib/supabase/auth-fetch';
+import { authFetch, fetchWithRetry, visitorIp, visitorOf, withinAuthBudget } from '@/lib/supabase/auth-fetch';
 
 /** A fake clock whose sleeps only move time forward, recording each pause. */
 function fakeClock() {
@@ -150,11 +150,47 @@ describe('Sb-Forwarded-For', () => {
       return new Response('{}');
     }) as typeof fetch;
     try {
-      await authFetch('203.0.113.7')('http://auth/token', { method: 'POST', headers: { apikey: 'k' } });
+      await authFetch({ ip: '203.0.113.7' })('http://auth/token', {
+        method: 'POST',
+        headers: { apikey: 'k' },
+      });
       await authFetch()('http://auth/user');
     } finally {
       globalThis.fetch = original;
     }
     expect(seen).toEqual(['203.0.113.7', null]);
+  });
+});
+
+describe("the visitor's browser", () => {
+  const firefox = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
+
+  it('is the request’s User-Agent, unless it is longer than any browser’s', () => {
+    expect(visitorOf(new Headers({ 'user-agent': firefox }), undefined)).toEqual({
+      ip: undefined,
+      userAgent: firefox,
+    });
+    expect(visitorOf(new Headers({ 'user-agent': 'x'.repeat(1025) }), undefined).userAgent).toBeUndefined();
+    expect(visitorOf(new Headers(), undefined).userAgent).toBeUndefined();
+  });
+
+  it('goes out as the User-Agent of every auth request, in place of the server’s own', async () => {
+    const seen: Array<string | null> = [];
+    const original = globalThis.fetch;
+    globalThis.fetch = (async (_input: RequestInfo | URL, init?: RequestInit) => {
+      seen.push(new Headers(init?.headers).get('user-agent'));
+      return new Response('{}');
+    }) as typeof fetch;
+    try {
+      await authFetch({ userAgent: firefox })('http://auth/token', {
+        method: 'POST',
+        headers: { 'User-Agent': 'node' },
+      });
+      await authFetch({ userAgent: firefox })('http://auth/user');
+      await authFetch()('http://auth/user');
+    } finally {
+      globalThis.fetch = original;
+    }
+    expect(seen).toEqual([firefox, firefox, null]);
   });
 });
