@@ -2,6 +2,7 @@
 
 import type { Locale } from 'next-intl';
 import { getTranslations } from 'next-intl/server';
+import { withEndSessionsOffer } from '@/lib/auth/end-sessions-offer';
 import { redirect } from '@/i18n/navigation';
 import { authErrorState } from '@/lib/auth/auth-error-state';
 import { totpCode } from '@/lib/auth/one-time-code';
@@ -112,7 +113,7 @@ async function enroll(previous: EnrollmentState, formData: FormData): Promise<En
     });
     if (error) return { ...(await authErrorState(error, locale, input.values)), enrollment: pending };
     // The new session cookies make Next render the page again, with the app in the list.
-    return { status: 'success', message: t('enabled') };
+    return withEndSessionsOffer(locale, { status: 'success', message: t('enabled') });
   }
 
   const rawName = formData.get('name');
@@ -160,5 +161,5 @@ async function remove(formData: FormData): Promise<FormState> {
   const { error } = await current.supabase.auth.mfa.unenroll({ factorId: input.factorId });
   if (error) return authErrorState(error, locale, input.values);
   const t = await getTranslations({ locale, namespace: 'TwoFactor' });
-  return { status: 'success', message: t('removed') };
+  return withEndSessionsOffer(locale, { status: 'success', message: t('removed') });
 }
