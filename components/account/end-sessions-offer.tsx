@@ -15,7 +15,7 @@ export function EndSessionsOffer({ state }: { state: FormState }) {
   const offer = state.status === 'success' ? state.endSessionsOffer : undefined;
   if (!offer) return null;
   return (
-    <Alert data-testid="end-sessions-offer">
+    <Alert role="note" data-testid="end-sessions-offer">
       <AlertDescription className="grid gap-3 text-foreground">
         <p>{offer.message}</p>
         <form action={endOtherSessions}>
