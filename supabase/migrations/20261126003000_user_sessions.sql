@@ -3,7 +3,8 @@
 -- auth.sessions, so each one reads and deletes only the rows of `(select auth.uid())`, and its search_path is empty:
 -- every name is schema-qualified. Ending a session deletes its row, as GoTrue's logout does; its refresh tokens go
 -- with it (auth.refresh_tokens.session_id cascades), so it cannot refresh, and GoTrue answers its access token with
--- 403 session_not_found on the next GET /user.
+-- 403 session_not_found on the next GET /user. On a hosted project the owner (postgres, which runs `supabase db
+-- push`) may read and delete auth.sessions: Supabase grants it all privileges on the auth tables.
 
 -- Helpers the API must not reach: the Data API exposes public (and graphql_public) only.
 create schema if not exists private;
