@@ -13,6 +13,7 @@ import { describeDevice } from '@/lib/auth/passkey-device-name';
 import type { FormState } from '@/lib/forms/form-state';
 import { useValidatedAction } from '@/lib/forms/use-validated-action';
 import { useBrowserValue } from '@/lib/use-browser-value';
+import { EndSessionsOffer } from './end-sessions-offer';
 
 /**
  * "Chrome on Android": the name a new passkey is offered, from this browser (empty on the server). Each brand is
@@ -60,23 +61,26 @@ export function PasskeyAddForm() {
     loadFormSchema((schemas) => schemas.passkeyNameSchema),
   );
   return (
-    <form {...formProps} noValidate className="grid gap-4" data-testid="passkey-add-form">
-      <FormContextFields locale={locale} />
-      <FormMessage state={state} />
-      <FormField
-        idPrefix="passkey"
-        name="name"
-        label={t('nameLabel')}
-        description={t('nameHelp')}
-        autoComplete="off"
-        required
-        value={typed ?? suggestion}
-        onChange={(event) => setTyped(event.target.value)}
-        error={errors.name}
-      />
-      <SubmitButton className="justify-self-start" pendingLabel={t('waiting')}>
-        {t('add')}
-      </SubmitButton>
-    </form>
+    <div className="grid gap-4">
+      <form {...formProps} noValidate className="grid gap-4" data-testid="passkey-add-form">
+        <FormContextFields locale={locale} />
+        <FormMessage state={state} />
+        <FormField
+          idPrefix="passkey"
+          name="name"
+          label={t('nameLabel')}
+          description={t('nameHelp')}
+          autoComplete="off"
+          required
+          value={typed ?? suggestion}
+          onChange={(event) => setTyped(event.target.value)}
+          error={errors.name}
+        />
+        <SubmitButton className="justify-self-start" pendingLabel={t('waiting')}>
+          {t('add')}
+        </SubmitButton>
+      </form>
+      <EndSessionsOffer state={state} />
+    </div>
   );
 }

@@ -22,6 +22,7 @@ import { deletePasskey, renamePasskey } from '@/lib/auth/actions/passkeys';
 import { loadFormSchema } from '@/lib/auth/load-form-schema';
 import { type FormState, initialFormState } from '@/lib/forms/form-state';
 import { useValidatedAction } from '@/lib/forms/use-validated-action';
+import { EndSessionsOffer } from './end-sessions-offer';
 import { PasskeyTime } from './passkey-time';
 
 export interface PasskeyEntry {
@@ -223,6 +224,7 @@ export function PasskeyList({ passkeys }: { passkeys: PasskeyEntry[] }) {
       >
         <FormMessage state={status} />
       </div>
+      <EndSessionsOffer state={status} />
       {passkeys.length === 0 ? (
         <p className="text-sm text-muted-foreground">{t('empty')}</p>
       ) : (

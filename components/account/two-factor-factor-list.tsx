@@ -9,6 +9,7 @@ import { SubmitButton } from '@/components/forms/submit-button';
 import { isolatedText } from '@/i18n/isolate';
 import { removeTwoFactor } from '@/lib/auth/actions/two-factor';
 import { type FormState, initialFormState } from '@/lib/forms/form-state';
+import { EndSessionsOffer } from './end-sessions-offer';
 
 interface FactorRow {
   id: string;
@@ -29,6 +30,7 @@ export function TwoFactorFactorList({ factors, answer }: { factors: FactorRow[];
   return (
     <div className="grid gap-3">
       {state.status === 'success' ? <FormMessage state={state} /> : null}
+      <EndSessionsOffer state={state} />
       {factors.length === 0 ? (
         <p data-testid="two-factor-off">{t('statusOff')}</p>
       ) : (

@@ -1,6 +1,7 @@
 // The browser and system a passkey is being added on, read from the user agent, so the name it is given by
 // default is one a person recognizes in the list later ("Chrome on Android"). Brand names are not translated;
-// the sentence around them is (Passkeys.deviceName).
+// the sentence around them is (Passkeys.deviceName). "Your sessions" names sessions with it too
+// (lib/account-sessions/session-device.ts).
 
 interface DeviceDescription {
   browser: string | null;

@@ -10,6 +10,8 @@ export interface FormState {
   values?: Record<string, string>;
   /** The server asks for one more thing before it goes on: the code it emailed (the password change). */
   step?: 'code';
+  /** After a second-factor change: the offer to end the user's other sessions (ASVS 7.4.3), already translated. */
+  endSessionsOffer?: { message: string; button: string };
 }
 
 export const initialFormState: FormState = { status: 'idle' };

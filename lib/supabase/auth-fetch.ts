@@ -1,5 +1,5 @@
 // Server side (edge and Node): the fetch every Supabase client of the app's server uses. It bounds each request
-// to the auth server in time, retries idempotent reads that fail fast, and passes on the visitor's IP.
+// to the auth server in time, retries idempotent reads that fail fast, and passes on the visitor's IP and browser.
 import { env } from '@/lib/env/env';
 
 /** Retries for reads, with the pause before each; writes are never retried. */
@@ -119,6 +119,24 @@ export function visitorIp(
   return ip && ipPattern.test(ip) ? ip : undefined;
 }
 
+/** Longer than any browser's User-Agent: a longer one is not passed on. */
+const maxUserAgentLength = 1024;
+
+/** Who the server's calls to Auth are made for: the visitor's IP (when trustworthy) and browser. */
+export interface Visitor {
+  ip?: string;
+  userAgent?: string;
+}
+
+/** The visitor of a request: the IP from the trusted header, and the browser's User-Agent. */
+export function visitorOf(headers: Headers, header: string | undefined = env.trustedIpHeader): Visitor {
+  const userAgent = headers.get('user-agent') ?? undefined;
+  return {
+    ip: visitorIp(headers, header),
+    userAgent: userAgent && userAgent.length <= maxUserAgentLength ? userAgent : undefined,
+  };
+}
+
 /** Where a Supabase client's requests go, and the key that makes the gateway pass `Sb-Forwarded-For` on. */
 interface ForwardingTarget {
   supabaseUrl: string;
@@ -126,34 +144,41 @@ interface ForwardingTarget {
 }
 
 /**
- * The fetch for a Supabase client serving one request: bounded, retrying reads, and telling GoTrue the visitor's
- * IP in `Sb-Forwarded-For` (its internal/sbff), so its per-IP limits count visitors rather than the app's server.
- * Hosted Supabase's gateway passes that header on only from a caller holding a secret key, so requests to Auth
- * (`/auth/v1/`, and only there) that carry it swap the publishable key for the secret one, in `apikey` and where
- * supabase-js put the key as the bearer, exactly as a secret-key client sends them. A user's access token stays,
- * and nothing else gains a privilege: GoTrue's user-facing endpoints do not read the key's role. Data API
- * requests keep the publishable key (the secret one would bypass row-level security). Without a secret key or an
- * IP the requests go as supabase-js made them.
+ * The fetch for a Supabase client serving one request: bounded, retrying reads, and telling Auth (`/auth/v1/`,
+ * and only there) about the visitor:
+ * - their browser's `User-Agent`, which GoTrue records on the session at sign-in and refresh ("Your sessions"
+ *   shows it), instead of the server's own;
+ * - their IP in `Sb-Forwarded-For` (GoTrue's internal/sbff), so its per-IP limits count visitors rather than the
+ *   app's server. Hosted Supabase's gateway passes that header on only from a caller holding a secret key, so
+ *   such requests swap the publishable key for the secret one, in `apikey` and where supabase-js put the key as
+ *   the bearer, exactly as a secret-key client sends them. A user's access token stays, and nothing else gains a
+ *   privilege: GoTrue's user-facing endpoints do not read the key's role. Without a secret key the IP is not sent.
+ * Data API requests go as supabase-js made them, with the publishable key (the secret one would bypass row-level
+ * security).
  */
 export function authFetch(
-  ip?: string,
+  { ip, userAgent }: Visitor = {},
   { supabaseUrl, secretKey }: ForwardingTarget = {
     supabaseUrl: env.supabaseUrl,
     secretKey: env.supabaseSecretKey,
   },
 ): typeof fetch {
   const bounded = fetchWithRetry({ backoffMs: authRetryBackoffMs, budgetMs: authBudgetMs });
-  if (!ip || !secretKey) return bounded;
+  const forwardIp = ip && secretKey ? ip : undefined;
+  if (!forwardIp && !userAgent) return bounded;
   const authPrefix = new URL('auth/v1/', `${supabaseUrl.replace(/\/+$/, '')}/`).href;
   return (input, init) => {
     const url = input instanceof Request ? input.url : String(input);
     if (!url.startsWith(authPrefix)) return bounded(input, init);
     const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined));
-    const givenKey = headers.get('apikey');
-    headers.set('apikey', secretKey);
-    if (givenKey && headers.get('authorization') === `Bearer ${givenKey}`)
-      headers.set('authorization', `Bearer ${secretKey}`);
-    headers.set('Sb-Forwarded-For', ip);
+    if (userAgent) headers.set('User-Agent', userAgent);
+    if (forwardIp && secretKey) {
+      const givenKey = headers.get('apikey');
+      headers.set('apikey', secretKey);
+      if (givenKey && headers.get('authorization') === `Bearer ${givenKey}`)
+        headers.set('authorization', `Bearer ${secretKey}`);
+      headers.set('Sb-Forwarded-For', forwardIp);
+    }
     return bounded(input, { ...init, headers });
   };
 }

@@ -92,6 +92,22 @@ export type Database = {
       [_ in never]: never;
     };
     Functions: {
+      end_my_other_sessions: { Args: never; Returns: number };
+      end_my_session: { Args: { session_id: string }; Returns: boolean };
+      list_my_sessions: {
+        Args: never;
+        Returns: {
+          aal: string;
+          created_at: string;
+          id: string;
+          ip: string;
+          is_current: boolean;
+          not_after: string;
+          refreshed_at: string;
+          updated_at: string;
+          user_agent: string;
+        }[];
+      };
       sign_in_failed: {
         Args: {
           p_first_lock_seconds: number;

@@ -1,6 +1,6 @@
 import { createServerClient } from '@supabase/ssr';
 import type { NextRequest, NextResponse } from 'next/server';
-import { authFetch, visitorIp } from './auth-fetch';
+import { authFetch, visitorOf } from './auth-fetch';
 import type { Database } from './database.types';
 import {
   authCookieEncoding,
@@ -26,7 +26,7 @@ export function createSupabaseEdgeClient(request: NextRequest, response: NextRes
   return createServerClient<Database>(supabaseUrl, supabasePublishableKey, {
     cookieOptions: sessionCookieOptions,
     cookieEncoding: authCookieEncoding,
-    global: { fetch: authFetch(visitorIp(request.headers)) },
+    global: { fetch: authFetch(visitorOf(request.headers)) },
     cookies: {
       getAll: () => request.cookies.getAll(),
       setAll(cookiesToSet, headers) {

@@ -1,6 +1,6 @@
 import { createServerClient } from '@supabase/ssr';
 import { cookies, headers } from 'next/headers';
-import { authFetch, visitorIp } from './auth-fetch';
+import { authFetch, visitorOf } from './auth-fetch';
 import type { Database } from './database.types';
 import { authCookieEncoding, sessionCookieOptions, supabasePublishableKey, supabaseUrl } from './config';
 
@@ -21,7 +21,7 @@ export async function createSupabaseServerClient() {
   return createServerClient<Database>(supabaseUrl, supabasePublishableKey, {
     cookieOptions: sessionCookieOptions,
     cookieEncoding: authCookieEncoding,
-    global: { fetch: authFetch(visitorIp(requestHeaders)) },
+    global: { fetch: authFetch(visitorOf(requestHeaders)) },
     // The fetch above retries reads within the 2 s budget; postgrest-js's own retries (1, 2 and 4 s apart, on 503
     // and network errors) would wait past it, around each of those calls.
     db: { retry: false },

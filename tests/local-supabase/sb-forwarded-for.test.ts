@@ -136,7 +136,7 @@ describe('the app’s server-side fetch (lib/supabase/auth-fetch.ts)', () => {
   const appClient = (server: RunningLocalSupabase, ip: string) =>
     createClient<Database>(server.url, PUBLISHABLE_KEY, {
       auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-      global: { fetch: authFetch(ip, { supabaseUrl: server.url, secretKey: SECRET_KEY }) },
+      global: { fetch: authFetch({ ip }, { supabaseUrl: server.url, secretKey: SECRET_KEY }) },
     });
 
   it('gives each visitor their own bucket, and keeps the Data API on the publishable key', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readEnv } from '@/lib/env/env';
-import { authFetch, fetchWithRetry, visitorIp, withinAuthBudget } from '@/lib/supabase/auth-fetch';
+import { authFetch, fetchWithRetry, visitorIp, visitorOf, withinAuthBudget } from '@/lib/supabase/auth-fetch';
 
 /** A fake clock whose sleeps only move time forward, recording each pause. */
 function fakeClock() {
@@ -145,7 +145,7 @@ describe('Sb-Forwarded-For', () => {
   const target = { supabaseUrl: 'https://project.supabase.co', secretKey: 'sb_secret_server' };
   const publishable = { apikey: 'sb_publishable_x', Authorization: 'Bearer sb_publishable_x' };
 
-  /** The headers each request went out with, through authFetch(ip, forwarding). */
+  /** The headers each request went out with, through authFetch({ ip }, forwarding). */
   async function sent(
     calls: Array<[string, Record<string, string>]>,
     ip: string | undefined,
@@ -158,7 +158,8 @@ describe('Sb-Forwarded-For', () => {
       return new Response('{}');
     }) as typeof fetch;
     try {
-      for (const [url, headers] of calls) await authFetch(ip, forwarding)(url, { method: 'POST', headers });
+      for (const [url, headers] of calls)
+        await authFetch({ ip }, forwarding)(url, { method: 'POST', headers });
     } finally {
       globalThis.fetch = original;
     }
@@ -207,5 +208,39 @@ describe('Sb-Forwarded-For', () => {
     ]) {
       expect(headers).toEqual({ apikey: 'sb_publishable_x', authorization: 'Bearer sb_publishable_x' });
     }
+  });
+});
+
+describe("the visitor's browser", () => {
+  const firefox = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
+
+  it('is the request’s User-Agent, unless it is longer than any browser’s', () => {
+    expect(visitorOf(new Headers({ 'user-agent': firefox }), undefined)).toEqual({
+      ip: undefined,
+      userAgent: firefox,
+    });
+    expect(visitorOf(new Headers({ 'user-agent': 'x'.repeat(1025) }), undefined).userAgent).toBeUndefined();
+    expect(visitorOf(new Headers(), undefined).userAgent).toBeUndefined();
+  });
+
+  it('goes out as the User-Agent of every auth request, in place of the server’s own', async () => {
+    const seen: Array<string | null> = [];
+    const original = globalThis.fetch;
+    globalThis.fetch = (async (_input: RequestInfo | URL, init?: RequestInit) => {
+      seen.push(new Headers(init?.headers).get('user-agent'));
+      return new Response('{}');
+    }) as typeof fetch;
+    try {
+      const auth = { supabaseUrl: 'https://project.supabase.co', secretKey: undefined };
+      await authFetch({ userAgent: firefox }, auth)('https://project.supabase.co/auth/v1/token', {
+        method: 'POST',
+        headers: { 'User-Agent': 'node' },
+      });
+      await authFetch({ userAgent: firefox }, auth)('https://project.supabase.co/auth/v1/user');
+      await authFetch({}, auth)('https://project.supabase.co/auth/v1/user');
+    } finally {
+      globalThis.fetch = original;
+    }
+    expect(seen).toEqual([firefox, firefox, null]);
   });
 });

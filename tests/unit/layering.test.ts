@@ -26,7 +26,7 @@ const layers = [
   ['lib/log', 'lib/pwa', 'lib/seo'],
   ['lib/session'],
   ['lib/auth'],
-  ['lib/auth/actions', 'lib/notes'],
+  ['lib/auth/actions', 'lib/notes', 'lib/account-sessions'],
 ] as const;
 
 const rank = new Map<string, number>(layers.flatMap((row, index) => row.map((folder) => [folder, index])));

@@ -13,6 +13,7 @@ import { TwoFactorSection } from '@/components/account/two-factor-section';
 import { AuthMessages } from '@/components/auth/auth-messages';
 import { SignOutForm } from '@/components/auth/sign-out-form';
 import { SessionUnconfirmed } from '@/components/auth/session-unconfirmed';
+import { Link } from '@/components/navigation/link';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { isolated } from '@/i18n/isolate';
 import { guardPage } from '@/lib/auth/page-guard';
@@ -42,7 +43,7 @@ async function AccountContent({
   searchParams: PageProps<'/[locale]/account'>['searchParams'];
 }) {
   const locale = await getLocale();
-  const t = await getTranslations('Account');
+  const [t, tSessions] = await Promise.all([getTranslations('Account'), getTranslations('Sessions')]);
   const session = await guardPage('/account', locale);
   // The middleware held the session valid, so sign-in would send the visitor straight back here: say it here.
   if (session === sessionUnconfirmed) return <SessionUnconfirmed />;
@@ -79,6 +80,12 @@ async function AccountContent({
       <TwoFactorSection factors={session.factors} />
       <RecoveryCodesSection factors={session.factors} locale={locale} />
       <AccountSection id="sessions" title={t('sessionsTitle')} description={t('sessionsDescription')}>
+        <Link
+          href="/account/sessions"
+          className="justify-self-start text-sm font-medium underline underline-offset-4"
+        >
+          {tSessions('manage')}
+        </Link>
         <SessionButtons />
         <SignOutForm locale={locale} label={t('signOut')} className="justify-self-start" />
       </AccountSection>

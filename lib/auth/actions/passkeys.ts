@@ -7,6 +7,7 @@ import type {
 import type { VerifyPasskeyAuthenticationParams } from '@supabase/supabase-js';
 import type { Locale } from 'next-intl';
 import { getTranslations } from 'next-intl/server';
+import { withEndSessionsOffer } from '@/lib/auth/end-sessions-offer';
 import { refresh } from 'next/cache';
 import { z } from 'zod/mini';
 import { isolatedText } from '@/i18n/isolate';
@@ -131,7 +132,7 @@ export const addPasskey = formAction(async (_previous, formData) => {
     });
     if (renamed.error) return failure(renamed.error, locale, 'registration', values);
   }
-  return passkeyMessage(locale, 'added', parsed.data.name);
+  return withEndSessionsOffer(locale, await passkeyMessage(locale, 'added', parsed.data.name));
 });
 
 export const renamePasskey = formAction(async (_previous, formData) => {
@@ -162,7 +163,7 @@ export const deletePasskey = formAction(async (_previous, formData) => {
   if (error) return failure(error, locale, 'registration');
   refresh();
   const t = await getTranslations({ locale, namespace: 'Passkeys' });
-  return { status: 'success', message: t('deleted') };
+  return withEndSessionsOffer(locale, { status: 'success', message: t('deleted') });
 });
 
 /** Step 1 of signing in with a passkey: a challenge any of this site's passkeys can answer (no session needed). */

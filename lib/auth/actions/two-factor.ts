@@ -1,6 +1,7 @@
 'use server';
 
 import { getTranslations } from 'next-intl/server';
+import { withEndSessionsOffer } from '@/lib/auth/end-sessions-offer';
 import { redirect } from '@/i18n/navigation';
 import { lockedState, rememberDevice, startSignInAttempt } from '@/lib/auth/attempt-limits';
 import { actionPath, authErrorState } from '@/lib/auth/auth-error-state';
@@ -122,7 +123,11 @@ async function enroll(previous: EnrollmentState, formData: FormData): Promise<En
     });
     if (error) return { ...(await authErrorState(error, locale, input.values)), enrollment: pending };
     // The new session cookies make Next render the page again, with the app in the list.
-    return { status: 'success', message: t('enabled'), codes: await firstRecoveryCodes(supabase) };
+    return withEndSessionsOffer(locale, {
+      status: 'success',
+      message: t('enabled'),
+      codes: await firstRecoveryCodes(supabase),
+    });
   }
 
   const rawName = formData.get('name');
@@ -177,5 +182,5 @@ async function remove(formData: FormData): Promise<FormState> {
   const { error } = await current.supabase.auth.mfa.unenroll({ factorId: input.factorId });
   if (error) return authErrorState(error, locale, input.values);
   const t = await getTranslations({ locale, namespace: 'TwoFactor' });
-  return { status: 'success', message: t('removed') };
+  return withEndSessionsOffer(locale, { status: 'success', message: t('removed') });
 }

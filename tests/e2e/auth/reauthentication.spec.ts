@@ -83,3 +83,25 @@ test('an older session signs in again before it changes the email address', asyn
   await expect(page.getByTestId('form-message').filter({ hasText: newEmail })).toBeVisible();
   await context.close();
 });
+
+test('an older session signs in again before it ends another session (ASVS 7.5.2)', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const user = await createConfirmedUser();
+  const [older, other] = [
+    await browser.newContext({ baseURL: origin }),
+    await browser.newContext({ baseURL: origin }),
+  ];
+  const [page, otherPage] = [await older.newPage(), await other.newPage()];
+  await signInWithPassword(page, user.email, user.password);
+  await signInWithPassword(otherPage, user.email, user.password);
+  await page.waitForTimeout((windowSeconds + 1) * 1000);
+
+  await page.goto('/en/account/sessions');
+  await page.getByRole('button', { name: 'End all other sessions' }).click();
+  await expect(page).toHaveURL('/en/sign-in?next=%2Faccount%2Fsessions&status=sign-in-again');
+  // Nothing was ended: the other browser still opens its private pages.
+  await otherPage.goto('/en/account');
+  await expect(otherPage).toHaveURL('/en/account');
+  await older.close();
+  await other.close();
+});

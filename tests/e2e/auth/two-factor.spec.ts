@@ -338,13 +338,15 @@ test('every account action posted from a forged aal1 session is refused, and not
     removeTwoFactor: { fields: { factorId, code: '000000' } },
     manageRecoveryCodes: { fields: { intent: 'regenerate', factorId, code: '000000' } },
     signOutOtherDevices: { fields: {} },
+    // The offer after a second-factor change (issue 30): a plain form action, no previous state.
+    endOtherSessions: { fields: {}, stateless: true },
     signOutEverywhere: { fields: {} },
     deleteAccount: { fields: { confirmation: 'delete' } },
   };
   const actions = accountActions().filter(({ name }) => name !== 'signOut');
   expect(actions.map(({ name }) => name).sort()).toEqual(Object.keys(forms).sort());
   // The ones that end sessions or the account last, so each of the others meets a live session.
-  const last = ['signOutOtherDevices', 'signOutEverywhere', 'deleteAccount'];
+  const last = ['signOutOtherDevices', 'endOtherSessions', 'signOutEverywhere', 'deleteAccount'];
   actions.sort((a, b) => last.indexOf(a.name) - last.indexOf(b.name));
 
   const origin = new URL(page.url()).origin;

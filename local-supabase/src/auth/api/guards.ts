@@ -6,6 +6,7 @@ import type { RequestContext } from '../../http/context.ts';
 import { ApiError, badRequest, forbidden, notFound } from '../../errors.ts';
 import { isUuid } from '../rules/validation.ts';
 import { type FactorRow, findOwnedFactor } from '../store/factors.ts';
+import type { SessionClient } from '../store/sessions.ts';
 import { findUserById, findUserWithSession, isBanned, type UserRow } from '../store/users.ts';
 
 /**
@@ -128,13 +129,31 @@ async function applyGuards(
  * the publishable key or a legacy JWT key anyone could pick a fresh IP per request and never meet a limit.
  */
 export function clientIp(ctx: RequestContext): string | undefined {
-  const { trustSbForwardedFor, rateLimitHeader } = ctx.app;
-  const forwarded =
-    trustSbForwardedFor && ctx.header('apikey') === SECRET_KEY
-      ? canonicalIp(firstValue(ctx.header('sb-forwarded-for')))
-      : undefined;
+  const { rateLimitHeader } = ctx.app;
   const configured = rateLimitHeader ? firstValue(ctx.header(rateLimitHeader)) : undefined;
-  return forwarded ?? configured ?? canonicalIp(ctx.remoteAddress);
+  return trustedForwardedIp(ctx) ?? configured ?? canonicalIp(ctx.remoteAddress);
+}
+
+/** `Sb-Forwarded-For`'s IP when the server trusts it on this request (see clientIp). */
+function trustedForwardedIp(ctx: RequestContext): string | undefined {
+  return ctx.app.trustSbForwardedFor && ctx.header('apikey') === SECRET_KEY
+    ? canonicalIp(firstValue(ctx.header('sb-forwarded-for')))
+    : undefined;
+}
+
+/**
+ * The caller as GoTrue records it on a session (FillGrantParams): the User-Agent header, and the IP of
+ * utilities.GetIPAddress: the trusted `Sb-Forwarded-For`, else the first IP in `X-Forwarded-For`, else the socket's.
+ */
+export function sessionClientOf(ctx: RequestContext): SessionClient {
+  const forwardedFor = (ctx.header('x-forwarded-for') ?? '')
+    .split(',')
+    .map((entry) => canonicalIp(entry.trim()))
+    .find((ip) => ip !== undefined);
+  return {
+    userAgent: ctx.header('user-agent') || undefined,
+    ip: trustedForwardedIp(ctx) ?? forwardedFor ?? canonicalIp(ctx.remoteAddress),
+  };
 }
 
 const noAuthorization = () =>

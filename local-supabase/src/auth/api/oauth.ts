@@ -13,6 +13,8 @@ import {
   FLOW_STATE_EXPIRY_MS,
   type FlowStateRow,
 } from '../store/flow-state.ts';
+import type { SessionClient } from '../store/sessions.ts';
+import { sessionClientOf } from './guards.ts';
 import { type IdpIdentity, providerIdentity } from './local-idp.ts';
 
 /** Sign-in with an external provider as GoTrue's external.go: GET /authorize → provider → GET|POST /callback. */
@@ -76,7 +78,7 @@ export async function callback(ctx: RequestContext): Promise<Response> {
     const identity = app.idpCodes.redeem(get('code'));
     if (!identity || identity.provider !== flow.provider_type)
       throw badRequest('bad_oauth_callback', 'OAuth authorization code is invalid or has expired');
-    return ctx.redirect(302, await finishSignIn(app, flow, identity));
+    return ctx.redirect(302, await finishSignIn(app, flow, identity, sessionClientOf(ctx)));
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
     return ctx.redirect(302, errorRedirect(redirectTo, errorParams(err)));
@@ -84,7 +86,12 @@ export async function callback(ctx: RequestContext): Promise<Response> {
 }
 
 /** Links or creates the account; PKCE flows get a code to exchange, implicit flows the session in the fragment. */
-async function finishSignIn(app: App, flow: FlowStateRow, identity: IdpIdentity): Promise<string> {
+async function finishSignIn(
+  app: App,
+  flow: FlowStateRow,
+  identity: IdpIdentity,
+  client: SessionClient,
+): Promise<string> {
   const redirectTo = flow.redirect_to ?? app.config.siteUrl;
   const providerToken = `local-${identity.provider}-token-${crypto.randomUUID()}`;
   return app.db.tx(async (sql) => {
@@ -98,7 +105,7 @@ async function finishSignIn(app: App, flow: FlowStateRow, identity: IdpIdentity)
       return url.toString();
     }
     await deleteFlowState(sql, flow.id);
-    const t = await signIn(app, sql, user.id, 'oauth');
+    const t = await signIn(app, sql, user.id, 'oauth', client);
     const fragment = new URLSearchParams({
       access_token: t.access_token,
       expires_at: String(t.expires_at),

@@ -29,7 +29,7 @@ import {
 } from '../store/passkeys.ts';
 import { secondFactorOwed } from '../store/factors.ts';
 import { findUserById, isBanned, isConfirmed, type UserRow } from '../store/users.ts';
-import { type Authenticated, loadedUser } from './guards.ts';
+import { type Authenticated, loadedUser, sessionClientOf } from './guards.ts';
 
 /** /passkeys/* and the admin passkey routes (passkey_registration.go, passkey_authentication.go, passkey_manage.go, passkey_admin.go). */
 
@@ -161,7 +161,7 @@ export async function authenticationFinish(ctx: RequestContext): Promise<Respons
   if (isBanned(user)) throw forbidden('user_banned', 'User is banned');
   const session = await app.db.tx(async (sql) => {
     await recordPasskeyUse(sql, passkey.id, counter);
-    return signIn(app, sql, user.id, 'passkey', ctx.header('user-agent'));
+    return signIn(app, sql, user.id, 'passkey', sessionClientOf(ctx));
   });
   return ctx.json(200, session);
 }

@@ -8,7 +8,9 @@ import { checkPasswordStrength, hashPassword } from '../../crypto/passwords.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { badRequest, unprocessable } from '../../errors.ts';
 import { createFlowState, type Pkce } from '../store/flow-state.ts';
+import type { SessionClient } from '../store/sessions.ts';
 import { findUserByEmail, insertUser, isConfirmed, loadUserJson, type UserRow } from '../store/users.ts';
+import { sessionClientOf } from './guards.ts';
 
 const signupDisabled = () => unprocessable('signup_disabled', 'Signups not allowed for this instance');
 
@@ -35,7 +37,8 @@ export async function signup(ctx: RequestContext): Promise<Response> {
   const data = body.object('data') ?? {};
   body.string('channel');
   if (!config.enableSignup) throw signupDisabled();
-  if (rawEmail === '' && phone === '') return ctx.json(200, await signupAnonymously(app, data));
+  if (rawEmail === '' && phone === '')
+    return ctx.json(200, await signupAnonymously(app, data, sessionClientOf(ctx)));
   if (password === '') throw badRequest('validation_failed', 'Signup requires a valid password');
   checkPasswordStrength(config, password);
   if (rawEmail !== '' && phone !== '') {
@@ -63,19 +66,22 @@ export async function signup(ctx: RequestContext): Promise<Response> {
   }
   const { user } = outcome;
   if (isConfirmed(user))
-    return ctx.json(200, await app.db.tx((sql) => signIn(app, sql, user.id, 'password')));
+    return ctx.json(
+      200,
+      await app.db.tx((sql) => signIn(app, sql, user.id, 'password', sessionClientOf(ctx))),
+    );
   return ctx.json(200, await loadUserJson(app.db.sql, user));
 }
 
 /** anonymous.go SignupAnonymously: a user with no email, phone, password or identity, signed in with amr `anonymous`. */
-async function signupAnonymously(app: App, data: Record<string, unknown>) {
+async function signupAnonymously(app: App, data: Record<string, unknown>, client: SessionClient) {
   return app.db.tx(async (sql) => {
     const user = await insertUser(sql, {
       raw_app_meta_data: {},
       raw_user_meta_data: data,
       is_anonymous: true,
     });
-    return signIn(app, sql, user.id, 'anonymous');
+    return signIn(app, sql, user.id, 'anonymous', client);
   });
 }
 

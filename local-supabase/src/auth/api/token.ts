@@ -11,6 +11,7 @@ import {
   FLOW_STATE_EXPIRY_MS,
   type FlowStateRow,
 } from '../store/flow-state.ts';
+import { sessionClientOf } from './guards.ts';
 import { idTokenGrant } from './token-oidc.ts';
 import { findUserByEmail, findUserById, isBanned, isConfirmed } from '../store/users.ts';
 
@@ -21,7 +22,7 @@ export async function token(ctx: RequestContext): Promise<Response> {
   if (grantType === 'refresh_token') {
     const refreshToken = (await ctx.body('RefreshTokenGrantParams')).string('refresh_token');
     if (refreshToken === '') throw new OAuthError('invalid_request', 'refresh_token required');
-    return ctx.json(200, await refreshGrant(ctx.app, refreshToken));
+    return ctx.json(200, await refreshGrant(ctx.app, refreshToken, sessionClientOf(ctx)));
   }
   if (grantType === 'pkce') return pkceGrant(ctx);
   if (grantType === 'id_token') return idTokenGrant(ctx);
@@ -65,7 +66,7 @@ async function passwordGrant(ctx: RequestContext): Promise<Response> {
   const extra = weakness ? { weak_password: weakness } : {};
   return ctx.json(
     200,
-    await app.db.tx((sql) => signIn(app, sql, user.id, 'password', ctx.header('user-agent'), extra)),
+    await app.db.tx((sql) => signIn(app, sql, user.id, 'password', sessionClientOf(ctx), extra)),
   );
 }
 
@@ -88,7 +89,7 @@ async function pkceGrant(ctx: RequestContext): Promise<Response> {
     const extra: Record<string, unknown> = {};
     if (flow.provider_access_token) extra.provider_token = flow.provider_access_token;
     if (flow.provider_refresh_token) extra.provider_refresh_token = flow.provider_refresh_token;
-    return signIn(app, sql, user.id, flow.authentication_method, ctx.header('user-agent'), extra);
+    return signIn(app, sql, user.id, flow.authentication_method, sessionClientOf(ctx), extra);
   });
   return ctx.json(200, response);
 }

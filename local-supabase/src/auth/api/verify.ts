@@ -14,6 +14,7 @@ import type { RequestContext } from '../../http/context.ts';
 import { ApiError, badRequest, unprocessable } from '../../errors.ts';
 import { issueAuthCode } from '../store/flow-state.ts';
 import type { AuthenticationMethod } from '../store/sessions.ts';
+import { sessionClientOf } from './guards.ts';
 
 const SINGLE_CONFIRMATION =
   'Confirmation link accepted. Please proceed to confirm link sent to the other email';
@@ -88,7 +89,7 @@ export async function verifyGet(ctx: RequestContext): Promise<Response> {
           );
         return withQuery(redirectTo, { code }).toString();
       }
-      const t = await signIn(app, sql, user.id, 'otp', ctx.header('user-agent'));
+      const t = await signIn(app, sql, user.id, 'otp', sessionClientOf(ctx));
       const fragment = encodeSorted({
         access_token: String(t.access_token),
         expires_at: String(t.expires_at),
@@ -147,7 +148,7 @@ export async function verifyPost(ctx: RequestContext): Promise<Response> {
         ? await userByTokenHash(app, sql, verificationType, hash)
         : await userByEmailAndOtp(app, sql, verificationType, email, token);
     const user = await applyVerification(app, sql, found, hash !== '' ? hash : tokenHash(email, token));
-    return user && signIn(app, sql, user.id, 'otp', ctx.header('user-agent'));
+    return user && signIn(app, sql, user.id, 'otp', sessionClientOf(ctx));
   });
   const result = await (email === '' ? verify : countingWrongCodes(app, email, verify));
   return ctx.json(200, result ?? { msg: SINGLE_CONFIRMATION, code: '200' });

@@ -12,6 +12,7 @@ import {
   markSessionRefreshed,
   revokeSessionRefreshTokens,
   rotateRefreshToken,
+  type SessionClient,
   sessionTimes,
 } from '../store/sessions.ts';
 import { findUserById, isBanned, reviveUser, userJson } from '../store/users.ts';
@@ -95,10 +96,10 @@ export async function signIn(
   sql: Sql,
   userId: string,
   method: AuthenticationMethod,
-  userAgent?: string,
+  client: SessionClient,
   extra: Record<string, unknown> = {},
 ): Promise<TokenResponse> {
-  const { sessionId, refreshToken } = await createSession(sql, userId, method, userAgent);
+  const { sessionId, refreshToken } = await createSession(sql, userId, method, client);
   return tokenResponse(app, sql, userId, sessionId, refreshToken, extra);
 }
 
@@ -131,7 +132,11 @@ function checkSessionValidity(
  * replaying the parent of the active token returns that active token; other replays are allowed within the reuse
  * interval, and beyond it the whole family is revoked (refresh_token_already_used).
  */
-export async function refreshGrant(app: App, refreshToken: string): Promise<TokenResponse> {
+export async function refreshGrant(
+  app: App,
+  refreshToken: string,
+  client: SessionClient,
+): Promise<TokenResponse> {
   const outcome = await app.db.tx(async (sql) => {
     const token = await findRefreshToken(sql, refreshToken);
     if (!token) throw tokenNotFound();
@@ -154,7 +159,7 @@ export async function refreshGrant(app: App, refreshToken: string): Promise<Toke
       }
     }
     issued ??= await rotateRefreshToken(sql, token);
-    await markSessionRefreshed(sql, token.session_id);
+    await markSessionRefreshed(sql, token.session_id, client);
     return {
       reused: false,
       response: await tokenResponse(app, sql, user.id, token.session_id, issued),

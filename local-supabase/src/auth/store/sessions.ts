@@ -16,6 +16,12 @@ export type AuthenticationMethod =
 
 export type LogoutScope = 'global' | 'local' | 'others';
 
+/** Who asked, as GoTrue records it on the session at sign-in and on each refresh (GrantParams.FillGrantParams). */
+export interface SessionClient {
+  userAgent: string | undefined;
+  ip: string | undefined;
+}
+
 export interface RefreshTokenRow {
   id: string;
   token: string;
@@ -34,16 +40,24 @@ export async function createSession(
   sql: Sql,
   userId: string,
   method: AuthenticationMethod,
-  userAgent?: string,
+  client: SessionClient,
 ): Promise<{ sessionId: string; refreshToken: string }> {
   const sessionId = crypto.randomUUID();
   const refreshToken = newRefreshToken();
   await sql.query(
-    `with s as (insert into auth.sessions (id, user_id, user_agent) values ($1, $2, $3) returning id),
+    `with s as (insert into auth.sessions (id, user_id, user_agent, ip) values ($1, $2, $3, $7::inet) returning id),
           a as (insert into auth.mfa_amr_claims (id, session_id, authentication_method) select $4, id, $5 from s),
           r as (insert into auth.refresh_tokens (token, user_id, session_id) select $6, $2, id from s)
      update auth.users set last_sign_in_at = now(), updated_at = now() where id = $2`,
-    [sessionId, userId, userAgent ?? null, crypto.randomUUID(), method, refreshToken],
+    [
+      sessionId,
+      userId,
+      client.userAgent ?? null,
+      crypto.randomUUID(),
+      method,
+      refreshToken,
+      client.ip ?? null,
+    ],
   );
   return { sessionId, refreshToken };
 }
@@ -56,7 +70,8 @@ export async function sessionTimes(
 ): Promise<{ created_at: Date; refreshed_at: Date | null } | undefined> {
   return (
     await sql.query<{ created_at: Date; refreshed_at: Date | null }>(
-      'select created_at, refreshed_at from auth.sessions where id = $1',
+      // refreshed_at is GoTrue's timestamp without time zone, holding UTC.
+      "select created_at, refreshed_at at time zone 'utc' as refreshed_at from auth.sessions where id = $1",
       [sessionId],
     )
   ).rows[0];
@@ -84,10 +99,17 @@ export async function sessionCreatedAt(sql: Sql, sessionId: string): Promise<Dat
   ).rows[0]?.created_at;
 }
 
-export async function markSessionRefreshed(sql: Sql, sessionId: string): Promise<void> {
-  await sql.query('update auth.sessions set refreshed_at = now(), updated_at = now() where id = $1', [
-    sessionId,
-  ]);
+/** GoTrue's UpdateOnlyRefreshInfo: the refresh time, and the refreshing client's user agent and IP (null when absent). */
+export async function markSessionRefreshed(
+  sql: Sql,
+  sessionId: string,
+  client: SessionClient,
+): Promise<void> {
+  await sql.query(
+    `update auth.sessions set refreshed_at = now() at time zone 'utc', user_agent = $2, ip = $3::inet, updated_at = now()
+     where id = $1`,
+    [sessionId, client.userAgent ?? null, client.ip ?? null],
+  );
 }
 
 /** Logout scopes as GoTrue's logout.go: global = all sessions, local = this one, others = all but this one. */

@@ -1,0 +1,62 @@
+'use server';
+
+import type { Locale } from 'next-intl';
+import { redirect } from '@/i18n/navigation';
+import { actionPath } from '@/lib/auth/auth-error-state';
+import { asFormData } from '@/lib/forms/form-action';
+import { formLocale } from '@/lib/forms/form-locale';
+import { reportAuthFailure } from '@/lib/log/auth-errors';
+import { logServerError } from '@/lib/log/server-log';
+import { requireCurrentUser } from '@/lib/session/server';
+
+// Ending sessions from "Your sessions" (and from the offer after a second-factor change) through the visitor's own
+// session with rpc(): the database functions end only the caller's sessions and never the current one. Each action
+// answers with the sessions page and a status in its address, so the forms work without JavaScript.
+
+const sessionsPath = '/account/sessions';
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type Outcome = 'ended' | 'ended-others' | 'already-ended' | 'failed';
+
+function answer(locale: Locale, outcome: Outcome): never {
+  return redirect({ href: { pathname: sessionsPath, query: { status: outcome } }, locale });
+}
+
+/** The signed-in user's client, or the failure page when the auth server cannot confirm the session. */
+async function currentClient(locale: Locale) {
+  // Ending sessions asks for a recent sign-in with every factor, as other changes to who is signed in do (ASVS 7.5.2).
+  const current = await requireCurrentUser(locale, sessionsPath, { fresh: true });
+  if (!current.user) {
+    reportAuthFailure(current.error, await actionPath());
+    return answer(locale, 'failed');
+  }
+  return current.supabase;
+}
+
+async function failed(locale: Locale, error: { code?: string }): Promise<never> {
+  logServerError({ path: await actionPath(), code: error.code || 'data_unreachable', error });
+  return answer(locale, 'failed');
+}
+
+/** Ends one of the user's other sessions (`sessionId`). */
+export async function endSession(posted: FormData): Promise<void> {
+  // A crafted call may pass anything: it reads as an empty form.
+  const formData = asFormData(posted);
+  const locale = formLocale(formData);
+  const sessionId = formData.get('sessionId');
+  // A malformed id names no session of the user's: answered as one already ended.
+  if (typeof sessionId !== 'string' || !uuidPattern.test(sessionId)) return answer(locale, 'already-ended');
+  const supabase = await currentClient(locale);
+  const { data, error } = await supabase.rpc('end_my_session', { session_id: sessionId });
+  if (error) return failed(locale, error);
+  return answer(locale, data ? 'ended' : 'already-ended');
+}
+
+/** Ends every session of the user but this one. */
+export async function endOtherSessions(posted: FormData): Promise<void> {
+  const locale = formLocale(asFormData(posted));
+  const supabase = await currentClient(locale);
+  const { error } = await supabase.rpc('end_my_other_sessions');
+  if (error) return failed(locale, error);
+  return answer(locale, 'ended-others');
+}
