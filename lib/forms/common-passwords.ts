@@ -7,10 +7,23 @@ import { dictionary } from '@zxcvbn-ts/language-common';
 /** zxcvbn's score 0 and 1: under a million guesses, a list entry or a small change of one ("Passw0rd", "1Password"). */
 const minimumScore = 2;
 
+/**
+ * ASVS 6.1.2 and 6.2.11: the context-specific words a guesser tries first here, refused like common passwords (and
+ * small changes of them: "Polyglot2026"). A team adds its company and product names.
+ */
+export const contextWords: readonly string[] = ['polyglot', 'supabase'];
+
 let checker: ZxcvbnFactory | undefined;
 
-/** Whether a password is a common one, or guessable from one: built on first use (about 50 ms), then ~1 ms a check. */
-export function isCommonPassword(password: string): boolean {
+/**
+ * Whether a password is a common one, or guessable from one, from the context words or from `userInputs` (the
+ * user's own email address): built on first use (about 50 ms), then ~1 ms a check.
+ */
+export function isCommonPassword(password: string, userInputs: readonly string[] = []): boolean {
   checker ??= new ZxcvbnFactory({ dictionary: { 'passwords-common': dictionary['passwords-common'] } });
-  return checker.check(password).score < minimumScore;
+  const inputs = userInputs.flatMap((input) => [
+    input,
+    ...input.split(/[@.+_-]/).filter((part) => part.length > 2),
+  ]);
+  return checker.check(password, [...contextWords, ...inputs]).score < minimumScore;
 }

@@ -29,7 +29,7 @@ export async function parseForm<T extends z.ZodMiniType>(
 
 /**
  * parseForm for a form that sets a new password (sign-up, reset, change): the shared schema, then the common-password
- * list, which only the server holds (lib/forms/common-passwords.ts).
+ * list, the context words and the form's email address, which only the server checks (lib/forms/common-passwords.ts).
  */
 export async function parseNewPasswordForm<T extends z.ZodMiniType<{ password: string }>>(
   schema: T,
@@ -38,7 +38,9 @@ export async function parseNewPasswordForm<T extends z.ZodMiniType<{ password: s
   echo: readonly string[],
 ): Promise<Parsed<T>> {
   const parsed = await parseForm(schema, formData, locale, echo);
-  if (!parsed.ok || !isCommonPassword(parsed.data.password)) return parsed;
+  const email = formData.get('email');
+  if (!parsed.ok || !isCommonPassword(parsed.data.password, typeof email === 'string' ? [email] : []))
+    return parsed;
   const t = await getTranslations({ locale, namespace: 'Validation' });
   return {
     ok: false,

@@ -25,8 +25,20 @@ describe('isCommonPassword', () => {
   });
 
   it('accepts passwords that are not on the list', () => {
-    for (const password of ['Polyglot2026', 'Brand-New-Pass9', 'Correct-Horse-Battery-9', 'Forged-Pass-2026'])
+    for (const password of [
+      'Brand-New-Pass9',
+      'Correct-Horse-Battery-9',
+      'Forged-Pass-2026',
+      'Lantern-Quay-47',
+    ])
       expect(isCommonPassword(password), password).toBe(false);
+  });
+
+  it('refuses the context words (ASVS 6.1.2, 6.2.11) and the user’s own address, with small changes', () => {
+    for (const password of ['Polyglot2026', 'polyglot!', 'SupaBase123'])
+      expect(isCommonPassword(password), password).toBe(true);
+    expect(isCommonPassword('Kowalczyk1990', [])).toBe(false);
+    expect(isCommonPassword('Kowalczyk1990', ['anna.kowalczyk@example.com'])).toBe(true);
   });
 
   it('answers long input quickly (72 characters, the bcrypt limit)', () => {

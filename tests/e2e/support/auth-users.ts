@@ -3,8 +3,8 @@ import { createClient } from '@supabase/supabase-js';
 import { expect, type Page } from '@playwright/test';
 import { secretKey, supabaseUrl } from './test-env';
 
-/** A password that satisfies the policy in supabase/config.toml. */
-export const goodPassword = 'Polyglot2026';
+/** A password that satisfies the policy in supabase/config.toml and is no common or context word (not "Polyglot…"). */
+export const goodPassword = 'Lantern-Quay-47';
 
 export function uniqueEmail(label: string): string {
   return `${label}-${randomUUID().slice(0, 8)}@example.com`;
