@@ -15,7 +15,7 @@ import { formLocale } from '@/lib/forms/form-locale';
 import { echoedValues, type FormState } from '@/lib/forms/form-state';
 import { answerForm } from '@/lib/forms/no-script-state';
 import { parseForm } from '@/lib/forms/parse-form';
-import { sessionClient } from '@/lib/session/server';
+import { requireCurrentUser, sessionClient } from '@/lib/session/server';
 
 /** Sends one email holding both a sign-in link and a 6-digit code. */
 export const requestEmailLink = formAction(async (_previous, formData) => {
@@ -51,7 +51,10 @@ export const verifyEmailCode = formAction(async (_previous, formData) => {
   if (!parsed.ok) return answer(parsed.state);
   const { email, code } = parsed.data;
 
-  const supabase = await sessionClient();
+  // An email change is confirmed from the account page: with the full session it asks for, as its other actions.
+  const current = type === 'email_change' ? await requireCurrentUser(locale, '/account#email') : null;
+  if (current && !current.user) return answer(await authErrorState(current.error, locale, { email }));
+  const supabase = current?.supabase ?? (await sessionClient());
   const { data, error } = await supabase.auth.verifyOtp({ email, token: code, type });
   if (error) return answer(await authErrorState(error, locale, { email }));
   if (type === 'recovery')

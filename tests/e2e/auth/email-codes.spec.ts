@@ -7,6 +7,7 @@ import {
   signInWithPassword,
   uniqueEmail,
 } from '../support/auth-users';
+import { arabicIndic } from '../support/authenticator';
 import { expectNoAxeViolations } from '../support/axe';
 import { mailTo } from '../support/mailbox';
 
@@ -59,7 +60,8 @@ async function confirmSignUpWithCode(page: Page, locale: string, { axe }: { axe:
   await expect(page.getByTestId('check-email-description')).toContainText(email);
   await expect(form.locator('input[name="email"]')).toHaveValue(email);
 
-  await form.locator('input[name="code"]').fill(mail.code!);
+  // As an Arabic keyboard types it.
+  await form.locator('input[name="code"]').fill(locale === 'ar' ? arabicIndic(mail.code!) : mail.code!);
   await form.getByRole('button', { name: m.EmailCode.signupSubmit }).click();
   await expect(page).toHaveURL(`/${locale}/account`);
   await expect(page.getByTestId('current-email')).toContainText(email);
@@ -144,6 +146,19 @@ test.describe('without JavaScript', () => {
 
   test('sign-up confirmed with the emailed code as plain form posts', async ({ page }) => {
     await confirmSignUpWithCode(page, 'en', { axe: false });
+  });
+
+  test('forgot password, then the emailed code as plain form posts', async ({ page }) => {
+    const m = messages('en');
+    const user = await createConfirmedUser();
+    await page.goto('/en/forgot-password');
+    await page.locator('input[name="email"]').fill(user.email);
+    await page.getByRole('button', { name: m.ForgotPassword.submit }).click();
+    const form = codeForm(page, 'recovery');
+    const mail = await mailTo(user.email);
+    await form.locator('input[name="code"]').fill(mail.code!);
+    await form.getByRole('button', { name: m.EmailCode.recoverySubmit }).click();
+    await expect(page).toHaveURL('/en/reset-password');
   });
 
   test('an email change confirmed with both codes as plain form posts', async ({ page }) => {
