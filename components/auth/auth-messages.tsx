@@ -12,6 +12,7 @@ const authClientNamespaces = [
   'SignIn',
   'CheckEmail',
   'EmailLink',
+  'EmailCode',
   'ForgotPassword',
   'ResetPassword',
   'Account',

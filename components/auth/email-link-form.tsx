@@ -3,7 +3,10 @@
 import { useLocale, useTranslations } from 'next-intl';
 import { FormField } from '@/components/forms/form-field';
 import { FormMessage } from '@/components/forms/form-message';
+import { Link } from '@/components/navigation/link';
 import { SubmitButton } from '@/components/forms/submit-button';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { isolated } from '@/i18n/isolate';
 import { requestEmailLink } from '@/lib/auth/actions/email-link';
 import { loadFormSchema } from '@/lib/auth/load-form-schema';
 import { useValidatedAction } from '@/lib/forms/use-validated-action';
@@ -21,7 +24,30 @@ export function EmailLinkForm() {
   );
   const sentTo = state.status === 'success' ? state.values?.email : undefined;
 
-  if (sentTo) return <EmailCodeForm email={sentTo} />;
+  if (sentTo)
+    return (
+      <EmailCodeForm
+        email={sentTo}
+        type="email"
+        label={te('code')}
+        submitLabel={te('verify')}
+        intro={
+          <Alert role="status">
+            <AlertDescription className="text-foreground">
+              {te.rich('sent', { email: sentTo, ...isolated })}
+            </AlertDescription>
+          </Alert>
+        }
+        footer={
+          <Link
+            href="/sign-in/email-link"
+            className="justify-self-center rounded-sm text-sm underline underline-offset-4"
+          >
+            {te('otherEmail')}
+          </Link>
+        }
+      />
+    );
   return (
     <form {...formProps} noValidate className="grid gap-4">
       <FormContextFields locale={locale} />

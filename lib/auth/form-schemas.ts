@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { locales } from '@/i18n/locales';
+import { normalizeCode } from '@/lib/auth/one-time-code';
 import { missingCharacterGroups, passwordPolicy } from '@/lib/forms/password-policy';
 
 // One set of schemas for the browser (before submit) and the server actions (always). Errors name keys of the
@@ -42,9 +43,14 @@ export const signInSchema = z.object({ email, password: currentPassword });
 export const emailOnlySchema = z.object({ email });
 export const otpSchema = z.object({
   email,
+  // Typed as a visitor's keyboard gives it (Arabic-Indic or full-width digits, spaces, a pasted dash), read as ASCII.
   code: z
     .string(typeError)
-    .check(z.minLength(1, { error: 'required', abort: true }), z.regex(/^\d{6}$/, { error: 'otpFormat' })),
+    .check(
+      z.overwrite(normalizeCode),
+      z.minLength(1, { error: 'required', abort: true }),
+      z.regex(/^\d{6}$/, { error: 'otpFormat' }),
+    ),
 });
 
 const passwordPair = z

@@ -21,6 +21,14 @@ const emailOtpTypes: readonly string[] = [
 export const isEmailOtpType = (value: unknown): value is EmailOtpType =>
   typeof value === 'string' && emailOtpTypes.includes(value);
 
+/** The `verifyOtp` types of the codes our emails carry: sign-in (`email`), sign-up, password reset, email change. */
+const emailCodeTypes = ['email', 'signup', 'recovery', 'email_change'] as const;
+export type EmailCodeType = (typeof emailCodeTypes)[number];
+export const isEmailCodeType = (value: unknown): value is EmailCodeType =>
+  typeof value === 'string' && (emailCodeTypes as readonly string[]).includes(value);
+/** The name a code form's answer is kept under for its page when posted without JavaScript (no-script-state). */
+export const emailCodeFormName = (type: EmailCodeType) => `email-code-${type}`;
+
 /** What the link does, as the "Continue" page words it (messages ConfirmLink, `{action, select, …}`). */
 export function linkAction(
   type: EmailOtpType,

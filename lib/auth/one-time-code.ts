@@ -1,4 +1,4 @@
-// Codes from authenticator apps, as visitors type them.
+// Codes from authenticator apps and from our emails, as visitors type them.
 
 /** The zero of each set of decimal digits a keyboard may give: ASCII, Arabic-Indic, Extended Arabic-Indic (Persian, Urdu), full-width. */
 const digitZeros = [0x30, 0x660, 0x6f0, 0xff10] as const;

@@ -110,6 +110,7 @@ export async function confirmedSession(
         userMetadata: data.user.user_metadata ?? {},
         secondFactorPending,
         factors: verifiedFactors(data.user.factors),
+        ...(data.user.new_email ? { newEmail: data.user.new_email } : {}),
       };
     }
     if (!error || !reportIfUnreachable(error, path)) return null;

@@ -15,6 +15,8 @@ export interface SessionClaims {
   secondFactorPending: boolean;
   /** The user's verified factors (unverified leftovers of an abandoned enrollment left out), oldest first. */
   factors: VerifiedFactor[];
+  /** The address an email change waits to be confirmed for (GoTrue's `new_email`); unknown while it is down. */
+  newEmail?: string;
 }
 
 /** A verified MFA factor as the account page and the code step show it. */

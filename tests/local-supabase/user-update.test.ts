@@ -165,6 +165,56 @@ describe('GET /user and PUT /user', () => {
     expect(done.data.user?.email).toBe(newEmail);
   });
 
+  it('email change codes are checked against the address each was sent to, as GoTrue pairs them', async () => {
+    const server = srv.get();
+    const { client, email } = await signedInUser(server);
+    const newEmail = uniqueEmail('pair-move');
+    await client.auth.updateUser({ email: newEmail });
+    const oldCode = linkAndCode(await latestMailTo(server, email)).code;
+    const newCode = linkAndCode(await latestMailTo(server, newEmail)).code;
+    // Each code is hashed with its own address: swapped, neither is accepted.
+    for (const [address, token] of [
+      [newEmail, oldCode],
+      [email, newCode],
+    ] as const) {
+      const swapped = await anonClient(server).auth.verifyOtp({
+        email: address,
+        token,
+        type: 'email_change',
+      });
+      expect(swapped.error?.code).toBe('otp_expired');
+    }
+    // An email-change code is no sign-in code, and the other way round.
+    const asSignIn = await anonClient(server).auth.verifyOtp({ email, token: oldCode, type: 'email' });
+    expect(asSignIn.error?.code).toBe('otp_expired');
+    const done = await anonClient(server).auth.verifyOtp({ email, token: oldCode, type: 'email_change' });
+    expect(done.data).toEqual({ user: null, session: null });
+  });
+
+  it('finds the changing user by the code, when the new address has meanwhile become another account', async () => {
+    const server = srv.get();
+    const { client, email } = await signedInUser(server);
+    const target = uniqueEmail('taken-meanwhile');
+    await client.auth.updateUser({ email: target });
+    // GoTrue's FindUserForEmailChange: the current address with its code, else the new address with its code.
+    await adminClient(server).auth.admin.createUser({
+      email: target,
+      password: PASSWORD,
+      email_confirm: true,
+    });
+    // Whichever row the database returns first: the changing user's is rewritten after the other's.
+    await client.auth.updateUser({ data: { touched: true } });
+    const newCode = linkAndCode(await latestMailTo(server, target)).code;
+    const half = await anonClient(server).auth.verifyOtp({
+      email: target,
+      token: newCode,
+      type: 'email_change',
+    });
+    expect(half.error).toBeNull();
+    expect(half.data).toEqual({ user: null, session: null });
+    expect((await client.auth.getUser()).data.user?.email).toBe(email);
+  });
+
   it('refuses an address that belongs to someone else', async () => {
     const server = srv.get();
     const a = await signedInUser(server);

@@ -62,6 +62,14 @@ describe('other schemas', () => {
     expect(errorsOf(otpSchema, { email: 'a@b.co', code: '123456' })).toEqual({});
   });
 
+  it('reads an emailed code typed in Arabic-Indic or full-width digits, grouped, as six ASCII digits', () => {
+    for (const typed of ['٨٦١٩٩٢', '٨٦١ ٩٩٢', '８６１-９９２', ' 861 992 ']) {
+      const parsed = otpSchema.safeParse({ email: 'a@b.co', code: typed });
+      expect(parsed.success && parsed.data.code, typed).toBe('861992');
+    }
+    expect(errorsOf(otpSchema, { email: 'a@b.co', code: '٨٦١٩٩' })).toEqual({ code: 'otpFormat' });
+  });
+
   it('wants the two new passwords to match', () => {
     expect(errorsOf(resetPasswordSchema, { password: 'Secret123', confirmPassword: 'Secret124' })).toEqual({
       confirmPassword: 'passwordMismatch',

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'smol-toml';
 import { describe, expect, it } from 'vitest';
+import { secureEmailChange } from '@/lib/auth/email-change';
 import { oauthProviders } from '@/lib/auth/oauth-providers';
 import { missingCharacterGroups, passwordPolicy } from '@/lib/forms/password-policy';
 
@@ -9,6 +10,7 @@ const config = parse(readFileSync(new URL('../../supabase/config.toml', import.m
     minimum_password_length: number;
     password_requirements: string;
     external: Record<string, { enabled: boolean }>;
+    email: { enable_confirmations: boolean; double_confirm_changes: boolean };
   };
 };
 
@@ -37,5 +39,13 @@ describe('OAuth buttons', () => {
       .filter(([, provider]) => provider.enabled)
       .map(([name]) => name);
     expect([...oauthProviders].sort()).toEqual(enabled.sort());
+  });
+});
+
+describe('email change', () => {
+  it('asks for a code from both addresses exactly when config.toml has GoTrue send both', () => {
+    expect(secureEmailChange).toBe(
+      config.auth.email.enable_confirmations && config.auth.email.double_confirm_changes,
+    );
   });
 });

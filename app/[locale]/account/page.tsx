@@ -3,6 +3,7 @@ import { useTranslations } from 'next-intl';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { AccountSection } from '@/components/account/account-section';
 import { DeleteAccountForm } from '@/components/account/delete-account-form';
+import { EmailChangeCodes } from '@/components/account/email-change-codes';
 import { EmailChangeForm } from '@/components/account/email-change-form';
 import { PasskeysSection } from '@/components/account/passkeys-section';
 import { PasswordChangeForm } from '@/components/account/password-change-form';
@@ -72,6 +73,7 @@ async function AccountContent({
         }
       >
         <EmailChangeForm />
+        {session.newEmail ? <EmailChangeCodes current={identity.email} pending={session.newEmail} /> : null}
       </AccountSection>
       <AccountSection id="password" title={t('passwordTitle')}>
         <PasswordChangeForm />

@@ -1,5 +1,6 @@
 'use server';
 
+import { refresh } from 'next/cache';
 import { getTranslations } from 'next-intl/server';
 import { isolatedText } from '@/i18n/isolate';
 import { lockedState, startSignInAttempt } from '@/lib/auth/attempt-limits';
@@ -12,7 +13,7 @@ import { formLocale } from '@/lib/forms/form-locale';
 import { echoedValues, type FormState } from '@/lib/forms/form-state';
 import { parseForm, parseNewPasswordForm } from '@/lib/forms/parse-form';
 
-/** The new address only replaces the old one once its confirmation link is opened. */
+/** The new address only replaces the old one once it is confirmed (its link or its code). */
 export const changeEmail = formAction(async (_previous, formData) => {
   const locale = formLocale(formData);
   const parsed = await parseForm(changeEmailSchema, formData, locale, ['email']);
@@ -26,6 +27,8 @@ export const changeEmail = formAction(async (_previous, formData) => {
     { emailRedirectTo: authRedirectUrl(locale, '/auth/confirm', '/account?updated=email') },
   );
   if (error) return authErrorState(error, locale, values);
+  // The page shows a code field for each address that was mailed one.
+  refresh();
   const t = await getTranslations({ locale, namespace: 'Account' });
   return {
     status: 'success',

@@ -1,15 +1,21 @@
 'use server';
 
+import { getTranslations } from 'next-intl/server';
+import { redirect } from '@/i18n/navigation';
+import { isolatedText } from '@/i18n/isolate';
 import { redirectAfterSignIn } from '@/lib/auth/after-sign-in';
 import { emailOnlySchema, otpSchema } from '@/lib/auth/form-schemas';
-import { authErrorState } from '@/lib/auth/auth-error-state';
+import { authErrorState, authMessageState } from '@/lib/auth/auth-error-state';
+import { emailCodeFormName, isEmailCodeType } from '@/lib/auth/link-verification';
+import { preferredLocale } from '@/lib/auth/preferred-locale';
 import { authRedirectUrl } from '@/lib/auth/auth-routes';
 import { requestedNext } from '@/lib/auth/requested-next';
 import { formAction } from '@/lib/forms/form-action';
 import { formLocale } from '@/lib/forms/form-locale';
-import { echoedValues } from '@/lib/forms/form-state';
+import { echoedValues, type FormState } from '@/lib/forms/form-state';
+import { answerForm } from '@/lib/forms/no-script-state';
 import { parseForm } from '@/lib/forms/parse-form';
-import { sessionClient } from '@/lib/session/server';
+import { requireCurrentUser, sessionClient } from '@/lib/session/server';
 
 /** Sends one email holding both a sign-in link and a 6-digit code. */
 export const requestEmailLink = formAction(async (_previous, formData) => {
@@ -31,19 +37,37 @@ export const requestEmailLink = formAction(async (_previous, formData) => {
   return { status: 'success', values: { email: parsed.data.email } };
 });
 
+/**
+ * Any emailed 6-digit code, by the `type` its form posts: a sign-in or sign-up signs in, a password reset goes on
+ * to the new password with the session it opened, an email change finishes once GoTrue has every confirmation it
+ * asks for (with secure email change, the first of the two addresses' codes confirms only its half).
+ */
 export const verifyEmailCode = formAction(async (_previous, formData) => {
   const locale = formLocale(formData);
+  const type = formData.get('type') ?? 'email';
+  if (!isEmailCodeType(type)) return authMessageState({ key: 'validationFailed' }, locale);
+  const answer = (state: FormState) => answerForm(emailCodeFormName(type), state);
   const parsed = await parseForm(otpSchema, formData, locale, ['email']);
-  // The code screen stays up on error: `success` keeps it, the message says what went wrong.
-  if (!parsed.ok) return { ...parsed.state, status: 'success' };
+  if (!parsed.ok) return answer(parsed.state);
+  const { email, code } = parsed.data;
 
-  const supabase = await sessionClient();
-  const { data, error } = await supabase.auth.verifyOtp({
-    email: parsed.data.email,
-    token: parsed.data.code,
-    type: 'email',
-  });
-  if (error)
-    return { ...(await authErrorState(error, locale, { email: parsed.data.email })), status: 'success' };
+  // An email change is confirmed from the account page: with the full session it asks for, as its other actions.
+  const current = type === 'email_change' ? await requireCurrentUser(locale, '/account#email') : null;
+  if (current && !current.user) return answer(await authErrorState(current.error, locale, { email }));
+  const supabase = current?.supabase ?? (await sessionClient());
+  const { data, error } = await supabase.auth.verifyOtp({ email, token: code, type });
+  if (error) return answer(await authErrorState(error, locale, { email }));
+  if (type === 'recovery')
+    return redirect({ href: '/reset-password', locale: preferredLocale(data.user, locale) });
+  if (type === 'email_change') {
+    if (data.session)
+      return redirect({ href: { pathname: '/account', query: { updated: 'email' } }, locale });
+    const t = await getTranslations({ locale, namespace: 'EmailCode' });
+    return answer({
+      status: 'success',
+      message: t.markup('emailChangeHalf', { email, ...isolatedText }),
+      values: { email },
+    });
+  }
   return redirectAfterSignIn(supabase, data.user, locale, formData);
 });

@@ -6,7 +6,7 @@ import { authErrorState } from '@/lib/auth/auth-error-state';
 import { isEmailSendLimit } from '@/lib/log/auth-errors';
 import { rememberPendingEmail } from '@/lib/auth/pending-email-cookie';
 import { authRedirectUrl } from '@/lib/auth/auth-routes';
-import { nextPath } from '@/lib/routes/safe-redirect';
+import { nextPath, sameSitePath } from '@/lib/routes/safe-redirect';
 import { requestedNext } from '@/lib/auth/requested-next';
 import { formAction } from '@/lib/forms/form-action';
 import { formLocale } from '@/lib/forms/form-locale';
@@ -40,5 +40,10 @@ export const signUp = formAction(async (_previous, formData) => {
   // Projects without email confirmation sign the user in at once.
   if (data.session) return redirect({ href: nextPath(next), locale });
   await rememberPendingEmail(email);
-  return redirect({ href: '/sign-up/check-email', locale });
+  // `next` goes along for the emailed code, which signs in on that page.
+  const after = sameSitePath(next);
+  return redirect({
+    href: after ? { pathname: '/sign-up/check-email', query: { next: after } } : '/sign-up/check-email',
+    locale,
+  });
 });

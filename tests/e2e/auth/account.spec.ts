@@ -191,3 +191,32 @@ test('deleting the account needs the confirmation word and uses the server only'
   await expect(page).toHaveURL('/en/sign-in?status=account-deleted');
   expect(await findUser(user.id)).toBeNull();
 });
+
+// Issue 35: GoTrue's wait between two emails to one user names the seconds left, and the form says them.
+for (const { locale, wait } of [
+  { locale: 'en', wait: /^We just sent you an email\. You can ask for another one in [1-5] seconds?\.$/ },
+  {
+    locale: 'ar',
+    wait: /^أرسلنا إليك رسالة للتو\. يمكنك طلب رسالة أخرى بعد (?:ثانية واحدة|ثانيتين|[3-5] ثوانٍ)\.$/,
+  },
+]) {
+  test(`a second email change asked for too soon says how many seconds to wait (${locale})`, async ({
+    page,
+  }) => {
+    const user = await createConfirmedUser({ locale });
+    await signInWithPassword(page, user.email, user.password, { locale });
+    const section = page.locator('section[aria-labelledby="email-title"]');
+    const submit = section.locator('form:has(#email-change-email) button[type="submit"]');
+    const newEmail = uniqueEmail('too-soon');
+    await section.locator('#email-change-email').fill(newEmail);
+    await submit.click();
+    const message = section.locator('form:has(#email-change-email)').getByTestId('form-message');
+    await expect(message).toContainText(newEmail);
+    // The local auth server waits max_frequency = "5s" between two emails to one user, as GoTrue does.
+    await section.locator('#email-change-email').fill(newEmail);
+    await submit.click();
+    await expect(section.locator('form:has(#email-change-email)').getByTestId('form-message')).toHaveText(
+      wait,
+    );
+  });
+}

@@ -1,15 +1,19 @@
 import type { Metadata } from 'next';
 import { useTranslations } from 'next-intl';
 import { getTranslations } from 'next-intl/server';
-import { Suspense } from 'react';
 import { AuthCard } from '@/components/auth/auth-card';
 import { AuthMessages } from '@/components/auth/auth-messages';
+import { EmailCodeForm } from '@/components/auth/email-code-form';
 import { ResendConfirmation } from '@/components/auth/resend-confirmation';
 import { TextLink } from '@/components/auth/text-link';
-import { FormSkeleton } from '@/components/forms/form-skeleton';
 import { isolated } from '@/i18n/isolate';
+import { emailCodeFormName } from '@/lib/auth/link-verification';
 import { pendingEmail } from '@/lib/auth/pending-email-cookie';
+import { noScriptAnswer } from '@/lib/forms/no-script-state';
 import { pageMetadata } from '@/lib/seo/page-metadata';
+
+// Rendered in one piece on the server (no streaming boundary), so the page and its code form work without JavaScript.
+export const instant = false;
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('CheckEmail');
@@ -18,12 +22,22 @@ export async function generateMetadata(): Promise<Metadata> {
 
 async function CheckEmailContent() {
   const t = await getTranslations('CheckEmail');
+  const tc = await getTranslations('EmailCode');
   const email = await pendingEmail();
   return (
     <AuthMessages>
       <p data-testid="check-email-description">
         {email ? t.rich('description', { email, ...isolated }) : t('descriptionUnknown')}
       </p>
+      {email ? (
+        <EmailCodeForm
+          email={email}
+          type="signup"
+          label={tc('code')}
+          submitLabel={tc('signupSubmit')}
+          answer={await noScriptAnswer(emailCodeFormName('signup'))}
+        />
+      ) : null}
       <ResendConfirmation />
     </AuthMessages>
   );
@@ -40,9 +54,7 @@ export default function CheckEmailPage() {
         </p>
       }
     >
-      <Suspense fallback={<FormSkeleton fields={0} />}>
-        <CheckEmailContent />
-      </Suspense>
+      <CheckEmailContent />
     </AuthCard>
   );
 }

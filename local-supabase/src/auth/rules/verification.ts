@@ -14,6 +14,7 @@ import {
 import { clearAllOneTimeTokens, clearOneTimeToken } from '../store/one-time-tokens.ts';
 import {
   findUserByEmail,
+  findUserByEmailChangeHash,
   findUserById,
   findUserForEmailChange,
   isBanned,
@@ -90,6 +91,18 @@ export async function userByTokenHash(
   return { user, type: resolved };
 }
 
+/**
+ * GoTrue's FindUserForEmailChange: by the code's hash (made with the address it was sent to), the current address's
+ * half first when both must confirm, then the new one's. Not by address alone: the new one may meanwhile be someone
+ * else's.
+ */
+async function userForEmailChange(app: App, sql: Sql, hash: string): Promise<UserRow | undefined> {
+  const current = app.config.email.doubleConfirmChanges
+    ? await findUserByEmailChangeHash(sql, 'email_change_token_current', hash)
+    : undefined;
+  return current ?? (await findUserByEmailChangeHash(sql, 'email_change_token_new', hash));
+}
+
 /** GoTrue's verifyUserAndToken: email + OTP; the hash is recomputed and compared with the stored one. */
 export async function userByEmailAndOtp(
   app: App,
@@ -102,7 +115,7 @@ export async function userByEmailAndOtp(
   const matches = (stored: string, sentAt: Date | null) =>
     storedHashMatches(stored, hash) && !expired(app, sentAt);
   const user =
-    type === 'email_change' ? await findUserForEmailChange(sql, email) : await findUserByEmail(sql, email);
+    type === 'email_change' ? await userForEmailChange(app, sql, hash) : await findUserByEmail(sql, email);
   if (!user) throw tokenInvalid();
   if (isBanned(user)) throw forbidden('user_banned', 'User is banned');
   let resolved: VerifiedType | undefined;

@@ -96,6 +96,16 @@ export async function findUserForEmailChange(sql: Sql, email: string): Promise<U
   ).rows[0];
 }
 
+/** The user one half of an email change's code belongs to: its hash as stored, for an implicit or a PKCE flow. */
+export async function findUserByEmailChangeHash(
+  sql: Sql,
+  half: 'email_change_token_current' | 'email_change_token_new',
+  hash: string,
+): Promise<UserRow | undefined> {
+  return (await sql.query<UserRow>(`select * from auth.users where ${half} in ($1, 'pkce_' || $1)`, [hash]))
+    .rows[0];
+}
+
 /** Live users whose email or full name contains `filter`, newest first, with the total for paging. */
 export async function listUsers(
   sql: Sql,
