@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import {
   existsSync,
   mkdirSync,
-  openAsBlob,
   readdirSync,
   readFileSync,
   renameSync,
@@ -138,8 +137,13 @@ async function snapshot(project: Project): Promise<Blob> {
 
 /** The snapshot in `file`, or the database `build` makes, dumped there. */
 async function cached(file: string, build: () => Promise<PGlite>): Promise<Blob> {
-  // A file-backed Blob: PGlite reads it once, with no second copy held while it loads.
-  if (existsSync(file)) return openAsBlob(file);
+  // Read whole, not as a file-backed Blob: another checkout's server may replace or prune the file while PGlite
+  // reads it ("NotReadableError: The blob could not be read"); a file gone meanwhile is built again.
+  try {
+    return new Blob([readFileSync(file)]);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
   const pg = await build();
   const dump = await pg.dumpDataDir('none');
   await pg.close();
