@@ -29,6 +29,10 @@ class FirefoxPage implements EnginePage {
     await this.page.keyboard.press('Backspace');
     await field!.type(value);
   }
+  async select(selector: string, value: string) {
+    await this.page.waitForSelector(selector, { visible: true });
+    await this.page.select(selector, value);
+  }
   async click(selector: string) {
     const element = await this.page.waitForSelector(selector, { visible: true });
     await element!.click();

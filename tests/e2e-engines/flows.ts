@@ -1,5 +1,8 @@
-import { createConfirmedUser, goodPassword, uniqueEmail } from '../e2e/support/auth-users';
+import { readFileSync } from 'node:fs';
+import { createConfirmedUser, findUser, goodPassword, uniqueEmail } from '../e2e/support/auth-users';
+import { enrollFactors } from '../e2e/support/authenticator';
 import { mailTo } from '../e2e/support/mailbox';
+import { openGate } from './gate';
 import type { EnginePage } from './page';
 import {
   clickText,
@@ -15,6 +18,25 @@ import {
 export interface Flow {
   name: string;
   run(page: EnginePage): Promise<void>;
+}
+
+type Messages = typeof import('../../messages/en.json');
+function messages(locale: string): Messages {
+  return JSON.parse(
+    readFileSync(new URL(`../../messages/${locale}.json`, import.meta.url), 'utf8'),
+  ) as Messages;
+}
+
+function check(condition: boolean, what: string): asserts condition {
+  if (!condition) throw new Error(what);
+}
+
+/** Where an element sits across the viewport: its centre as a share of the width (0 = left edge). */
+async function horizontalCentre(page: EnginePage, selector: string): Promise<number> {
+  return page.evaluate((css: string) => {
+    const box = document.querySelector(css)!.getBoundingClientRect();
+    return (box.left + box.width / 2) / document.documentElement.clientWidth;
+  }, selector);
 }
 
 async function signInWithPassword(page: EnginePage, email: string, password: string, locale = 'en') {
@@ -101,6 +123,161 @@ export const flows: Flow[] = [
       // The next unprefixed visit uses the stored choice.
       await page.goto('/');
       await waitForPath(page, '/de');
+    },
+  },
+  {
+    name: 'Arabic lays out right to left: computed direction and the header controls mirrored',
+    async run(page) {
+      for (const [locale, dir] of [
+        ['ar', 'rtl'],
+        ['ja', 'ltr'],
+      ] as const) {
+        await page.goto(`/${locale}`);
+        const seen = await page.evaluate(() => ({
+          dir: document.documentElement.dir,
+          lang: document.documentElement.lang,
+          direction: getComputedStyle(document.body).direction,
+          heading: getComputedStyle(document.querySelector('main h1')!).direction,
+        }));
+        check(
+          seen.dir === dir && seen.lang === locale && seen.direction === dir && seen.heading === dir,
+          `${locale}: ${JSON.stringify(seen)}`,
+        );
+        // Logical properties: the site name starts the header, the language menu sits at its end.
+        const home = await horizontalCentre(page, `header a[href="/${locale}"]`);
+        const language = await horizontalCentre(
+          page,
+          `header button[aria-label^="${messages(locale).LocaleSwitcher.label}"]`,
+        );
+        if (dir === 'rtl')
+          check(home > 0.5 && language < 0.5, `ar: site name at ${home}, language menu at ${language}`);
+        else check(home < 0.5 && language > 0.5, `ja: site name at ${home}, language menu at ${language}`);
+      }
+    },
+  },
+  {
+    name: 'an unknown page answers 404 with the localized not-found page',
+    async run(page) {
+      for (const [path, locale] of [
+        ['/en/does-not-exist', 'en'],
+        ['/ar/missing', 'ar'],
+      ] as const) {
+        await page.goto(path);
+        const text = messages(locale).NotFound;
+        await waitForText(page, 'h1', text.title);
+        const seen = await page.evaluate(async () => ({
+          status: (await fetch(location.href)).status,
+          lang: document.documentElement.lang,
+          home: document.querySelector('main a[href^="/"]')?.getAttribute('href'),
+        }));
+        check(
+          seen.status === 404 && seen.lang === locale && seen.home === `/${locale}`,
+          `${path}: ${JSON.stringify(seen)}`,
+        );
+      }
+    },
+  },
+  {
+    name: 'the account page: profile and preferred language, then a new password',
+    async run(page) {
+      const user = await createConfirmedUser({ displayName: 'Before' });
+      await signInWithPassword(page, user.email, user.password);
+      await waitForPath(page, '/en/account');
+      await waitForHydration(page);
+      await page.fill('#profile-displayName', 'Después');
+      await page.select('#profile-preferredLocale', 'es');
+      await clickText(page, 'button', messages('en').Account.saveProfile);
+      await waitForPath(page, '/es/account?updated=profile');
+      const es = messages('es').Account;
+      await waitForText(page, '[role="status"]', es.profileSaved);
+      check(
+        (await findUser(user.id))?.user_metadata.locale === 'es',
+        'The preferred language was not stored',
+      );
+
+      await waitForHydration(page);
+      const section = 'section[aria-labelledby="password-title"]';
+      const newPassword = `${goodPassword}x`;
+      await page.fill(`${section} input[name="password"]`, newPassword);
+      await page.fill(`${section} input[name="confirmPassword"]`, newPassword);
+      await clickText(page, `${section} button`, es.changePassword);
+      await waitForText(page, `${section} [data-testid="form-message"]`, es.passwordChanged);
+
+      // The new password works, and sign-in lands in the stored language.
+      await signOutFromMenu(page, es.signOut);
+      await waitForPath(page, '/es');
+      await signInWithPassword(page, user.email, newPassword);
+      await waitForPath(page, '/es/account');
+    },
+  },
+  {
+    name: 'two-factor: the code step after the password, a wrong code refused, the right one accepted',
+    async run(page) {
+      const user = await createConfirmedUser();
+      const [app] = await enrollFactors(user.email, user.password, ['Phone']);
+      const { TwoFactor: two, AuthErrors: errors } = messages('en');
+      await signInWithPassword(page, user.email, user.password);
+      await waitForPath(page, '/en/sign-in/verify?next=%2Faccount');
+      await waitForHydration(page);
+      await page.fill('input[name="code"]', app!.wrongCode());
+      await clickText(page, 'main button', two.verifySubmit);
+      await waitForText(page, 'main [role="alert"]', errors.mfaCodeWrong);
+      await page.fill('input[name="code"]', await app!.freshCode());
+      await clickText(page, 'main button', two.verifySubmit);
+      await waitForPath(page, '/en/account');
+    },
+  },
+  {
+    name: 'notes: create a note, find it in the list, open it',
+    async run(page) {
+      const user = await createConfirmedUser();
+      await signInWithPassword(page, user.email, user.password);
+      await waitForPath(page, '/en/account');
+      await page.goto('/en/notes');
+      await waitForHydration(page);
+      await clickText(page, 'main a', 'Write a note');
+      await waitForPath(page, '/en/notes/new');
+      await waitForHydration(page);
+      await page.fill('input[name="title"]', 'Shopping list');
+      await page.fill('textarea[name="body"]', 'milk');
+      await clickText(page, 'main button', 'Save note');
+      const saved = await until('the saved note', async () =>
+        /^\/en\/notes\/([0-9a-f-]{36})$/.exec((await page.url()).pathname),
+      );
+      await waitForText(page, 'h1', 'Shopping list');
+
+      await page.goto('/en/notes');
+      await waitForText(page, '[data-testid="notes-count"]', '1 note');
+      await clickText(page, '[data-testid="notes-list"] a', 'Shopping list');
+      await waitForPath(page, `/en/notes/${saved[1]}`);
+      await waitForText(page, '[data-testid="note-body"]', 'milk');
+    },
+  },
+  {
+    name: 'offline: once the service worker controls the page, an unvisited page shows the offline page',
+    async run(page) {
+      const gate = await openGate();
+      let open = true;
+      try {
+        await page.goto(`${gate.url}/en`);
+        await page.evaluate(async () => {
+          await navigator.serviceWorker.ready;
+        });
+        // The worker controls the pages loaded once it is active.
+        await page.goto(`${gate.url}/en`);
+        await until('a controlling service worker', () =>
+          page.evaluate(
+            () => navigator.serviceWorker.controller?.scriptURL.includes('/serwist/sw.js') ?? false,
+          ),
+        );
+
+        await gate.close();
+        open = false;
+        await page.goto(`${gate.url}/en/some/page-never-visited`);
+        await waitForText(page, 'h1', messages('en').Offline.title);
+      } finally {
+        if (open) await gate.close();
+      }
     },
   },
 ];

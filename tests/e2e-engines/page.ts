@@ -15,6 +15,8 @@ export interface EnginePage {
   url(): Promise<URL>;
   /** Replaces an input's value by typing, as a person does (real key events). */
   fill(selector: string, value: string): Promise<void>;
+  /** Chooses the option with this value in a <select>, as a person picking it does. */
+  select(selector: string, value: string): Promise<void>;
   /** A real click on the first element the selector matches. */
   click(selector: string): Promise<void>;
   /** Runs a self-contained function in the page (it is sent as source) and returns its JSON result. */

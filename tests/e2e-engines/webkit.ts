@@ -84,8 +84,22 @@ class WebKitPage implements EnginePage {
     await this.session.send('POST', `/element/${id}/clear`);
     await this.session.send('POST', `/element/${id}/value`, { text: value });
   }
+  async select(selector: string, value: string) {
+    await this.element(selector);
+    // WebDriver picks an option by clicking it.
+    await this.session.send(
+      'POST',
+      `/element/${await this.element(`${selector} option[value="${value}"]`)}/click`,
+    );
+  }
   async click(selector: string) {
     const id = await this.element(selector);
+    // WebDriver scrolls a target only to the viewport's bottom edge, where the fixed consent banner covers it
+    // ("element click intercepted"); a person would scroll it into the middle.
+    await this.session.send('POST', '/execute/sync', {
+      script: "arguments[0].scrollIntoView({ block: 'center' });",
+      args: [{ [elementKey]: id }],
+    });
     await this.session.send('POST', `/element/${id}/click`);
   }
   async evaluate<T, A extends unknown[]>(fn: (...args: A) => T, ...args: A): Promise<Awaited<T>> {
