@@ -14,7 +14,7 @@ import {
   waitForText,
 } from './steps';
 
-// The main flows, written once and run in every engine by firefox.test.ts and webkit.test.ts.
+// The main flows, written once; engines.test.ts runs each in every engine.
 export interface Flow {
   name: string;
   run(page: EnginePage): Promise<void>;
@@ -39,8 +39,8 @@ async function horizontalCentre(page: EnginePage, selector: string): Promise<num
   }, selector);
 }
 
-async function signInWithPassword(page: EnginePage, email: string, password: string, locale = 'en') {
-  await page.goto(`/${locale}/sign-in`);
+async function signInWithPassword(page: EnginePage, email: string, password: string) {
+  await page.goto('/en/sign-in');
   await waitForHydration(page);
   await page.fill('input[name="email"]', email);
   await page.fill('input[name="password"]', password);
