@@ -31,6 +31,45 @@ const appEnv = {
   NEXT_PUBLIC_GTM_ID: 'GTM-TEST',
 };
 
+// The local auth server and the production app. The cross-engine suite (tests/e2e-engines) starts the same two;
+// E2E_SKIP_BUILD=1 serves the build already in .next, as `npm test` does for that suite right after the Chromium
+// suite built the app with the same environment.
+export const webServers = [
+  ...(usesLocalAuth
+    ? [
+        {
+          command: `node --liftoff-only local-supabase/src/main.ts --memory --port ${authPort} --mail-port ${mailPort}`,
+          url: `${supabaseUrl}/auth/v1/health`,
+          // Sb-Forwarded-For trusted with the secret key as in development; every spec signs in from one IP, so GoTrue's per-IP limits
+          // (its own variables) are raised (local-supabase/README.md, Rate limits).
+          env: {
+            AUTH_SITE_URL: appUrl,
+            GOTRUE_SECURITY_SB_FORWARDED_FOR_ENABLED: 'true',
+            // As in development (scripts/dev.ts): a password change names the current password.
+            GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_CURRENT_PASSWORD: 'true',
+            GOTRUE_RATE_LIMIT_OTP: '100000',
+            GOTRUE_RATE_LIMIT_VERIFY: '100000',
+            GOTRUE_RATE_LIMIT_TOKEN_REFRESH: '100000',
+            GOTRUE_RATE_LIMIT_PASSKEY: '100000',
+            // Passkeys are bound to the page's origin: the e2e app's, whatever E2E_APP_PORT says.
+            GOTRUE_WEBAUTHN_RP_ORIGINS: appUrl,
+            GOTRUE_MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY: '100000',
+          },
+          reuseExistingServer: false,
+          timeout: 30_000,
+        },
+      ]
+    : []),
+  {
+    // The production build, as users get it; a build that logs errors fails (scripts/checked-build.ts).
+    command: `${process.env.E2E_SKIP_BUILD ? '' : 'node scripts/checked-build.ts && '}npm run start -- -p ${appPort}`,
+    url: `${appUrl}/api/health`,
+    env: appEnv,
+    reuseExistingServer: false,
+    timeout: 300_000,
+  },
+];
+
 export default defineConfig({
   testDir: './tests/e2e',
   outputDir: './test-results',
@@ -60,39 +99,5 @@ export default defineConfig({
       dependencies: ['chromium'],
     },
   ],
-  webServer: [
-    ...(usesLocalAuth
-      ? [
-          {
-            command: `node --liftoff-only local-supabase/src/main.ts --memory --port ${authPort} --mail-port ${mailPort}`,
-            url: `${supabaseUrl}/auth/v1/health`,
-            // Sb-Forwarded-For trusted with the secret key as in development; every spec signs in from one IP, so GoTrue's per-IP limits
-            // (its own variables) are raised (local-supabase/README.md, Rate limits).
-            env: {
-              AUTH_SITE_URL: appUrl,
-              GOTRUE_SECURITY_SB_FORWARDED_FOR_ENABLED: 'true',
-              // As in development (scripts/dev.ts): a password change names the current password.
-              GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_CURRENT_PASSWORD: 'true',
-              GOTRUE_RATE_LIMIT_OTP: '100000',
-              GOTRUE_RATE_LIMIT_VERIFY: '100000',
-              GOTRUE_RATE_LIMIT_TOKEN_REFRESH: '100000',
-              GOTRUE_RATE_LIMIT_PASSKEY: '100000',
-              // Passkeys are bound to the page's origin: the e2e app's, whatever E2E_APP_PORT says.
-              GOTRUE_WEBAUTHN_RP_ORIGINS: appUrl,
-              GOTRUE_MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY: '100000',
-            },
-            reuseExistingServer: false,
-            timeout: 30_000,
-          },
-        ]
-      : []),
-    {
-      // The production build, as users get it; a build that logs errors fails (scripts/checked-build.ts).
-      command: `node scripts/checked-build.ts && npm run start -- -p ${appPort}`,
-      url: `${appUrl}/api/health`,
-      env: appEnv,
-      reuseExistingServer: false,
-      timeout: 300_000,
-    },
-  ],
+  webServer: webServers,
 });
