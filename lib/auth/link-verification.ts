@@ -63,19 +63,6 @@ export function linkFlow(type: unknown, next: unknown): 'recovery' | null {
   return type === 'recovery' || sameSitePath(next)?.startsWith('/reset-password') ? 'recovery' : null;
 }
 
-/** The session id of an access token the auth server has just issued to us (read, not verified). */
-function sessionIdOf(accessToken: string): string | undefined {
-  try {
-    const claims: unknown = JSON.parse(Buffer.from(accessToken.split('.')[1] ?? '', 'base64url').toString());
-    const id =
-      claims && typeof claims === 'object' ? (claims as { session_id?: unknown }).session_id : undefined;
-    return typeof id === 'string' ? id : undefined;
-  } catch {
-    // Not a JWT: no session id to remember, so the page asks for a new link.
-    return undefined;
-  }
-}
-
 /**
  * Verifies a token hash or exchanges a PKCE code, setting the session cookie; returns where the visitor goes on:
  * `next` in the user's preferred language, or the localized error page.
@@ -94,8 +81,7 @@ export async function verifyEmailLink(
         : await supabase.auth.verifyOtp({ type: link.type, token_hash: link.tokenHash });
     if (error) return failedLinkPath(link.locale, error, flow, link.requestPath);
     // The new-password page may then set a password without the current one (recovery-session.ts).
-    const sessionId = data.session && sessionIdOf(data.session.access_token);
-    if (flow === 'recovery' && sessionId) await markRecoverySession(sessionId);
+    if (flow === 'recovery') await markRecoverySession(data.session);
     // With double_confirm_changes the first of the two addresses' links confirms only its half: no session yet.
     if (!data.session && 'type' in link && link.type === 'email_change')
       return localizedNextPath('/account?updated=emailPending', link.locale);

@@ -44,9 +44,23 @@ export function isRecoveryToken(
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
-/** Called when a recovery link has opened session `sessionId`. */
-export async function markRecoverySession(sessionId: string): Promise<void> {
-  if (!env.supabaseSecretKey) return;
+/** The session id of an access token the auth server has just issued to us (read, not verified). */
+function sessionIdOf(accessToken: string): string | undefined {
+  try {
+    const claims: unknown = JSON.parse(Buffer.from(accessToken.split('.')[1] ?? '', 'base64url').toString());
+    const id =
+      claims && typeof claims === 'object' ? (claims as { session_id?: unknown }).session_id : undefined;
+    return typeof id === 'string' ? id : undefined;
+  } catch {
+    // Not a JWT: no session id to remember, so the page asks for a new link.
+    return undefined;
+  }
+}
+
+/** Called when a recovery link or an emailed recovery code has opened `session`. */
+export async function markRecoverySession(session: { access_token: string } | null): Promise<void> {
+  const sessionId = session && sessionIdOf(session.access_token);
+  if (!env.supabaseSecretKey || !sessionId) return;
   (await cookies()).set(cookieName, recoveryToken(env.supabaseSecretKey, sessionId, nowSeconds()), {
     ...authCookieOptions,
     maxAge: recoveryWindowSeconds,

@@ -9,6 +9,7 @@ import { authErrorState, authMessageState } from '@/lib/auth/auth-error-state';
 import { emailCodeFormName, isEmailCodeType } from '@/lib/auth/link-verification';
 import { preferredLocale } from '@/lib/auth/preferred-locale';
 import { authRedirectUrl } from '@/lib/auth/auth-routes';
+import { markRecoverySession } from '@/lib/auth/recovery-session';
 import { requestedNext } from '@/lib/auth/requested-next';
 import { formAction } from '@/lib/forms/form-action';
 import { formLocale } from '@/lib/forms/form-locale';
@@ -57,8 +58,11 @@ export const verifyEmailCode = formAction(async (_previous, formData) => {
   const supabase = current?.supabase ?? (await sessionClient());
   const { data, error } = await supabase.auth.verifyOtp({ email, token: code, type });
   if (error) return answer(await authErrorState(error, locale, { email }));
-  if (type === 'recovery')
+  if (type === 'recovery') {
+    // As a recovery link does: the new-password page works in this session only (recovery-session.ts).
+    await markRecoverySession(data.session);
     return redirect({ href: '/reset-password', locale: preferredLocale(data.user, locale) });
+  }
   if (type === 'email_change') {
     if (data.session)
       return redirect({ href: { pathname: '/account', query: { updated: 'email' } }, locale });

@@ -65,14 +65,15 @@ const listStatus = (page: Page) => page.getByTestId('passkey-status');
 const cases = [
   {
     locale: 'en',
-    suggested: 'Chrome on Windows',
+    // Each brand in Unicode isolates (FSI … PDI), so the sentence keeps its own direction (passkey-add-form.tsx).
+    suggested: '\u2068Chrome\u2069 on \u2068Windows\u2069',
     chosen: 'Work laptop',
     renamed: 'Old laptop',
     signOut: 'Sign out',
   },
   {
     locale: 'ar',
-    suggested: 'Chrome على Windows',
+    suggested: '\u2068Chrome\u2069 على \u2068Windows\u2069',
     chosen: 'حاسوب العمل',
     renamed: 'الحاسوب القديم',
     signOut: 'تسجيل الخروج',
