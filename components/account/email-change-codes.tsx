@@ -29,6 +29,7 @@ export async function EmailChangeCodes({ current, pending }: { current: string; 
           label={t.markup('codeSentTo', { email: address, ...isolatedText })}
           submitLabel={t('emailChangeSubmit')}
           answer={answer?.values?.email === address ? answer : undefined}
+          submitVariant={index === 0 ? 'default' : 'secondary'}
         />
       ))}
     </div>

@@ -9,7 +9,8 @@ import { changeEmail } from '@/lib/auth/actions/account-credentials';
 import { loadFormSchema } from '@/lib/auth/load-form-schema';
 import { useValidatedAction } from '@/lib/forms/use-validated-action';
 
-export function EmailChangeForm() {
+/** `outline` while a change waits for its codes: entering them is then the card's primary action. */
+export function EmailChangeForm({ submitVariant = 'default' }: { submitVariant?: 'default' | 'outline' }) {
   const t = useTranslations('Account');
   const locale = useLocale();
   const { state, formProps, errors } = useValidatedAction(
@@ -30,7 +31,9 @@ export function EmailChangeForm() {
         defaultValue={state.values?.email}
         error={errors.email}
       />
-      <SubmitButton className="justify-self-start">{t('changeEmail')}</SubmitButton>
+      <SubmitButton className="justify-self-start" variant={submitVariant}>
+        {t('changeEmail')}
+      </SubmitButton>
     </form>
   );
 }

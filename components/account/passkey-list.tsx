@@ -76,7 +76,9 @@ function RenameForm({
         error={errors.name}
       />
       <div className="flex flex-wrap gap-2">
-        <SubmitButton size="sm">{t('save')}</SubmitButton>
+        <SubmitButton size="sm" variant="secondary">
+          {t('save')}
+        </SubmitButton>
         <Button type="button" size="sm" variant="ghost" onClick={onCancel}>
           {t('cancel')}
         </Button>

@@ -10,6 +10,7 @@ import { SubmitButton } from '@/components/forms/submit-button';
 import { manageRecoveryCodes } from '@/lib/auth/actions/recovery-codes';
 import type { RecoveryCodesState } from '@/lib/auth/recovery-codes';
 import { RecoveryCodesDisplay } from './recovery-codes-display';
+import { summaryButton } from './summary-button';
 
 type Intent = 'generate' | 'regenerate' | 'delete';
 
@@ -49,11 +50,7 @@ export function RecoveryCodesManage({
       <p data-testid="recovery-codes-summary">{summary}</p>
       {intents.map((intent) => (
         <details key={intent} open={failed === intent || undefined}>
-          <summary
-            className={`w-fit cursor-pointer rounded-sm text-sm underline underline-offset-4 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none ${intent === 'delete' ? 'text-destructive' : ''}`}
-          >
-            {texts[intent].summary}
-          </summary>
+          <summary className={summaryButton(intent === 'delete')}>{texts[intent].summary}</summary>
           <form action={action} noValidate className="mt-3 grid gap-3">
             <FormContextFields locale={locale} />
             <input type="hidden" name="intent" value={intent} />

@@ -10,6 +10,7 @@ import { isolatedText } from '@/i18n/isolate';
 import { removeTwoFactor } from '@/lib/auth/actions/two-factor';
 import { type FormState, initialFormState } from '@/lib/forms/form-state';
 import { EndSessionsOffer } from './end-sessions-offer';
+import { summaryButton } from './summary-button';
 
 interface FactorRow {
   id: string;
@@ -44,9 +45,7 @@ export function TwoFactorFactorList({ factors, answer }: { factors: FactorRow[];
               <span className="text-sm text-muted-foreground">{factor.added}</span>
             </div>
             <details open={failedId === factor.id || undefined} className="group">
-              <summary className="w-fit cursor-pointer rounded-sm text-sm text-destructive underline underline-offset-4 focus-visible:ring-[3px] focus-visible:ring-ring focus-visible:outline-none">
-                {t('removeSummary')}
-              </summary>
+              <summary className={summaryButton(true)}>{t('removeSummary')}</summary>
               <form action={action} noValidate className="mt-3 grid gap-3">
                 <FormContextFields locale={locale} />
                 <input type="hidden" name="factorId" value={factor.id} />

@@ -26,6 +26,8 @@ interface EmailCodeFormProps {
   answer?: FormState;
   idPrefix?: string;
   className?: string;
+  /** `secondary` where another form on the page holds its one primary button. */
+  submitVariant?: 'default' | 'secondary';
 }
 
 /** The 6-digit code of any of our emails; a code that only confirmed half of something leaves its answer. */
@@ -39,6 +41,7 @@ export function EmailCodeForm({
   answer,
   idPrefix = 'email-code',
   className = 'grid gap-4',
+  submitVariant = 'default',
 }: EmailCodeFormProps) {
   const locale = useLocale();
   const { state, formProps, errors } = useValidatedAction(
@@ -57,7 +60,9 @@ export function EmailCodeForm({
       {intro}
       <FormMessage state={state} />
       <CodeField idPrefix={idPrefix} name="code" label={label} error={errors.code ?? errors.email} />
-      <SubmitButton className="w-full">{submitLabel}</SubmitButton>
+      <SubmitButton className="w-full" variant={submitVariant}>
+        {submitLabel}
+      </SubmitButton>
       {footer}
     </form>
   );
