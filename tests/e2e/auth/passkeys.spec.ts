@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { type CDPSession, expect, type Page, test } from '@playwright/test';
 import { createConfirmedUser, signInWithPassword } from '../support/auth-users';
+import { arabicIndic, enrollFactors } from '../support/authenticator';
 import { expectNoAxeViolations } from '../support/axe';
 import type english from '../../../messages/en.json';
 
@@ -275,3 +276,50 @@ test('the autofill request renews its challenge before the auth server’s expir
   await expect.poll(autofillRequests).toBe(2);
   expect(actionCalls).toEqual([actionCalls[0], actionCalls[0]]);
 });
+
+// Issue 35: GoTrue counts a passkey sign-in as aal1 (amr `passkey` is no MFA claim) and accepts at the code step
+// only WebAuthn MFA factors, never passkeys, so a two-factor user still owes a code; the code step says why and
+// shows every other way forward.
+for (const locale of ['en', 'ar'] as const) {
+  test(`${locale}: a two-factor user who signs in with a passkey is told why the code step asks, and every way on`, async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    const { Passkeys: t, TwoFactor: two, CodeStep: step, RecoveryCodes: rc } = messagesOf(locale);
+    const user = await createConfirmedUser({ locale });
+    await allowAutofillSwitch(page);
+    await signInWithPassword(page, user.email, user.password, { locale });
+    await autofill(page, false);
+    await addAuthenticator(page);
+    await section(page).getByRole('button', { name: t.add }).click();
+    await expect(section(page).getByTestId('passkey-item')).toHaveCount(1);
+    const [, tablet] = await enrollFactors(user.email, user.password, ['Phone', 'Tablet']);
+
+    await page.context().clearCookies();
+    await page.goto(`/${locale}/sign-in`);
+    await page.getByRole('button', { name: t.signIn }).click();
+    await expect(page).toHaveURL(`/${locale}/sign-in/verify?next=%2Faccount`);
+    await expect(page.getByTestId('code-step-passkey')).toHaveText(step.passkeyNote);
+    const ways = page.getByTestId('code-step-ways');
+    await expect(ways).toContainText(two.cantUseApp);
+    await expect(ways).toContainText(step.otherApp);
+    // No recovery codes yet: no link to them, and signing out is the last way.
+    await expect(page.getByRole('link', { name: rc.useRecoveryCode })).toHaveCount(0);
+    await expect(ways).toContainText(step.signOutOnly);
+    await expect(ways.getByRole('button', { name: two.signOut, exact: true })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await page.getByRole('radio', { name: 'Tablet' }).check();
+    const code = await tablet!.freshCode();
+    await page.getByLabel(two.code).fill(locale === 'ar' ? arabicIndic(code) : code);
+    await page.getByRole('button', { name: two.verifySubmit }).click();
+    await expect(page).toHaveURL(`/${locale}/account`);
+
+    // A password sign-in says nothing about passkeys.
+    await page.context().clearCookies();
+    await signInWithPassword(page, user.email, user.password, { locale });
+    await expect(page).toHaveURL(`/${locale}/sign-in/verify?next=%2Faccount`);
+    await expect(page.getByTestId('code-step-ways')).toContainText(step.otherApp);
+    await expect(page.getByTestId('code-step-passkey')).toHaveCount(0);
+  });
+}

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { NextIntlClientProvider, useLocale, useTranslations } from 'next-intl';
+import { NextIntlClientProvider } from 'next-intl';
 import { getLocale, getMessages, getTranslations } from 'next-intl/server';
 import { AuthCard } from '@/components/auth/auth-card';
 import { SignOutForm } from '@/components/auth/sign-out-form';
@@ -26,68 +26,77 @@ export async function generateMetadata(): Promise<Metadata> {
 /**
  * The second step of signing in for users with an authenticator app. The middleware sends every private page
  * here while the session is aal1 (from the token and the cookie); this page checks again with the auth server.
+ * Below the form, every other way forward the user has: another app, a recovery code, or signing out.
  */
-async function VerifyContent({
-  searchParams,
-}: {
-  searchParams: PageProps<'/[locale]/sign-in/verify'>['searchParams'];
-}) {
+export default async function VerifyPage({ searchParams }: PageProps<'/[locale]/sign-in/verify'>) {
   const locale = await getLocale();
   const t = await getTranslations('TwoFactor');
   const tr = await getTranslations('RecoveryCodes');
+  const tc = await getTranslations('CodeStep');
   const params = await searchParams;
   const next = nextPath(firstParam(params.next));
   const useRecovery = firstParam(params.method) === 'recovery';
   const session = await guardPage('/sign-in/verify', locale, next);
-  if (session === sessionUnconfirmed) return <SessionUnconfirmed />;
+  const signOut = <SignOutForm locale={locale} label={t('signOut')} variant="link" />;
+  if (session === sessionUnconfirmed)
+    return (
+      <AuthCard title={t('verifyTitle')} description={t('verifyDescription')} footer={signOut}>
+        <SessionUnconfirmed />
+      </AuthCard>
+    );
   const factors = session.factors
     .filter((factor) => factor.type === 'totp')
     .map((factor) => ({ id: factor.id, name: factor.friendlyName || t('unnamed') }));
+  const supabase = await sessionClient();
   // Offered only to users with unused codes (any aal may ask; an auth server without recovery codes answers an error).
-  const recovery = await (await sessionClient()).auth.mfa.recoveryCodes.getStatus();
+  const recovery = await supabase.auth.mfa.recoveryCodes.getStatus();
   const hasCodes = (recovery.data?.remaining ?? 0) > 0;
+  // GoTrue counts a passkey sign-in as aal1 (amr `passkey` is no MFA claim), so it says why the code is still asked.
+  const { data: assurance } = await supabase.auth.mfa.getAuthenticatorAssuranceLevel();
+  const viaPasskey = !!assurance?.currentAuthenticationMethods.some(
+    (entry) => (typeof entry === 'string' ? entry : entry.method) === 'passkey',
+  );
   // The other way in is a plain link (no JavaScript needed); `next` goes along.
   const switchTo = (method?: 'recovery') => ({
     pathname: '/sign-in/verify' as const,
     query: method ? { next, method } : { next },
   });
   return (
-    <div className="grid gap-4">
-      <NextIntlClientProvider
-        messages={pickMessages(await getMessages(), ['TwoFactor', 'RecoveryCodes', 'AuthForm'])}
-      >
-        {useRecovery ? (
-          <RecoveryCodeVerifyForm answer={await noScriptAnswer('recovery-code-verify')} />
-        ) : (
-          <TwoFactorVerifyForm factors={factors} answer={await noScriptAnswer('two-factor-verify')} />
-        )}
-      </NextIntlClientProvider>
-      {useRecovery || hasCodes ? (
-        <p className="text-center text-sm">
-          <TextLink href={switchTo(useRecovery ? undefined : 'recovery')}>
-            {useRecovery ? tr('useApp') : tr('useRecoveryCode')}
-          </TextLink>
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-export default function VerifyPage({ searchParams }: PageProps<'/[locale]/sign-in/verify'>) {
-  const t = useTranslations('TwoFactor');
-  const locale = useLocale();
-  return (
     <AuthCard
       title={t('verifyTitle')}
       description={t('verifyDescription')}
       footer={
-        <div className="grid justify-items-center gap-2">
-          <p>{t('cantUseApp')}</p>
-          <SignOutForm locale={locale} label={t('signOut')} variant="link" />
+        <div className="grid justify-items-center gap-2" data-testid="code-step-ways">
+          {useRecovery ? (
+            <TextLink href={switchTo()}>{tr('useApp')}</TextLink>
+          ) : (
+            <>
+              <p>{t('cantUseApp')}</p>
+              {factors.length > 1 ? <p>{tc('otherApp')}</p> : null}
+              {hasCodes ? <TextLink href={switchTo('recovery')}>{tr('useRecoveryCode')}</TextLink> : null}
+            </>
+          )}
+          <p>{hasCodes || useRecovery ? tc('signOutHint') : tc('signOutOnly')}</p>
+          {signOut}
         </div>
       }
     >
-      <VerifyContent searchParams={searchParams} />
+      <div className="grid gap-4">
+        {viaPasskey ? (
+          <p className="text-sm" data-testid="code-step-passkey">
+            {tc('passkeyNote')}
+          </p>
+        ) : null}
+        <NextIntlClientProvider
+          messages={pickMessages(await getMessages(), ['TwoFactor', 'RecoveryCodes', 'AuthForm'])}
+        >
+          {useRecovery ? (
+            <RecoveryCodeVerifyForm answer={await noScriptAnswer('recovery-code-verify')} />
+          ) : (
+            <TwoFactorVerifyForm factors={factors} answer={await noScriptAnswer('two-factor-verify')} />
+          )}
+        </NextIntlClientProvider>
+      </div>
     </AuthCard>
   );
 }
