@@ -1,9 +1,19 @@
 // Captures the install-dialog screenshots (public/screenshots/<locale>-{wide,narrow}.jpg) from a
 // running production build: `node scripts/pwa/capture-screenshots.ts http://localhost:3000`.
-// The JPEGs are committed; sizes must match lib/pwa/web-app-manifest.ts.
+// The JPEGs are committed; sizes must match lib/pwa/web-app-manifest.ts. Needs Japanese and Arabic fonts.
+import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import { locales } from '../../i18n/locales.ts';
+import { missingFonts, missingFontsMessage } from './screenshot-fonts.ts';
+
+const missing = missingFonts((lang) =>
+  execFileSync('fc-list', [`:lang=${lang}`, 'family'], { encoding: 'utf8' }),
+);
+if (missing.length > 0) {
+  console.error(missingFontsMessage(missing));
+  process.exit(1);
+}
 
 const baseUrl = process.argv[2] ?? 'http://localhost:3000';
 const formats = [
