@@ -69,6 +69,24 @@ async function orLogged<T>(call: () => Promise<T>, fallback: T): Promise<T> {
   }
 }
 
+/**
+ * The lock lookup delays every guess, so it gets a fraction of the auth budget: slower, it counts as unavailable and
+ * the guess goes on, so a form still gives up within the budget when the whole service hangs.
+ */
+const lookupBudgetMs = 800;
+
+async function withinBudget<T>(call: () => Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${lookupBudgetMs} ms`)), lookupBudgetMs);
+  });
+  try {
+    return await Promise.race([call(), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** One guess at an account: refused while locked, else counted once its outcome is known. */
 export type Attempt =
   { lockedUntil: Date } | { lockedUntil?: undefined; settle: (error: unknown) => Promise<Date | null> };
@@ -86,7 +104,7 @@ export async function startAttempt(
   const deviceId = deviceIdFor(key, deviceToken, email);
   const subject = deviceId ? deviceSubject(kind, deviceId) : accountSubject(kind, account);
   const policy = attemptPolicies[kind][deviceId ? 'device' : 'account'];
-  const lockedUntil = await orLogged(() => store.lockedUntil(subject), null);
+  const lockedUntil = await orLogged(() => withinBudget(() => store.lockedUntil(subject)), null);
   if (lockedUntil) return { lockedUntil };
   return {
     settle: async (error) => {
