@@ -198,6 +198,7 @@ export const flows: Flow[] = [
       await waitForHydration(page);
       const section = 'section[aria-labelledby="password-title"]';
       const newPassword = `${goodPassword}x`;
+      await page.fill(`${section} input[name="currentPassword"]`, user.password);
       await page.fill(`${section} input[name="password"]`, newPassword);
       await page.fill(`${section} input[name="confirmPassword"]`, newPassword);
       await clickText(page, `${section} button`, es.changePassword);
