@@ -98,7 +98,6 @@ export const actionKeys = [
   'Account.saveProfile',
   'Account.changeEmail',
   'Account.changePassword',
-  'Account.signOutOthers',
   'Account.signOutEverywhere',
   'Account.signOut',
   'Account.deleteSubmit',

@@ -8,7 +8,7 @@ import { useAddressParam } from '@/lib/http/use-address-param';
 const statusMessages = {
   'account-deleted': 'accountDeleted',
   'signed-out-everywhere': 'signedOutEverywhere',
-  // Sign out everywhere, when the auth server could not end the other sessions (lib/auth/actions/account-sessions.ts).
+  // Sign out everywhere, when the auth server could not end the other sessions (lib/account-sessions/session-actions.ts).
   'signed-out-here-only': 'signedOutHereOnly',
   'session-ended': 'sessionEnded',
   // A change to the email address, an authenticator app or a passkey, from a session older than a few minutes.

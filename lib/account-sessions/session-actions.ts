@@ -7,11 +7,12 @@ import { asFormData } from '@/lib/forms/form-action';
 import { formLocale } from '@/lib/forms/form-locale';
 import { reportAuthFailure } from '@/lib/log/auth-errors';
 import { logServerError } from '@/lib/log/server-log';
-import { requireCurrentUser } from '@/lib/session/server';
+import { requireCurrentUser, signOutHere } from '@/lib/session/server';
 
 // Ending sessions from "Your sessions" (and from the offer after a second-factor change) through the visitor's own
 // session with rpc(): the database functions end only the caller's sessions and never the current one. Each action
-// answers with the sessions page and a status in its address, so the forms work without JavaScript.
+// answers with the sessions page and a status in its address, so the forms work without JavaScript. Ending every
+// session, this one included, is GoTrue's own global sign-out.
 
 const sessionsPath = '/account/sessions';
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -59,4 +60,20 @@ export async function endOtherSessions(posted: FormData): Promise<void> {
   const { error } = await supabase.rpc('end_my_other_sessions');
   if (error) return failed(locale, error);
   return answer(locale, 'ended-others');
+}
+
+/**
+ * Ends every session of the user, this one included. When the auth server cannot end them (an error answer, or
+ * no answer), supabase-js keeps this device's session and fires no sign-out (2.119): this device is signed out
+ * here all the same, and sign-in says the other devices may still be signed in.
+ */
+export async function signOutEverywhere(posted: FormData): Promise<void> {
+  const locale = formLocale(asFormData(posted));
+  const current = await requireCurrentUser(locale, '/account#sessions');
+  const { error } = current.user ? await current.supabase.auth.signOut({ scope: 'global' }) : current;
+  if (!error)
+    return redirect({ href: { pathname: '/sign-in', query: { status: 'signed-out-everywhere' } }, locale });
+  reportAuthFailure(error, await actionPath());
+  await signOutHere(current.supabase);
+  return redirect({ href: { pathname: '/sign-in', query: { status: 'signed-out-here-only' } }, locale });
 }

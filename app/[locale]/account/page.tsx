@@ -10,7 +10,6 @@ import { PasskeysSection } from '@/components/account/passkeys-section';
 import { PasswordChangeForm } from '@/components/account/password-change-form';
 import { ProfileForm } from '@/components/account/profile-form';
 import { hasRecoveryCodesSection, RecoveryCodesSection } from '@/components/account/recovery-codes-section';
-import { SessionButtons } from '@/components/account/session-buttons';
 import { TwoFactorSection } from '@/components/account/two-factor-section';
 import { AuthMessages } from '@/components/auth/auth-messages';
 import { SignOutForm } from '@/components/auth/sign-out-form';
@@ -115,8 +114,10 @@ async function AccountContent({
             >
               {tSessions('manage')}
             </Link>
-            <SessionButtons />
-            <SignOutForm locale={locale} label={t('signOut')} className="justify-self-start" />
+            <div className="flex flex-wrap gap-3">
+              <SignOutForm locale={locale} label={t('signOutEverywhere')} variant="outline" everywhere />
+              <SignOutForm locale={locale} label={t('signOut')} />
+            </div>
           </AccountSection>
           <AccountSection id="delete" title={t('deleteTitle')} description={t('deleteDescription')}>
             <DeleteAccountForm />

@@ -1,15 +1,17 @@
 'use server';
 
+import { getTranslations } from 'next-intl/server';
 import { redirect } from '@/i18n/navigation';
 import { reportIfUnreachable } from '@/lib/log/auth-errors';
 import { authErrorState } from '@/lib/auth/auth-error-state';
-import { requireCurrentUser } from '@/lib/session/server';
-import { profileSchema } from '@/lib/auth/form-schemas';
+import { requireCurrentUser, signOutHere } from '@/lib/session/server';
+import { deleteAccountSchema, profileSchema } from '@/lib/auth/form-schemas';
 import { rememberLocaleChoice } from '@/lib/auth/preferred-locale';
 import { formAction } from '@/lib/forms/form-action';
 import { formLocale } from '@/lib/forms/form-locale';
 import { echoedValues } from '@/lib/forms/form-state';
 import { parseForm } from '@/lib/forms/parse-form';
+import { createSupabaseAdminClient } from '@/lib/supabase/admin';
 import { withinAuthBudget } from '@/lib/supabase/auth-fetch';
 
 const echoed = ['displayName', 'preferredLocale'] as const;
@@ -37,4 +39,21 @@ export const updateProfile = formAction(async (_previous, formData) => {
     href: { pathname: '/account', query: { updated: 'profile' } },
     locale: parsed.data.preferredLocale,
   });
+});
+
+/** Deletes the account with the secret key, on the server, after the user typed the confirmation word. */
+export const deleteAccount = formAction(async (_previous, formData) => {
+  const locale = formLocale(formData);
+  const t = await getTranslations({ locale, namespace: 'Account' });
+  const parsed = await parseForm(deleteAccountSchema(t('deleteWord')), formData, locale, ['confirmation']);
+  if (!parsed.ok) return parsed.state;
+  const values = echoedValues(formData, ['confirmation']);
+
+  const current = await requireCurrentUser(locale, '/account#delete');
+  if (!current.user) return authErrorState(current.error, locale, values);
+  const { error } = await createSupabaseAdminClient().auth.admin.deleteUser(current.user.id);
+  if (error) return authErrorState(error, locale, values);
+  // The sessions died with the user; this clears this browser's cookies.
+  await signOutHere(current.supabase);
+  return redirect({ href: { pathname: '/sign-in', query: { status: 'account-deleted' } }, locale });
 });
