@@ -1,6 +1,7 @@
 import type { Locale } from 'next-intl';
 import { getTranslations } from 'next-intl/server';
 import { CircleAlert } from 'lucide-react';
+import { cache } from 'react';
 import { PasskeyMessages } from '@/components/auth/passkey-messages';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { getPathname } from '@/i18n/navigation';
@@ -13,11 +14,14 @@ import { type PasskeyEntry, PasskeyList } from './passkey-list';
 const validDate = (value: unknown): value is string =>
   typeof value === 'string' && !Number.isNaN(Date.parse(value));
 
+/** The user's passkeys, asked once per request (React cache), so the page can start the request early. */
+export const listPasskeys = cache(async () => (await sessionClient()).auth.passkey.list());
+
 /** The account page's passkeys: listed on the server, added, renamed and deleted through lib/auth/actions/passkeys.ts. */
 export async function PasskeysSection({ locale }: { locale: Locale }) {
   const t = await getTranslations('Passkeys');
   const te = await getTranslations('AuthErrors');
-  const { data, error } = await (await sessionClient()).auth.passkey.list();
+  const { data, error } = await listPasskeys();
   const problem = error ? reportAuthFailure(error, getPathname({ href: '/account', locale })) : null;
 
   if (problem?.key === 'passkeyDisabled') {

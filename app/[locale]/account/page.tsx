@@ -6,7 +6,7 @@ import { AccountSection } from '@/components/account/account-section';
 import { DeleteAccountForm } from '@/components/account/delete-account-form';
 import { EmailChangeCodes } from '@/components/account/email-change-codes';
 import { EmailChangeForm } from '@/components/account/email-change-form';
-import { PasskeysSection } from '@/components/account/passkeys-section';
+import { listPasskeys, PasskeysSection } from '@/components/account/passkeys-section';
 import { PasswordChangeForm } from '@/components/account/password-change-form';
 import { ProfileForm } from '@/components/account/profile-form';
 import { hasRecoveryCodesSection, RecoveryCodesSection } from '@/components/account/recovery-codes-section';
@@ -55,6 +55,9 @@ async function AccountContent({
   const session = await guardPage('/account', locale);
   // The middleware held the session valid, so sign-in would send the visitor straight back here: say it here.
   if (session === sessionUnconfirmed) return <SessionUnconfirmed />;
+  // The sections' own requests to the auth server go out together, not one after another: the passkey list
+  // starts here, while the recovery codes' status (which the section list needs) is awaited below.
+  void listPasskeys();
   const { identity, userMetadata } = session;
   const updateKey = ownEntry(updateMessages, firstParam((await searchParams).updated));
   const displayName = typeof userMetadata.display_name === 'string' ? userMetadata.display_name : '';

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { createConfirmedUser, signInWithPassword } from '../support/auth-users';
+import { enrollFactors } from '../support/authenticator';
 import { sessionCookieNames } from '../support/session-cookie';
 import { stopListener } from '../support/stop-listener';
 import { startFaultyAuthServer } from '../support/fault-proxy';
@@ -192,6 +193,32 @@ test('with the auth server not answering at all, a form gives up within the budg
     { timeout: 5000 },
   );
   await expect(page.locator('input[name="email"]')).toHaveValue('hanging@example.com');
+});
+
+test('the account page asks for the passkeys and the recovery codes together, not one after the other', async ({
+  page,
+}) => {
+  faulty!.inject(() => 'pass');
+  const user = await createConfirmedUser();
+  const [app] = await enrollFactors(user.email, user.password, ['Phone']);
+  await signInWithPassword(page, user.email, user.password);
+  await page.getByLabel('6-digit code').fill(await app!.freshCode());
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL('/en/account');
+  await expect(page.locator('#recovery-codes-title')).toBeVisible();
+
+  // The recovery codes' status never comes: the passkey list goes out while it is still awaited, and the page
+  // renders without that section once the auth budget runs out.
+  faulty!.inject((request) => (request.url?.startsWith('/auth/v1/factors/recovery-codes') ? 'hang' : 'pass'));
+  await page.reload();
+  await expect(page.getByTestId('current-email')).toContainText(user.email);
+  await expect(page.locator('#recovery-codes-title')).toHaveCount(0);
+  const passkeyList = faulty!.seen.find(
+    ({ method, path }) => method === 'GET' && path.startsWith('/auth/v1/passkeys'),
+  );
+  expect(passkeyList?.pending).toEqual(
+    expect.arrayContaining([expect.stringMatching(/^\/auth\/v1\/factors\/recovery-codes/)]),
+  );
 });
 
 /** Signs a new user in, in a context of its own, on the account page; for checks after the server fails. */

@@ -9,6 +9,8 @@ export interface SeenRequest {
   method: string;
   path: string;
   fault: Fault;
+  /** The paths of the requests still open (not yet answered or given up) when this one came in. */
+  pending: string[];
 }
 
 /**
@@ -56,9 +58,17 @@ export async function startFaultyAuthServer({
   const seen: SeenRequest[] = [];
   let decide: (request: IncomingMessage) => Fault = () => 'pass';
   const hanging = new Set<IncomingMessage>();
+  const open = new Set<IncomingMessage>();
   const server: Server = createServer((request, response) => {
     const fault = decide(request);
-    seen.push({ method: request.method ?? '', path: request.url ?? '', fault });
+    seen.push({
+      method: request.method ?? '',
+      path: request.url ?? '',
+      fault,
+      pending: [...open].map(({ url }) => url ?? ''),
+    });
+    open.add(request);
+    response.on('close', () => open.delete(request));
     if (fault === '500' || fault === '503') {
       response
         .writeHead(Number(fault), { 'content-type': 'application/json' })
