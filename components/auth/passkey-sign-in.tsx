@@ -5,7 +5,9 @@ import { useLocale, useTranslations } from 'next-intl';
 import { startTransition, useEffect, useRef, useState } from 'react';
 import { FormMessage } from '@/components/forms/form-message';
 import { Button } from '@/components/ui/button';
-import { passkeySignInOptions, signInWithPasskey } from '@/lib/auth/actions/passkeys';
+import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
+import { signInWithPasskey } from '@/lib/auth/actions/passkeys';
+import type { PasskeyOptions } from '@/lib/auth/passkey-options';
 import type { PasskeyBrowserKey } from '@/lib/auth/passkey-errors';
 import { type FormState, initialFormState } from '@/lib/forms/form-state';
 import { useHydrated } from '@/lib/use-browser-value';
@@ -13,6 +15,22 @@ import { useHydrated } from '@/lib/use-browser-value';
 // Fresh options this long before the auth server's challenge expires, so a passkey picked from autofill later
 // is never answered with an expired challenge.
 const renewBeforeMs = 30_000;
+
+/**
+ * The sign-in challenge from its route handler (app/[locale]/auth/passkey-options), or why there is none; null when
+ * the app itself did not answer (offline, or no JSON).
+ */
+async function challenge(
+  locale: string,
+): Promise<PasskeyOptions<PublicKeyCredentialRequestOptionsJSON> | null> {
+  try {
+    const response = await fetch(`/${locale}/auth/passkey-options`, { cache: 'no-store' });
+    return response.ok ? await response.json() : null;
+  } catch {
+    // A network error or a body that is not JSON: answered as no challenge, which the caller words.
+    return null;
+  }
+}
 
 type Outcome =
   { kind: 'message'; state: FormState } | { kind: 'browser'; key: PasskeyBrowserKey } | { kind: 'quiet' };
@@ -43,7 +61,9 @@ export function PasskeySignIn() {
     context.set('locale', locale);
     // Read when the ceremony starts: the autofill request may begin before hydration has read the address.
     context.set('next', new URLSearchParams(window.location.search).get('next') ?? '');
-    const options = await passkeySignInOptions(context);
+    const options =
+      (await challenge(locale)) ??
+      ({ status: 'error', message: te('serviceUnavailable') } satisfies FormState);
     // Autofill is an offer, not a request: when the server cannot give one, the page simply goes without.
     if (options.status !== 'ready') return autofill ? { kind: 'quiet' } : { kind: 'message', state: options };
     if (!isCurrent()) return { kind: 'quiet' };

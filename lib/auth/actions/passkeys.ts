@@ -1,9 +1,6 @@
 'use server';
 
-import type {
-  PublicKeyCredentialCreationOptionsJSON,
-  PublicKeyCredentialRequestOptionsJSON,
-} from '@simplewebauthn/browser';
+import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
 import type { VerifyPasskeyAuthenticationParams } from '@supabase/supabase-js';
 import type { Locale } from 'next-intl';
 import { getTranslations } from 'next-intl/server';
@@ -12,10 +9,10 @@ import { refresh } from 'next/cache';
 import { z } from 'zod/mini';
 import { isolatedText } from '@/i18n/isolate';
 import { redirectAfterSignIn } from '@/lib/auth/after-sign-in';
-import { reportAuthFailure } from '@/lib/log/auth-errors';
-import { actionPath, authMessageState } from '@/lib/auth/auth-error-state';
+import { authMessageState } from '@/lib/auth/auth-error-state';
 import { passkeyNameSchema, renamePasskeySchema } from '@/lib/auth/form-schemas';
 import { type PasskeyCeremony, passkeyServerMessage } from '@/lib/auth/passkey-errors';
+import { failure, type PasskeyOptions, ready } from '@/lib/auth/passkey-options';
 import { asFormData, formAction } from '@/lib/forms/form-action';
 import { formLocale } from '@/lib/forms/form-locale';
 import { echoedValues, type FormState } from '@/lib/forms/form-state';
@@ -25,12 +22,6 @@ import { requireCurrentUser, sessionClient } from '@/lib/session/server';
 // The server half of passkeys: options from the auth server and the browser's answer back to it, with the
 // visitor's session from the HttpOnly cookies. The browser only runs navigator.credentials.create/get
 // (lib/auth/passkey-browser.ts). Every action takes form data, as a crafted call may pass anything.
-
-/** A challenge from the auth server, ready for the browser's prompt; it is good until `expiresAt` (unix s). */
-export type PasskeyOptions<T> =
-  { status: 'ready'; challengeId: string; options: T; expiresAt: number } | FormState;
-
-type CeremonyOptions = { challenge_id: string; options: unknown; expires_at: number };
 
 // What the browser's prompt produced, passed through to the auth server, which checks every part of it.
 const ceremonySchema = z.object({ challengeId: z.uuid(), credential: z.string().check(z.maxLength(64_000)) });
@@ -58,19 +49,6 @@ function ceremonyOf(formData: FormData): VerifyPasskeyAuthenticationParams | nul
     : null;
 }
 
-async function failure(
-  error: unknown,
-  locale: Locale,
-  ceremony: PasskeyCeremony,
-  values?: Record<string, string>,
-): Promise<FormState> {
-  return authMessageState(
-    passkeyServerMessage(reportAuthFailure(error, await actionPath()), ceremony),
-    locale,
-    values,
-  );
-}
-
 /** A malformed ceremony (a crafted call: the page always sends both): the answer a failed verification gets. */
 async function malformed(
   locale: Locale,
@@ -78,10 +56,6 @@ async function malformed(
   values?: Record<string, string>,
 ): Promise<FormState> {
   return authMessageState(passkeyServerMessage({ key: 'passkeyNotVerified' }, ceremony), locale, values);
-}
-
-function ready<T>({ challenge_id, options, expires_at }: CeremonyOptions): PasskeyOptions<T> {
-  return { status: 'ready', challengeId: challenge_id, options: options as T, expiresAt: expires_at };
 }
 
 async function passkeyMessage(locale: Locale, key: 'added' | 'renamed', name: string): Promise<FormState> {
@@ -165,17 +139,6 @@ export const deletePasskey = formAction(async (_previous, formData) => {
   const t = await getTranslations({ locale, namespace: 'Passkeys' });
   return withEndSessionsOffer(locale, { status: 'success', message: t('deleted') });
 });
-
-/** Step 1 of signing in with a passkey: a challenge any of this site's passkeys can answer (no session needed). */
-export async function passkeySignInOptions(
-  formData: unknown,
-): Promise<PasskeyOptions<PublicKeyCredentialRequestOptionsJSON>> {
-  const locale = formLocale(asFormData(formData));
-  const supabase = await sessionClient();
-  const { data, error } = await supabase.auth.passkey.startAuthentication();
-  if (error) return failure(error, locale, 'authentication');
-  return ready(data);
-}
 
 /**
  * Step 2: the passkey's signature to the auth server. Its session lands in the same HttpOnly cookies as a

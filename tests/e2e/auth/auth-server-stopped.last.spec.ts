@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type Browser, type BrowserContext, expect, type Page, type Request, test } from '@playwright/test';
 import { createConfirmedUser, signInWithPassword } from '../support/auth-users';
 import { enrollFactors } from '../support/authenticator';
 import { sessionCookieNames } from '../support/session-cookie';
@@ -184,10 +184,26 @@ test('with the auth server answering 503 always, forms and private pages say so 
 
 test('with the auth server not answering at all, a form gives up within the budget', async ({ page }) => {
   faulty!.inject(() => 'hang');
+  // The page asks for a passkey challenge as it loads (for the email field's suggestions), which hangs too.
+  const isChallenge = (request: Request) => request.url().endsWith('/en/auth/passkey-options');
+  let challengeSettled = false;
+  const settle = (request: Request) => {
+    if (isChallenge(request)) challengeSettled = true;
+  };
+  page.on('requestfinished', settle);
+  page.on('requestfailed', settle);
+  const challengeSent = page.waitForRequest(isChallenge);
   await page.goto('/en/sign-in');
+  await challengeSent;
   await page.locator('input[name="email"]').fill('hanging@example.com');
   await page.locator('input[name="password"]').fill('Polyglot2026');
+  const submitted = page.waitForRequest(
+    (request) => request.method() === 'POST' && request.url().endsWith('/en/sign-in'),
+  );
   await page.locator('form:has(input[name="password"]) button[type="submit"]').click();
+  await submitted;
+  // The password went out at once, not queued behind the challenge as a second server action would be.
+  expect(challengeSettled).toBe(false);
   await expect(page.getByTestId('form-message')).toHaveText(
     'The sign-in service cannot be reached right now. Please try again in a moment.',
     { timeout: 5000 },
@@ -207,18 +223,20 @@ test('the account page asks for the passkeys and the recovery codes together, no
   await expect(page).toHaveURL('/en/account');
   await expect(page.locator('#recovery-codes-title')).toBeVisible();
 
-  // The recovery codes' status never comes: the passkey list goes out while it is still awaited, and the page
-  // renders without that section once the auth budget runs out.
-  faulty!.inject((request) => (request.url?.startsWith('/auth/v1/factors/recovery-codes') ? 'hang' : 'pass'));
+  // The passkey list never comes: the recovery codes' status goes out while it is still awaited, and the page
+  // renders with the passkeys' error once the auth budget runs out. One after the other, the status would go out
+  // first and be answered before the list was asked for.
+  faulty!.inject((request) =>
+    request.method === 'GET' && request.url?.startsWith('/auth/v1/passkeys') ? 'hang' : 'pass',
+  );
   await page.reload();
   await expect(page.getByTestId('current-email')).toContainText(user.email);
-  await expect(page.locator('#recovery-codes-title')).toHaveCount(0);
-  const passkeyList = faulty!.seen.find(
-    ({ method, path }) => method === 'GET' && path.startsWith('/auth/v1/passkeys'),
+  await expect(page.locator('#passkeys [role="alert"]')).toHaveText(
+    'The sign-in service cannot be reached right now. Please try again in a moment.',
   );
-  expect(passkeyList?.pending).toEqual(
-    expect.arrayContaining([expect.stringMatching(/^\/auth\/v1\/factors\/recovery-codes/)]),
-  );
+  await expect(page.locator('#recovery-codes-title')).toBeVisible();
+  const status = faulty!.seen.find(({ path }) => path.startsWith('/auth/v1/factors/recovery-codes'));
+  expect(status?.pending).toEqual(expect.arrayContaining([expect.stringMatching(/^\/auth\/v1\/passkeys/)]));
 });
 
 /** Signs a new user in, in a context of its own, on the account page; for checks after the server fails. */

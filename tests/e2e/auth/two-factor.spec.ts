@@ -339,6 +339,8 @@ test('every account action posted from a forged aal1 session is refused, and not
     manageRecoveryCodes: { fields: { intent: 'regenerate', factorId, code: '000000' } },
     // The offer after a second-factor change (issue 30): a plain form action, no previous state.
     endOtherSessions: { fields: {}, stateless: true },
+    // "Your sessions" shares its module with the sign-out forms, so the account page can call it too.
+    endSession: { fields: { sessionId: randomUUID() }, stateless: true },
     signOutEverywhere: { fields: {}, stateless: true },
     deleteAccount: { fields: { confirmation: 'delete' } },
     // The email change's codes (issue 35); the same action takes sign-in codes on public pages.
