@@ -84,10 +84,16 @@ export const config = {
     // Unprefixed URLs, for language detection; never API routes, Next internals, Vercel's endpoints, the
     // service worker, files, or URLs that already carry a locale.
     '/((?!api/|api$|_next/|_vercel/|serwist/|(?:en|de|fr|es|ja|ar)(?:/|$)|.*\\..*).*)',
-    // The routes whose answer depends on the session or must not be stored (not 'anyone' or not 'static' in the
-    // route table). Public pages are static and shared: the middleware skips them (but for the percent-sign
-    // check below), and their header learns who is signed in from the session hint cookie.
-    '/:locale(en|de|fr|es|ja|ar)/(account(?:/.*)?|notes(?:/.*)?|sign-in(?:/verify|/enroll)?|sign-up(?:/check-email)?|reset-password|auth(?:/.*)?)',
+    // The routes whose answer depends on the session or must not be stored (middlewareNeed 'always' in the route
+    // table). Public pages are static and shared: the middleware skips them (but for the percent-sign check
+    // below), and their header learns who is signed in from the session hint cookie.
+    '/:locale(en|de|fr|es|ja|ar)/(account(?:/.*)?|notes(?:/.*)?|sign-in/(?:verify|enroll)|sign-up/check-email|reset-password|auth(?:/.*)?)',
+    // The signed-out pages send a signed-in visitor on (middlewareNeed 'signed-in'): only a request with the
+    // session hint cookie (PRESENCE_HINT_COOKIE in lib/session/types.ts) can be one.
+    {
+      source: '/:locale(en|de|fr|es|ja|ar)/(sign-in|sign-up)',
+      has: [{ type: 'cookie', key: 'polyglot-session' }],
+    },
     // Any path with a percent sign, to catch the undecodable ones (lib/http/readable-path.ts).
     '/(.*%.*)',
     // Server-action and form POSTs, on static pages too: bad ones get a 4xx instead of Next's 500

@@ -123,7 +123,13 @@ export function splitLocale(pathname: string): { locale?: Locale; path: string }
   return { locale: first, path: pathname.slice(first.length + 1) || '/' };
 }
 
-/** Whether the middleware must run for a route: the answer depends on the session, or must not be stored. */
-export function needsMiddleware(entry: RouteEntry): boolean {
-  return entry.access !== 'anyone' || entry.caching === 'private';
+/**
+ * When the middleware must run for a route: 'always' when the answer depends on the session or must not be stored;
+ * 'signed-in' for a static page only signed-out visitors see, where it sends a signed-in visitor on: it runs only
+ * for a request with the presence hint cookie, as nobody without one is signed in; 'never' for the other static pages.
+ */
+export function middlewareNeed(entry: RouteEntry): 'always' | 'signed-in' | 'never' {
+  if (entry.caching === 'private' || entry.access === 'signed-in' || entry.access === 'second-factor')
+    return 'always';
+  return entry.access === 'signed-out' ? 'signed-in' : 'never';
 }

@@ -2,7 +2,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { describe, expect, it } from 'vitest';
 import { locales } from '@/i18n/locales';
 import { getPathname } from '@/i18n/navigation';
-import { needsMiddleware, routeTable } from '@/lib/routes/route-table';
+import { middlewareNeed, routeTable } from '@/lib/routes/route-table';
+import { PRESENCE_HINT_COOKIE } from '@/lib/session/types';
 import { config, formContentType } from '@/middleware';
 
 // Next's request helpers expect the AsyncLocalStorage its server installs.
@@ -20,11 +21,18 @@ describe('middleware matcher', () => {
       '%s runs the middleware only if the route needs it',
       (path, entry) => {
         const url = getPathname({ href: path, locale });
-        expect(runs(url), url).toBe(needsMiddleware(entry));
-        if ('subtree' in entry)
-          expect(runs(`${url}/nested/page`), `${url}/nested/page`).toBe(needsMiddleware(entry));
+        const need = middlewareNeed(entry);
+        const paths = [url, `${url}?_rsc=1`, ...('subtree' in entry ? [`${url}/nested/page`] : [])];
         // The RSC payload of a client navigation takes the same path through the middleware.
-        expect(runs(`${url}?_rsc=1`), `${url}?_rsc=1`).toBe(needsMiddleware(entry));
+        for (const each of paths) {
+          expect(runs(each), each).toBe(need === 'always');
+          const hinted = unstable_doesMiddlewareMatch({
+            config,
+            url: each,
+            cookies: { [PRESENCE_HINT_COOKIE]: 'Ada' },
+          });
+          expect(hinted, `${each} with the session hint`).toBe(need !== 'never');
+        }
       },
     );
 
