@@ -29,6 +29,10 @@ export function generateStaticParams() {
   return routing.locales.map((locale) => ({ locale }));
 }
 
+// A first segment that is none of the languages (`/missing.png`) matches no route: Next answers with the global
+// not-found page, whole, instead of rendering this layout only to throw notFound() into an empty error shell.
+export const unstable_paramMatching = { locale: 'not-found' };
+
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('Metadata');
   return {

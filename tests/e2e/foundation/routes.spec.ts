@@ -65,6 +65,24 @@ test.describe('not found', () => {
     });
   }
 
+  test('a path whose first segment is no language (a missing file) gets the whole not-found page from the server', async ({
+    request,
+  }) => {
+    // unstable_paramMatching in app/[locale]/layout.tsx: such paths match no route, so Next sends the prerendered
+    // global not-found page (English, with every language's home page) instead of an empty error shell.
+    const en = notFoundPage('en');
+    for (const path of ['/missing.png', '/no-such-file.js', '/robots.txt.bak']) {
+      const response = await request.get(`${appUrl}${path}`);
+      expect(response.status(), path).toBe(404);
+      const html = await response.text();
+      expect(html, path).toContain('<html lang="en"');
+      expect(html, path).not.toContain('__next_error__');
+      expect(html, path).toContain(en.title);
+      expect(html, path).toContain(en.description);
+      for (const locale of locales) expect(html, path).toContain(`href="/${locale}"`);
+    }
+  });
+
   test('an unknown API path answers a JSON 404', async ({ request }) => {
     const response = await request.get(`${appUrl}/api/nope`);
     expect(response.status()).toBe(404);
