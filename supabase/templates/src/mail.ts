@@ -59,7 +59,7 @@ export function renderMail(mail: Mail, source: string): string {
   if (problems.length) throw new Error(`${source}: ${problems.join('; ')}`);
 
   return [
-    `{{- /* One layout for all six languages: English below, then each other language sets only its words.${mail.note ? ` ${mail.note}` : ''} */ -}}`,
+    `{{- /* Generated from ${source} (and layout.ts and words.ts beside it) by scripts/email-templates.ts: edit those and run npm run templates. The default language (${defaultLocale}) first, then each other language sets only its words.${mail.note ? ` ${mail.note}` : ''} */ -}}`,
     `{{- $lang := "${defaultLocale}" }}{{ $dir := "${base.dir}" }}{{ $align := "${base.align}" }}`,
     ...names.map((name) => `{{- $${name} := ${literal(word(mail, name, defaultLocale))} }}`),
     ...branches,
