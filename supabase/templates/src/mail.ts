@@ -1,0 +1,75 @@
+import type { Locale } from 'next-intl';
+import { defaultLocale, locales, textDirection } from '../../../i18n/locales.ts';
+import { layout } from './layout.ts';
+
+/** One text of a mail in every language. */
+export type Phrase = Record<Locale, string>;
+
+export interface Mail {
+  /** Added to the comment on the generated file's first line. */
+  note?: string;
+  /** The Go template variables the mail sets per language, in the order they are written. */
+  words: Record<string, Phrase>;
+  /** Go template lines after the language branches, which may name GoTrue's values in words. */
+  setup?: string;
+  /** The lines between the heading and the footer (layout.ts). */
+  body: string[];
+}
+
+export const defineMail = (mail: Mail) => mail;
+
+/** A Go string literal (JSON's escapes are Go's). */
+const literal = (text: string) => JSON.stringify(text);
+
+/** The Go template variables a text uses, or with `:=` the ones it declares. */
+const variables = (template: string, declaring = false) =>
+  new Set([...template.matchAll(declaring ? /\$(\w+) :=/g : /\$(\w+)/g)].map((m) => m[1]!));
+
+/**
+ * The template GoTrue reads: it has no includes, so each file carries the layout, and html/template escapes the
+ * words where they are printed. `source` is where the mail is written, named in the first line's comment.
+ */
+export function renderMail(mail: Mail, source: string): string {
+  const names = Object.keys(mail.words);
+  const direction = (locale: Locale) =>
+    textDirection(locale) === 'rtl' ? { dir: 'rtl', align: 'right' } : { dir: 'ltr', align: 'left' };
+  const base = direction(defaultLocale);
+  const branches = locales
+    .filter((locale) => locale !== defaultLocale)
+    .flatMap((locale, i) => {
+      const { dir, align } = direction(locale);
+      const turn = dir === base.dir ? '' : `{{ $dir = "${dir}" }}{{ $align = "${align}" }}`;
+      return [
+        `{{- ${i ? 'else ' : ''}if eq .Data.locale "${locale}" }}`,
+        `  {{- $lang = "${locale}" }}${turn}`,
+        ...names.map((name) => `  {{- $${name} = ${literal(word(mail, name, locale))} }}`),
+      ];
+    });
+  const html = layout(mail.body);
+  const setup = mail.setup ?? '';
+
+  const used = variables(setup + html);
+  const declared = new Set(['lang', 'dir', 'align', ...names, ...variables(setup, true)]);
+  const unused = names.filter((name) => !used.has(name));
+  const unset = [...used].filter((name) => !declared.has(name));
+  const problems = [
+    ...(unused.length ? [`words never printed: ${unused.join(', ')}`] : []),
+    ...(unset.length ? [`variables never set: ${unset.join(', ')}`] : []),
+  ];
+  if (problems.length) throw new Error(`${source}: ${problems.join('; ')}`);
+
+  return [
+    `{{- /* Generated from ${source} (and layout.ts and words.ts beside it) by scripts/email-templates.ts: edit those and run npm run templates. The default language (${defaultLocale}) first, then each other language sets only its words.${mail.note ? ` ${mail.note}` : ''} */ -}}`,
+    `{{- $lang := "${defaultLocale}" }}{{ $dir := "${base.dir}" }}{{ $align := "${base.align}" }}`,
+    ...names.map((name) => `{{- $${name} := ${literal(word(mail, name, defaultLocale))} }}`),
+    ...branches,
+    ...(setup ? ['{{- end }}', setup] : ['{{- end -}}']),
+    html,
+  ].join('\n');
+}
+
+function word(mail: Mail, name: string, locale: Locale): string {
+  const text = mail.words[name]![locale];
+  if (typeof text !== 'string' || !text) throw new Error(`$${name} has no ${locale} text`);
+  return text;
+}
