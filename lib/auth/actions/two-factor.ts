@@ -172,9 +172,11 @@ async function remove(formData: FormData): Promise<FormState> {
     code: input.code,
   });
   if (verified.error) return authErrorState(verified.error, locale, input.values);
-  // Recovery codes cannot outlive the last app (the auth server refuses it): they go first, while at aal2.
-  const apps = verifiedFactors(current.user.factors).filter((factor) => factor.type === 'totp');
-  if (apps.every((factor) => factor.id === input.factorId)) {
+  // Recovery codes cannot outlive the last app or key (the auth server refuses it): they go first, while at aal2.
+  const others = verifiedFactors(current.user.factors).filter(
+    (factor) => factor.type === 'totp' || factor.type === 'webauthn',
+  );
+  if (others.every((factor) => factor.id === input.factorId)) {
     const codes = await current.supabase.auth.mfa.recoveryCodes.unenroll();
     if (codes.error && codes.error.code !== 'mfa_factor_not_found')
       return authErrorState(codes.error, locale, input.values);
