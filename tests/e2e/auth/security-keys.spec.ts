@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { type CDPSession, expect, type Page, test } from '@playwright/test';
 import { createConfirmedUser, findUser, signInWithPassword } from '../support/auth-users';
+import { enrollFactors } from '../support/authenticator';
 import { expectNoAxeViolations } from '../support/axe';
 import { readSessionCookie } from '../support/session-cookie';
 import type english from '../../../messages/en.json';
@@ -102,4 +103,56 @@ test('without JavaScript the code step says the key needs it, and the button sta
   await expect(bare.getByRole('button', { name: keys.use })).toBeDisabled();
   await expect(bare.getByText(keys.needsScript)).toBeVisible();
   await noScript.close();
+});
+
+test('with an app and a key, the code step offers both; a bad signature is refused; the key is removed at aal2', async ({
+  page,
+}) => {
+  const user = await createConfirmedUser({});
+  const [app] = await enrollFactors(user.email, user.password, ['Phone']);
+  const { cdp, authenticatorId } = await addSecurityKey(page);
+  const codeStep = async () => {
+    await signInWithPassword(page, user.email, user.password);
+    await expect(page).toHaveURL('/en/sign-in/verify?next=%2Faccount');
+  };
+
+  // The app's code first (the account asks for aal2), then a key beside it.
+  await codeStep();
+  await page.locator('input[name="code"]').fill(await app!.freshCode());
+  await page.getByRole('button', { name: messages.TwoFactor.verifySubmit }).click();
+  await expect(page).toHaveURL('/en/account');
+  const section = page.locator('section[aria-labelledby="security-keys-title"]');
+  await section.getByLabel(keys.nameLabel).fill('Desk key');
+  await section.getByRole('button', { name: keys.add }).click();
+  await expect(section).toContainText(withValue(keys.added, 'Desk key'));
+
+  await page.getByRole('main').getByRole('button', { name: messages.Account.signOut, exact: true }).click();
+  await expect(page).toHaveURL('/en');
+  await codeStep();
+  // Every way forward: the code field and the key.
+  await expect(page.getByText(messages.TwoFactor.verifyDescription)).toBeVisible();
+  await expect(page.locator('input[name="code"]')).toBeVisible();
+  const useKey = page.getByRole('button', { name: keys.use });
+  await expect(useKey).toBeEnabled();
+
+  // A signature that does not verify reads as a key this account does not know.
+  await cdp.send('WebAuthn.setResponseOverrideBits', { authenticatorId, isBogusSignature: true });
+  await useKey.click();
+  await expect(page.getByText(messages.AuthErrors.securityKeyUnknown)).toBeVisible();
+  await expect(page).toHaveURL('/en/sign-in/verify?next=%2Faccount');
+  await expectNoAxeViolations(page);
+  await cdp.send('WebAuthn.setResponseOverrideBits', { authenticatorId, isBogusSignature: false });
+  await useKey.click();
+  await expect(page).toHaveURL('/en/account');
+
+  // Removing the key asks the key once more.
+  const item = section.getByTestId('security-key');
+  await item.getByText(keys.removeSummary, { exact: true }).click();
+  await expect(item.getByText(keys.removeHint)).toBeVisible();
+  await expectNoAxeViolations(page);
+  await item.getByRole('button', { name: keys.removeSubmit }).click();
+  await expect(section).toContainText(keys.removed);
+  await expect(section.getByTestId('security-key')).toHaveCount(0);
+  const factors = (await findUser(user.id))?.factors ?? [];
+  expect(factors.filter((factor) => factor.factor_type === 'webauthn')).toEqual([]);
 });
