@@ -9,12 +9,14 @@ import { SubmitButton } from '@/components/forms/submit-button';
 import {
   addSecurityKey,
   removeSecurityKey,
+  type SecurityKeyAddState,
   securityKeyEnrollOptions,
   securityKeyProofOptions,
 } from '@/lib/auth/actions/security-keys';
 import { type FormState, initialFormState } from '@/lib/forms/form-state';
 import { useHydrated } from '@/lib/use-browser-value';
 import { EndSessionsOffer } from './end-sessions-offer';
+import { RecoveryCodesDisplay } from './recovery-codes-display';
 import { summaryButton } from './summary-button';
 
 // Security keys and passkeys as a second factor, on the account page's two-factor section. WebAuthn needs
@@ -33,14 +35,17 @@ function NeedsScript() {
   return hydrated ? null : <p className="text-sm text-muted-foreground">{t('needsScript')}</p>;
 }
 
-/** Adds a key: a factor and its creation options from the server, the browser's prompt, the new credential back. */
+/**
+ * Adds a key: a factor and its creation options from the server, the browser's prompt, the new credential back; with
+ * the first key, the recovery codes made for it.
+ */
 export function SecurityKeyAddForm() {
   const t = useTranslations('SecurityKeys');
   const te = useTranslations('AuthErrors');
   const locale = useLocale();
   const hydrated = useHydrated();
 
-  async function add(previous: FormState, formData: FormData): Promise<FormState> {
+  async function add(previous: SecurityKeyAddState, formData: FormData): Promise<SecurityKeyAddState> {
     const values = { name: String(formData.get('name') ?? '') };
     const browser = await import('@/lib/auth/passkey-browser');
     if (!browser.browserSupportsWebAuthn())
@@ -55,12 +60,13 @@ export function SecurityKeyAddForm() {
     return addSecurityKey(previous, formData);
   }
 
-  const [state, action] = useActionState(add, initialFormState);
+  const [state, action] = useActionState<SecurityKeyAddState, FormData>(add, initialFormState);
   return (
     <div className="grid gap-4">
       <form action={action} noValidate className="grid gap-4" data-testid="security-key-add-form">
         <FormContextFields locale={locale} />
         <FormMessage state={state} />
+        {state.codes ? <RecoveryCodesDisplay codes={state.codes} /> : null}
         <FormField
           idPrefix="security-key"
           name="name"

@@ -52,7 +52,7 @@ export async function TwoFactorSection({ factors }: { factors: VerifiedFactor[] 
           {ts('title')}
         </h3>
         <p className="text-sm text-muted-foreground">{ts('description')}</p>
-        <PasskeyMessages forms namespaces={['SecurityKeys']}>
+        <PasskeyMessages forms namespaces={['SecurityKeys', 'RecoveryCodes']}>
           <SecurityKeyList keys={keys} />
           <SecurityKeyAddForm />
         </PasskeyMessages>

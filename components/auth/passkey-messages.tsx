@@ -18,7 +18,7 @@ export async function PasskeyMessages({
   children: ReactNode;
   forms?: boolean;
   /** Whose components these are: the passkeys' or the security keys' (two-factor). */
-  namespaces?: ('Passkeys' | 'SecurityKeys')[];
+  namespaces?: ('Passkeys' | 'SecurityKeys' | 'RecoveryCodes')[];
 }) {
   const messages = await getMessages();
   const authErrors = messages.AuthErrors as AbstractIntlMessages;

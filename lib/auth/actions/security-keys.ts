@@ -13,6 +13,7 @@ import { isolatedText } from '@/i18n/isolate';
 import { rememberDevice } from '@/lib/auth/attempt-limits';
 import { actionPath, authMessageState } from '@/lib/auth/auth-error-state';
 import { withEndSessionsOffer } from '@/lib/auth/end-sessions-offer';
+import { firstRecoveryCodes } from '@/lib/auth/first-recovery-codes';
 import { requestedNext } from '@/lib/auth/requested-next';
 import { factorNameLength } from '@/lib/auth/two-factor';
 import { asFormData, formAction } from '@/lib/forms/form-action';
@@ -34,6 +35,9 @@ export type SecurityKeyOptions<T> =
   { status: 'ready'; factorId: string; challengeId: string; options: T } | FormState;
 
 type Ceremony = 'create' | 'request';
+
+/** The outcome of adding a key: with the first key, the recovery codes made for it (shown once). */
+export type SecurityKeyAddState = FormState & { codes?: string[] };
 
 /** How an auth server failure reads with a key: an unknown key and an expired challenge have their own words. */
 async function failure(
@@ -169,7 +173,7 @@ export async function securityKeyEnrollOptions(
 }
 
 /** Step 2: the new credential verifies the factor (and raises this session to aal2). */
-export const addSecurityKey = formAction(async (_previous, formData) => {
+export const addSecurityKey = formAction<SecurityKeyAddState>(async (_previous, formData) => {
   const locale = formLocale(formData);
   const values = echoedValues(formData, ['name']);
   const answer = answerOf(formData);
@@ -182,6 +186,7 @@ export const addSecurityKey = formAction(async (_previous, formData) => {
   return withEndSessionsOffer(locale, {
     status: 'success',
     message: t.markup('added', { name: String(formData.get('name') ?? ''), ...isolatedText }),
+    codes: await firstRecoveryCodes(current.supabase),
   });
 });
 

@@ -50,6 +50,8 @@ test('enroll a security key on the account page, then pass the code step with it
   await section.getByRole('button', { name: keys.add }).click();
   await expect(section).toContainText(withValue(keys.added, 'YubiKey'));
   await expect(section.getByTestId('security-key')).toContainText('YubiKey');
+  // The first key, like the first app, comes with recovery codes, shown once.
+  await expect(section.getByTestId('recovery-codes-shown')).toBeVisible();
   // Two-factor authentication is on, though there is no app.
   await expect(page.getByTestId('two-factor-off')).toHaveCount(0);
   await expectNoAxeViolations(page);
@@ -57,7 +59,10 @@ test('enroll a security key on the account page, then pass the code step with it
   const factors = (await findUser(user.id))?.factors ?? [];
   expect(
     factors.map(({ factor_type, status, friendly_name }) => ({ factor_type, status, friendly_name })),
-  ).toEqual([{ factor_type: 'webauthn', status: 'verified', friendly_name: 'YubiKey' }]);
+  ).toEqual([
+    { factor_type: 'webauthn', status: 'verified', friendly_name: 'YubiKey' },
+    expect.objectContaining({ factor_type: 'recovery_code', status: 'verified' }),
+  ]);
 
   // Sign out; the password alone then leads to the code step, where the key is the way forward.
   await page.getByRole('main').getByRole('button', { name: messages.Account.signOut, exact: true }).click();
