@@ -76,6 +76,10 @@ test('enroll a security key on the account page, then pass the code step with it
   await expect(useKey).toBeEnabled();
   await expectNoAxeViolations(page);
   expect(aalOf(await readSessionCookie(context))).toBe('aal1');
+  // The recovery codes are the other way forward; from there, back to the key.
+  await page.getByRole('link', { name: messages.RecoveryCodes.useRecoveryCode }).click();
+  await page.getByRole('link', { name: keys.useKeyInstead }).click();
+  await expect(page).toHaveURL('/en/sign-in/verify?next=%2Faccount');
 
   await useKey.click();
   await expect(page).toHaveURL('/en/account');

@@ -76,7 +76,7 @@ export default async function VerifyPage({ searchParams }: PageProps<'/[locale]/
       footer={
         <div className="grid justify-items-center gap-2" data-testid="code-step-ways">
           {useRecovery ? (
-            <TextLink href={switchTo()}>{tr('useApp')}</TextLink>
+            <TextLink href={switchTo()}>{keysOnly ? ts('useKeyInstead') : tr('useApp')}</TextLink>
           ) : (
             <>
               {factors.length > 0 ? <p>{t('cantUseApp')}</p> : null}
