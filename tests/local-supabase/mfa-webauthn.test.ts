@@ -291,6 +291,13 @@ describe('verify bodies and switches', () => {
         await verify({ challenge_id: challenge.id, webauthn: { type: 'create', credential_response } }),
       ).toMatchObject(invalid('Invalid credential_response'));
     }
+    expect(
+      await verify({ challenge_id: challenge.id, webauthn: { type: 'create', credential_response: null } }),
+    ).toMatchObject(invalid('Invalid credential_response'));
+    expect(await verify({ challenge_id: challenge.id, webauthn: { type: 1 } })).toMatchObject({
+      status: 400,
+      body: { code: 'bad_json' },
+    });
     expect(await verify({ challenge_id: challenge.id, webauthn: 'create' })).toMatchObject({
       status: 400,
       body: { code: 'bad_json' },

@@ -14,7 +14,6 @@ import {
 import { tokenResponse } from '../rules/session-tokens.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { ApiError, badRequest, forbidden, unprocessable } from '../../errors.ts';
-import { Params } from '../../http/body.ts';
 import {
   acceptCode,
   AMR_METHOD,
@@ -330,11 +329,18 @@ async function verifyWebAuthn(
 ): Promise<Response> {
   const { app } = ctx;
   if (!webAuthn) throw badRequest('validation_failed', 'WebAuthn config required');
-  const params = new Params(webAuthn, 'WebAuthnParams');
-  const type = params.string('type');
+  const type = webAuthn.type ?? '';
+  if (typeof type !== 'string') {
+    const kind = Array.isArray(type) ? 'array' : typeof type;
+    throw badRequest(
+      'bad_json',
+      `Could not parse request body as JSON: json: cannot unmarshal ${kind} into Go struct field WebAuthnParams.webauthn.type of type string`,
+    );
+  }
   if (type !== 'create' && type !== 'request')
     throw badRequest('validation_failed', 'WebAuthn type must be create or request');
-  if (!params.has('credential_response'))
+  // A json.RawMessage: absent is nil, while `null` is a value (which the parser then refuses).
+  if (!Object.hasOwn(webAuthn, 'credential_response'))
     throw badRequest('validation_failed', 'credential_response required');
   const response = webAuthn.credential_response;
 
