@@ -23,7 +23,16 @@ interface FactorRow {
  * The verified authenticator apps; each one's removal asks for a code from it (a <details>, so no JavaScript is
  * needed). Rendered with no apps too, so the message of a removal outlives the last row.
  */
-export function TwoFactorFactorList({ factors, answer }: { factors: FactorRow[]; answer?: FormState }) {
+export function TwoFactorFactorList({
+  factors,
+  keysOnly = false,
+  answer,
+}: {
+  factors: FactorRow[];
+  /** No app, but a security key: two-factor authentication is on. */
+  keysOnly?: boolean;
+  answer?: FormState;
+}) {
   const t = useTranslations('TwoFactor');
   const locale = useLocale();
   const [state, action] = useActionState(removeTwoFactor, answer ?? initialFormState);
@@ -32,10 +41,10 @@ export function TwoFactorFactorList({ factors, answer }: { factors: FactorRow[];
     <div className="grid gap-3">
       {state.status === 'success' ? <FormMessage state={state} /> : null}
       <EndSessionsOffer state={state} />
-      {factors.length === 0 ? (
-        <p data-testid="two-factor-off">{t('statusOff')}</p>
-      ) : (
+      {factors.length > 0 ? (
         <h3 className="text-sm font-medium">{t('factorsTitle')}</h3>
+      ) : keysOnly ? null : (
+        <p data-testid="two-factor-off">{t('statusOff')}</p>
       )}
       <ul className="grid gap-3 empty:hidden">
         {factors.map((factor) => (

@@ -10,11 +10,20 @@ import { passkeyBrowserKeys } from '@/lib/auth/passkey-errors';
  * (`forms`: the account page's), and of the AuthErrors only the outcomes of the browser's prompt (the server
  * actions translate the auth server's answers themselves).
  */
-export async function PasskeyMessages({ children, forms = false }: { children: ReactNode; forms?: boolean }) {
+export async function PasskeyMessages({
+  children,
+  forms = false,
+  namespaces = ['Passkeys'],
+}: {
+  children: ReactNode;
+  forms?: boolean;
+  /** Whose components these are: the passkeys' or the security keys' (two-factor). */
+  namespaces?: ('Passkeys' | 'SecurityKeys' | 'RecoveryCodes')[];
+}) {
   const messages = await getMessages();
   const authErrors = messages.AuthErrors as AbstractIntlMessages;
   const picked = {
-    ...pickMessages(messages, forms ? ['Passkeys', 'AuthForm', 'Validation'] : ['Passkeys']),
+    ...pickMessages(messages, forms ? [...namespaces, 'AuthForm', 'Validation'] : namespaces),
     AuthErrors: pickMessages<Messages['AuthErrors']>(authErrors, passkeyBrowserKeys),
   };
   return <NextIntlClientProvider messages={picked}>{children}</NextIntlClientProvider>;

@@ -55,6 +55,8 @@ const keyByCode = {
   mfa_factor_name_conflict: 'factorNameConflict',
   mfa_totp_enroll_not_enabled: 'mfaDisabled',
   mfa_totp_verify_not_enabled: 'mfaDisabled',
+  mfa_webauthn_enroll_not_enabled: 'mfaDisabled',
+  mfa_webauthn_verify_not_enabled: 'mfaDisabled',
 } as const satisfies Record<string, string>;
 
 export type AuthErrorKey =
@@ -70,6 +72,10 @@ export type AuthErrorKey =
   | 'passkeyUnsupported'
   | 'passkeyFailed'
   | 'passkeyUnknown'
+  // A security key as the second factor (lib/auth/actions/security-keys.ts): a key the factor does not know, and
+  // a challenge that expired while the prompt was open.
+  | 'securityKeyUnknown'
+  | 'securityKeyExpired'
   | 'serviceUnavailable'
   | 'unexpected';
 

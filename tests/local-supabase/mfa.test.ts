@@ -615,7 +615,7 @@ describe('enroll and unenroll rules', () => {
     );
   });
 
-  it('enroll bodies: bad JSON and types → 400 bad_json, unknown types → 400, phone and WebAuthn → 422 not enabled', async () => {
+  it('enroll bodies: bad JSON and types → 400 bad_json, unknown types → 400, phone and switched-off WebAuthn → 422 not enabled', async () => {
     const user = await mfaUser();
     const token = await tokenOf(user.client);
     const enroll = (init: { body?: unknown; rawBody?: string }) =>
@@ -639,10 +639,14 @@ describe('enroll and unenroll rules', () => {
       status: 422,
       body: { code: 'mfa_phone_enroll_not_enabled', message: 'MFA enroll is disabled for Phone' },
     });
-    expect(await enroll({ body: { factor_type: 'webauthn' } })).toMatchObject({
-      status: 422,
-      body: { code: 'mfa_webauthn_enroll_not_enabled' },
-    });
+    await withMfa(
+      (mfa) => (mfa.webAuthn = { enrollEnabled: false, verifyEnabled: false }),
+      async () =>
+        expect(await enroll({ body: { factor_type: 'webauthn' } })).toMatchObject({
+          status: 422,
+          body: { code: 'mfa_webauthn_enroll_not_enabled', message: 'MFA enroll is disabled for WebAuthn' },
+        }),
+    );
     const withIssuer = await user.client.auth.mfa.enroll({
       factorType: 'totp',
       friendlyName: 'issued',
@@ -893,13 +897,14 @@ describe('[auth.mfa] in config.toml, as the Supabase CLI reads it, and GoTrue’
   const withEnv = (vars: Record<string, string>): NodeJS.ProcessEnv =>
     Object.assign({} as NodeJS.ProcessEnv, vars);
 
-  it('the project enables TOTP with 10 factors; without the section TOTP is off, as the CLI’s default', () => {
+  it('the project enables TOTP and WebAuthn with 10 factors; without the sections both are off, as the CLI’s default', () => {
     expect(loadConfig('supabase/config.toml', noEnv).mfa).toEqual({
       maxEnrolledFactors: 10,
       maxVerifiedFactors: 10,
       challengeExpirySeconds: 300,
       factorExpirySeconds: 300,
       totp: { enrollEnabled: true, verifyEnabled: true },
+      webAuthn: { enrollEnabled: true, verifyEnabled: true },
       recoveryCodes: {
         enrollEnabled: true,
         verifyEnabled: true,
@@ -913,6 +918,10 @@ describe('[auth.mfa] in config.toml, as the Supabase CLI reads it, and GoTrue’
       enrollEnabled: false,
       verifyEnabled: false,
     });
+    expect(loadConfig(toml('[auth]\n'), noEnv).mfa.webAuthn).toEqual({
+      enrollEnabled: false,
+      verifyEnabled: false,
+    });
     expect(loadConfig(toml('[auth]\n'), noEnv).rateLimit.mfaChallengeAndVerify).toBe(15);
   });
 
@@ -920,6 +929,7 @@ describe('[auth.mfa] in config.toml, as the Supabase CLI reads it, and GoTrue’
     const env = withEnv({
       GOTRUE_MFA_TOTP_ENROLL_ENABLED: 'false',
       GOTRUE_MFA_TOTP_VERIFY_ENABLED: '0',
+      GOTRUE_MFA_WEB_AUTHN_ENROLL_ENABLED: 'false',
       GOTRUE_MFA_MAX_ENROLLED_FACTORS: '3',
       GOTRUE_MFA_MAX_VERIFIED_FACTORS: '2',
       GOTRUE_MFA_CHALLENGE_EXPIRY_DURATION: '60.5',
@@ -933,6 +943,7 @@ describe('[auth.mfa] in config.toml, as the Supabase CLI reads it, and GoTrue’
       challengeExpirySeconds: 60.5,
       factorExpirySeconds: 120,
       totp: { enrollEnabled: false, verifyEnabled: false },
+      webAuthn: { enrollEnabled: false, verifyEnabled: true },
       recoveryCodes: {
         enrollEnabled: true,
         verifyEnabled: true,
@@ -951,7 +962,7 @@ describe('[auth.mfa] in config.toml, as the Supabase CLI reads it, and GoTrue’
     ).toThrow(/GOTRUE_MFA_FACTOR_EXPIRY_DURATION/);
   });
 
-  it('refuses what the CLI refuses and factor types this server does not have', () => {
+  it('refuses what the CLI refuses, phone factors, and WebAuthn factors without a relying party', () => {
     expect(() =>
       loadConfig(toml('[auth.mfa.totp]\nenroll_enabled = true\nverify_enabled = false\n'), noEnv),
     ).toThrow('Invalid MFA config: auth.mfa.totp.enroll_enabled requires verify_enabled');
@@ -959,7 +970,10 @@ describe('[auth.mfa] in config.toml, as the Supabase CLI reads it, and GoTrue’
       loadConfig(toml('[auth.mfa.phone]\nenroll_enabled = true\nverify_enabled = true\n'), noEnv),
     ).toThrow(/\[auth\.mfa\.phone\]/);
     expect(() => loadConfig(toml('[auth.mfa.web_authn]\nverify_enabled = true\n'), noEnv)).toThrow(
-      /\[auth\.mfa\.web_authn\]/,
+      'config: GOTRUE_WEBAUTHN_RP_ID is required when WebAuthn is enabled',
     );
+    expect(() =>
+      loadConfig(toml('[auth]\n'), withEnv({ GOTRUE_MFA_WEB_AUTHN_VERIFY_ENABLED: 'true' })),
+    ).toThrow('config: GOTRUE_WEBAUTHN_RP_ID is required when WebAuthn is enabled');
   });
 });

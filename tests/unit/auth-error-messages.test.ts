@@ -167,6 +167,8 @@ describe('two-factor errors (issue 17)', () => {
     ['mfa_factor_name_conflict', 422, 'factorNameConflict'],
     ['mfa_totp_enroll_not_enabled', 422, 'mfaDisabled'],
     ['mfa_totp_verify_not_enabled', 422, 'mfaDisabled'],
+    ['mfa_webauthn_enroll_not_enabled', 422, 'mfaDisabled'],
+    ['mfa_webauthn_verify_not_enabled', 422, 'mfaDisabled'],
     ['over_request_rate_limit', 429, 'overRequestRateLimit'],
   ];
 

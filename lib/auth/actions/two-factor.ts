@@ -4,12 +4,11 @@ import { getTranslations } from 'next-intl/server';
 import { withEndSessionsOffer } from '@/lib/auth/end-sessions-offer';
 import { redirect } from '@/i18n/navigation';
 import { lockedState, rememberDevice, startSignInAttempt } from '@/lib/auth/attempt-limits';
-import { actionPath, authErrorState } from '@/lib/auth/auth-error-state';
+import { authErrorState } from '@/lib/auth/auth-error-state';
 import { factorAndCode } from '@/lib/auth/factor-code';
-import { reportAuthFailure } from '@/lib/log/auth-errors';
+import { firstRecoveryCodes } from '@/lib/auth/first-recovery-codes';
 import { requestedNext } from '@/lib/auth/requested-next';
 import { nextPath } from '@/lib/routes/safe-redirect';
-import type { SessionClient } from '@/lib/session/server';
 import {
   type EnrollmentState,
   factorNameLength,
@@ -57,21 +56,6 @@ async function verify(formData: FormData): Promise<FormState> {
     await rememberDevice(email);
   }
   return redirect({ href: next, locale });
-}
-
-/**
- * Recovery codes for a user who has none yet (their first app was just confirmed, so the session is at aal2): the
- * new set, to be shown once. A user who already has a set keeps it.
- */
-async function firstRecoveryCodes(supabase: SessionClient): Promise<string[] | undefined> {
-  const status = await supabase.auth.mfa.recoveryCodes.getStatus();
-  if (status.error?.code !== 'mfa_factor_not_found') return undefined;
-  const { data, error } = await supabase.auth.mfa.recoveryCodes.generate();
-  if (error) {
-    reportAuthFailure(error, await actionPath());
-    return undefined;
-  }
-  return data.codes;
 }
 
 function isPendingEnrollment(value: unknown): value is PendingEnrollment {
@@ -172,9 +156,11 @@ async function remove(formData: FormData): Promise<FormState> {
     code: input.code,
   });
   if (verified.error) return authErrorState(verified.error, locale, input.values);
-  // Recovery codes cannot outlive the last app (the auth server refuses it): they go first, while at aal2.
-  const apps = verifiedFactors(current.user.factors).filter((factor) => factor.type === 'totp');
-  if (apps.every((factor) => factor.id === input.factorId)) {
+  // Recovery codes cannot outlive the last app or key (the auth server refuses it): they go first, while at aal2.
+  const others = verifiedFactors(current.user.factors).filter(
+    (factor) => factor.type === 'totp' || factor.type === 'webauthn',
+  );
+  if (others.every((factor) => factor.id === input.factorId)) {
     const codes = await current.supabase.auth.mfa.recoveryCodes.unenroll();
     if (codes.error && codes.error.code !== 'mfa_factor_not_found')
       return authErrorState(codes.error, locale, input.values);

@@ -167,26 +167,32 @@ function envNumber(env: NodeJS.ProcessEnv, name: string): number | undefined {
 }
 
 /**
- * `[auth.mfa]` as the CLI reads it (TOTP off unless enabled, unlike GoTrue's own default), then GoTrue's variables.
- * Phone and WebAuthn factors need SMS and a relying party this server does not have, so they are refused.
+ * `[auth.mfa]` as the CLI reads it (TOTP and WebAuthn off unless enabled), then GoTrue's variables. Phone factors
+ * need SMS, which this server does not have, so they are refused.
  */
-function loadMfa(auth: Table, env: NodeJS.ProcessEnv): AuthConfig['mfa'] {
+function loadMfa(auth: Table, env: NodeJS.ProcessEnv, rp: AuthConfig['webauthn']): AuthConfig['mfa'] {
   const mfa = table(auth.mfa);
   const totp = table(mfa.totp);
+  const webAuthn = table(mfa.web_authn);
   for (const kind of ['totp', 'phone', 'web_authn']) {
     const t = table(mfa[kind]);
     if (t.enroll_enabled === true && t.verify_enabled !== true) {
       throw new Error(`Invalid MFA config: auth.mfa.${kind}.enroll_enabled requires verify_enabled`);
     }
   }
-  const refused = ['phone', 'web_authn'].filter((kind) =>
-    ['enroll_enabled', 'verify_enabled'].some((k) => table(mfa[kind])[k] === true),
-  );
-  if (refused.length) {
+  const phone = table(mfa.phone);
+  if (phone.enroll_enabled === true || phone.verify_enabled === true) {
     throw new Error(
-      `config: the local auth server does not support ${refused.map((k) => `[auth.mfa.${k}]`).join(' and ')} factors. Turn them off or use hosted Supabase.`,
+      'config: the local auth server does not support [auth.mfa.phone] factors. Turn them off or use hosted Supabase.',
     );
   }
+  const webAuthnFactors = {
+    enrollEnabled:
+      envBool(env, 'GOTRUE_MFA_WEB_AUTHN_ENROLL_ENABLED') ?? bool(webAuthn.enroll_enabled, false),
+    verifyEnabled:
+      envBool(env, 'GOTRUE_MFA_WEB_AUTHN_VERIFY_ENABLED') ?? bool(webAuthn.verify_enabled, false),
+  };
+  if (webAuthnFactors.enrollEnabled || webAuthnFactors.verifyEnabled) requireRelyingParty(rp);
   const factorExpiry = env.GOTRUE_MFA_FACTOR_EXPIRY_DURATION;
   return {
     maxEnrolledFactors:
@@ -200,6 +206,7 @@ function loadMfa(auth: Table, env: NodeJS.ProcessEnv): AuthConfig['mfa'] {
       enrollEnabled: envBool(env, 'GOTRUE_MFA_TOTP_ENROLL_ENABLED') ?? bool(totp.enroll_enabled, false),
       verifyEnabled: envBool(env, 'GOTRUE_MFA_TOTP_VERIFY_ENABLED') ?? bool(totp.verify_enabled, false),
     },
+    webAuthn: webAuthnFactors,
     recoveryCodes: loadRecoveryCodes(env),
   };
 }
@@ -337,6 +344,7 @@ export function loadConfig(configPath: string | undefined, env: NodeJS.ProcessEn
     };
   }
 
+  const passkeys = passkeyConfig(auth, env);
   return {
     siteUrl: env.AUTH_SITE_URL || str(auth.site_url, 'http://127.0.0.1:3000'),
     additionalRedirectUrls: stringList(auth.additional_redirect_urls),
@@ -373,8 +381,8 @@ export function loadConfig(configPath: string | undefined, env: NodeJS.ProcessEn
     sessions: loadSessions(auth, env),
     updatePasswordRequireCurrentPassword:
       envBool(env, 'GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_CURRENT_PASSWORD') ?? false,
-    ...passkeyConfig(auth, env),
-    mfa: loadMfa(auth, env),
+    ...passkeys,
+    mfa: loadMfa(auth, env, passkeys.webauthn),
     external,
     templates,
     notifications: loadNotifications(baseDir, table(email.notification)),
@@ -468,24 +476,28 @@ function passkeyConfig(auth: Table, env: NodeJS.ProcessEnv): Pick<AuthConfig, 'p
     ),
   };
   const enabled = envBool(env, 'GOTRUE_PASSKEY_ENABLED') ?? tomlEnabled;
-  // GoTrue only warns and then fails every request with a 500; refusing to start says what is missing up front.
-  if (enabled) {
-    for (const [value, name] of [
-      [webauthn.rpId, 'RP_ID'],
-      [webauthn.rpDisplayName, 'RP_DISPLAY_NAME'],
-      [webauthn.rpOrigins.join(','), 'RP_ORIGINS'],
-    ] as const) {
-      if (value === '')
-        throw new Error(`config: GOTRUE_WEBAUTHN_${name} is required when WebAuthn is enabled`);
-    }
-    for (const origin of webauthn.rpOrigins) {
-      if (!URL.canParse(origin)) throw new Error(`config: the WebAuthn origin "${origin}" is not a URL`);
-    }
-  }
+  if (enabled) requireRelyingParty(webauthn);
   return {
     passkey: { enabled, maxPerUser: envCount(env, 'GOTRUE_PASSKEY_MAX_PASSKEYS_PER_USER') ?? 10 },
     webauthn,
   };
+}
+
+/**
+ * Passkeys and WebAuthn factors need the relying party. GoTrue only warns and then fails every request with a 500;
+ * refusing to start says what is missing up front.
+ */
+function requireRelyingParty(webauthn: AuthConfig['webauthn']): void {
+  for (const [value, name] of [
+    [webauthn.rpId, 'RP_ID'],
+    [webauthn.rpDisplayName, 'RP_DISPLAY_NAME'],
+    [webauthn.rpOrigins.join(','), 'RP_ORIGINS'],
+  ] as const) {
+    if (value === '') throw new Error(`config: GOTRUE_WEBAUTHN_${name} is required when WebAuthn is enabled`);
+  }
+  for (const origin of webauthn.rpOrigins) {
+    if (!URL.canParse(origin)) throw new Error(`config: the WebAuthn origin "${origin}" is not a URL`);
+  }
 }
 
 /** Deep-merges test overrides (plain objects merge, everything else replaces). */

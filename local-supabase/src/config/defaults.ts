@@ -84,6 +84,8 @@ export interface AuthConfig {
     /** Seconds an unverified, never challenged factor lives (GOTRUE_MFA_FACTOR_EXPIRY_DURATION). */
     factorExpirySeconds: number;
     totp: { enrollEnabled: boolean; verifyEnabled: boolean };
+    /** `[auth.mfa.web_authn]` (GOTRUE_MFA_WEB_AUTHN_*): security keys and passkeys as a second factor. */
+    webAuthn: { enrollEnabled: boolean; verifyEnabled: boolean };
     /**
      * GoTrue 2.197's recovery codes (GOTRUE_MFA_RECOVERY_CODES_* only: the CLI has no config.toml key yet):
      * off by default, `count` codes of `codeLength` characters, locked for `lockoutMs` after `maxVerifyAttempts`

@@ -336,6 +336,13 @@ test('every account action posted from a forged aal1 session is refused, and not
     deletePasskey: { fields: { id: randomUUID() } },
     enrollTwoFactor: { fields: { step: 'start', name: 'Forged app' } },
     removeTwoFactor: { fields: { factorId, code: '000000' } },
+    // Security keys as a second factor: each step of adding or removing one.
+    securityKeyEnrollOptions: { fields: { name: 'Forged key' }, stateless: true },
+    addSecurityKey: {
+      fields: { name: 'Forged key', factorId, challengeId: randomUUID(), credential: '{"id":"forged"}' },
+    },
+    securityKeyProofOptions: { fields: { factorId }, stateless: true },
+    removeSecurityKey: { fields: { factorId, challengeId: randomUUID(), credential: '{"id":"forged"}' } },
     manageRecoveryCodes: { fields: { intent: 'regenerate', factorId, code: '000000' } },
     // The offer after a second-factor change (issue 30): a plain form action, no previous state.
     endOtherSessions: { fields: {}, stateless: true },

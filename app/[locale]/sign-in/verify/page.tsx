@@ -3,7 +3,9 @@ import { NextIntlClientProvider } from 'next-intl';
 import { getLocale, getMessages, getTranslations } from 'next-intl/server';
 import { AuthCard } from '@/components/auth/auth-card';
 import { SignOutForm } from '@/components/auth/sign-out-form';
+import { PasskeyMessages } from '@/components/auth/passkey-messages';
 import { RecoveryCodeVerifyForm } from '@/components/auth/recovery-code-verify-form';
+import { SecurityKeyVerify } from '@/components/auth/security-key-verify';
 import { TextLink } from '@/components/auth/text-link';
 import { TwoFactorVerifyForm } from '@/components/auth/two-factor-verify-form';
 import { SessionUnconfirmed } from '@/components/auth/session-unconfirmed';
@@ -24,15 +26,16 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 /**
- * The second step of signing in for users with an authenticator app. The middleware sends every private page
- * here while the session is aal1 (from the token and the cookie); this page checks again with the auth server.
- * Below the form, every other way forward the user has: another app, a recovery code, or signing out.
+ * The second step of signing in for users with an authenticator app or a security key. The middleware sends every
+ * private page here while the session is aal1 (from the token and the cookie); this page checks again with the auth
+ * server. Every way forward the user has: their keys, an app's code, a recovery code, or signing out.
  */
 export default async function VerifyPage({ searchParams }: PageProps<'/[locale]/sign-in/verify'>) {
   const locale = await getLocale();
   const t = await getTranslations('TwoFactor');
   const tr = await getTranslations('RecoveryCodes');
   const tc = await getTranslations('CodeStep');
+  const ts = await getTranslations('SecurityKeys');
   const params = await searchParams;
   const next = nextPath(firstParam(params.next));
   const useRecovery = firstParam(params.method) === 'recovery';
@@ -47,6 +50,11 @@ export default async function VerifyPage({ searchParams }: PageProps<'/[locale]/
   const factors = session.factors
     .filter((factor) => factor.type === 'totp')
     .map((factor) => ({ id: factor.id, name: factor.friendlyName || t('unnamed') }));
+  const keys = session.factors
+    .filter((factor) => factor.type === 'webauthn')
+    .map((factor) => ({ id: factor.id, name: factor.friendlyName || ts('title') }));
+  const keysOnly = factors.length === 0 && keys.length > 0;
+  const description = keysOnly ? ts('verifyDescription') : t('verifyDescription');
   const supabase = await sessionClient();
   // Offered only to users with unused codes (any aal may ask; an auth server without recovery codes answers an error).
   const recovery = await supabase.auth.mfa.recoveryCodes.getStatus();
@@ -64,14 +72,14 @@ export default async function VerifyPage({ searchParams }: PageProps<'/[locale]/
   return (
     <AuthCard
       title={t('verifyTitle')}
-      description={t('verifyDescription')}
+      description={description}
       footer={
         <div className="grid justify-items-center gap-2" data-testid="code-step-ways">
           {useRecovery ? (
-            <TextLink href={switchTo()}>{tr('useApp')}</TextLink>
+            <TextLink href={switchTo()}>{keysOnly ? ts('useKeyInstead') : tr('useApp')}</TextLink>
           ) : (
             <>
-              <p>{t('cantUseApp')}</p>
+              {factors.length > 0 ? <p>{t('cantUseApp')}</p> : null}
               {factors.length > 1 ? <p>{tc('otherApp')}</p> : null}
               {hasCodes ? <TextLink href={switchTo('recovery')}>{tr('useRecoveryCode')}</TextLink> : null}
             </>
@@ -92,10 +100,15 @@ export default async function VerifyPage({ searchParams }: PageProps<'/[locale]/
         >
           {useRecovery ? (
             <RecoveryCodeVerifyForm answer={await noScriptAnswer('recovery-code-verify')} />
-          ) : (
+          ) : factors.length > 0 ? (
             <TwoFactorVerifyForm factors={factors} answer={await noScriptAnswer('two-factor-verify')} />
-          )}
+          ) : null}
         </NextIntlClientProvider>
+        {!useRecovery && keys.length > 0 ? (
+          <PasskeyMessages namespaces={['SecurityKeys']}>
+            <SecurityKeyVerify keys={keys} />
+          </PasskeyMessages>
+        ) : null}
       </div>
     </AuthCard>
   );

@@ -1,12 +1,23 @@
 import { sendNotification } from '../rules/emails.ts';
 import { canonicalIp } from '../rules/rate-limits.ts';
 import { generateTotpKey, totpStep } from '../rules/totp.ts';
+import {
+  type FactorCredential,
+  factorLoginOptions,
+  factorRegistrationOptions,
+  parseAssertion,
+  parseAttestation,
+  verificationFailed,
+  verifyFactorLogin,
+  verifyFactorRegistration,
+} from '../rules/passkeys.ts';
 import { tokenResponse } from '../rules/session-tokens.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { ApiError, badRequest, forbidden, unprocessable } from '../../errors.ts';
 import {
   acceptCode,
   AMR_METHOD,
+  type ChallengeRow,
   createChallenge,
   deleteChallenge,
   deleteExpiredFactors,
@@ -18,36 +29,46 @@ import {
   insertFactor,
   listFactors,
   renameFactor,
+  saveWebAuthnCredential,
+  spendChallenge,
+  type WebAuthnChallenge,
 } from '../store/factors.ts';
 import type { Sql } from '../../db/database.ts';
 import { lockRecoveryCodeSet } from '../store/recovery-codes.ts';
 import { endAal1Sessions, raiseSessionToAal2, sessionAal } from '../store/sessions.ts';
 import { type Authenticated, clientIp, loadedFactor, loadedUser } from './guards.ts';
 
-/** MFA factors (GoTrue's mfa.go) and the admin factor routes (admin.go). Only TOTP factors can be switched on locally. */
+/** MFA factors (GoTrue's mfa.go) and the admin factor routes (admin.go). Phone factors cannot be switched on locally. */
 
 const internal = (message: string) => new ApiError(500, 'unexpected_failure', message);
 
-const enrollDisabled = {
-  phone: ['mfa_phone_enroll_not_enabled', 'Phone'],
-  webauthn: ['mfa_webauthn_enroll_not_enabled', 'WebAuthn'],
-} as const;
-const verifyDisabled = {
-  phone: ['mfa_phone_verify_not_enabled', 'Phone'],
-  webauthn: ['mfa_webauthn_verify_not_enabled', 'WebAuthn'],
-} as const;
-
-/** The verify switch of a factor's type (phone and WebAuthn factors are always off here). */
-function requireVerifyEnabled(ctx: RequestContext, factor: FactorRow): void {
+/**
+ * The verify switch of a factor's type (phone factors are always off here). GoTrue's verify route answers a
+ * switched-off WebAuthn factor with the enroll code (`route`), its challenge route with the verify code.
+ */
+function requireVerifyEnabled(ctx: RequestContext, factor: FactorRow, route: 'challenge' | 'verify'): void {
+  const { mfa } = ctx.app.config;
   if (factor.factor_type === 'totp') {
-    if (!ctx.app.config.mfa.totp.verifyEnabled)
+    if (!mfa.totp.verifyEnabled)
       throw unprocessable('mfa_totp_verify_not_enabled', 'MFA verification is disabled for TOTP');
     return;
   }
+  if (factor.factor_type === 'webauthn') {
+    if (!mfa.webAuthn.verifyEnabled)
+      throw unprocessable(
+        route === 'verify' ? 'mfa_webauthn_enroll_not_enabled' : 'mfa_webauthn_verify_not_enabled',
+        'MFA verification is disabled for WebAuthn',
+      );
+    return;
+  }
   if (factor.factor_type === 'recovery_code') throw unknownFactorType();
-  const [code, name] = verifyDisabled[factor.factor_type];
-  throw unprocessable(code, `MFA verification is disabled for ${name}`);
+  throw unprocessable('mfa_phone_verify_not_enabled', 'MFA verification is disabled for Phone');
 }
+
+/** A factor type that can stand on its own as a second factor with this configuration. */
+const usableFactorType = (ctx: RequestContext, type: FactorRow['factor_type']): boolean =>
+  (type === 'totp' && ctx.app.config.mfa.totp.verifyEnabled) ||
+  (type === 'webauthn' && ctx.app.config.mfa.webAuthn.verifyEnabled);
 
 const unknownFactorType = () =>
   badRequest('validation_failed', 'factor_type needs to be totp, phone, or webauthn');
@@ -89,7 +110,7 @@ export async function validateFactors(
     throw forbidden('insufficient_aal', 'AAL2 required to enroll a new factor');
 }
 
-/** POST /factors: an unverified TOTP factor with its secret, otpauth URI and QR code. */
+/** POST /factors: an unverified TOTP factor with its secret, otpauth URI and QR code, or a bare WebAuthn factor. */
 export async function enroll(ctx: RequestContext, auth: Authenticated): Promise<Response> {
   const { app } = ctx;
   const aal = await currentSessionAal(
@@ -102,10 +123,9 @@ export async function enroll(ctx: RequestContext, auth: Authenticated): Promise<
   const factorType = body.string('factor_type');
   const issuerParam = body.string('issuer');
   body.string('phone');
-  if (factorType === 'phone' || factorType === 'webauthn') {
-    const [code, name] = enrollDisabled[factorType];
-    throw unprocessable(code, `MFA enroll is disabled for ${name}`);
-  }
+  if (factorType === 'phone')
+    throw unprocessable('mfa_phone_enroll_not_enabled', 'MFA enroll is disabled for Phone');
+  if (factorType === 'webauthn') return enrollWebAuthn(ctx, auth, friendlyName, aal);
   if (factorType !== 'totp') throw unknownFactorType();
   if (!app.config.mfa.totp.enrollEnabled)
     throw unprocessable('mfa_totp_enroll_not_enabled', 'MFA enroll is disabled for TOTP');
@@ -132,6 +152,22 @@ export async function enroll(ctx: RequestContext, auth: Authenticated): Promise<
   });
 }
 
+/** enrollWebAuthnFactor: the factor only; its credential comes with the first challenge and verification. */
+async function enrollWebAuthn(
+  ctx: RequestContext,
+  auth: Authenticated,
+  friendlyName: string,
+  aal: string,
+): Promise<Response> {
+  if (!ctx.app.config.mfa.webAuthn.enrollEnabled)
+    throw unprocessable('mfa_webauthn_enroll_not_enabled', 'MFA enroll is disabled for WebAuthn');
+  const row = await ctx.app.db.tx(async (sql) => {
+    await validateFactors(ctx, sql, auth, friendlyName, aal);
+    return insertFactor(sql, { userId: auth.user.id, friendlyName, factorType: 'webauthn', secret: null });
+  });
+  return ctx.json(200, { id: row.id, type: 'webauthn', friendly_name: friendlyName });
+}
+
 /** The default issuer: SITE_URL's host with its port, as Go's url.URL.Host. */
 function siteHost(siteUrl: string): string {
   try {
@@ -141,13 +177,50 @@ function siteHost(siteUrl: string): string {
   }
 }
 
-/** POST /factors/{factor_id}/challenge: a challenge bound to the client IP (the body is not read for TOTP). */
-export async function challenge(ctx: RequestContext): Promise<Response> {
+/**
+ * POST /factors/{factor_id}/challenge: a challenge bound to the client IP (the body is not read for TOTP). A WebAuthn
+ * factor's challenge carries the browser's options: creation while unverified, a sign-in with its key after.
+ */
+export async function challenge(ctx: RequestContext, auth: Authenticated): Promise<Response> {
   const factor = loadedFactor(ctx);
-  requireVerifyEnabled(ctx, factor);
+  requireVerifyEnabled(ctx, factor, 'challenge');
+  if (factor.factor_type === 'webauthn') return challengeWebAuthn(ctx, auth, factor);
   const row = await ctx.app.db.tx((sql) => createChallenge(sql, factor.id, challengeIp(ctx)));
-  const expiresAt = Math.floor(row.created_at.getTime() / 1000 + ctx.app.config.mfa.challengeExpirySeconds);
-  return ctx.json(200, { id: row.id, type: factor.factor_type, expires_at: expiresAt });
+  return ctx.json(200, { id: row.id, type: factor.factor_type, expires_at: expiresAt(ctx, row.created_at) });
+}
+
+const expiresAt = (ctx: RequestContext, createdAt: Date): number =>
+  Math.floor(createdAt.getTime() / 1000 + ctx.app.config.mfa.challengeExpirySeconds);
+
+async function challengeWebAuthn(
+  ctx: RequestContext,
+  auth: Authenticated,
+  factor: FactorRow,
+): Promise<Response> {
+  const { app } = ctx;
+  // Decoded as GoTrue decodes it (a malformed body is a 400); supabase-js' rpId and rpOrigins are not used.
+  (await ctx.body('ChallengeFactorParams')).object('webauthn');
+  let made: Awaited<ReturnType<typeof factorLoginOptions>>;
+  let type: WebAuthnChallenge['type'];
+  if (factor.status === 'verified' && factor.web_authn_credential) {
+    type = 'request';
+    made = await factorLoginOptions(app.config.webauthn, factor.web_authn_credential);
+  } else {
+    type = 'create';
+    const existing = (await listFactors(app.db.sql, auth.user.id))
+      .map((f) => (f.status === 'verified' ? f.web_authn_credential : null))
+      .filter((c): c is FactorCredential => c !== null);
+    made = await factorRegistrationOptions(app.config.webauthn, auth.user, existing);
+  }
+  const row = await app.db.tx((sql) =>
+    createChallenge(sql, factor.id, challengeIp(ctx), { type, session: made.session }),
+  );
+  return ctx.json(200, {
+    id: row.id,
+    type: 'webauthn',
+    expires_at: expiresAt(ctx, row.created_at),
+    webauthn: { type, credential_options: made.options },
+  });
 }
 
 /** The client IP a challenge is bound to: the one the rate limits use, else the socket's (in-process calls have none). */
@@ -187,23 +260,16 @@ export async function verify(ctx: RequestContext, auth: Authenticated): Promise<
   const body = await ctx.body('VerifyFactorParams');
   const challengeId = challengeIdOf(body.raw.challenge_id);
   const code = body.string('code');
-  if (code === '') throw badRequest('validation_failed', 'Code needs to be non-empty');
-  requireVerifyEnabled(ctx, factor);
+  const webAuthn = body.object('webauthn');
+  if (code === '' && factor.factor_type !== 'webauthn')
+    throw badRequest('validation_failed', 'Code needs to be non-empty');
+  requireVerifyEnabled(ctx, factor, 'verify');
   const sessionId = auth.sessionId;
   if (!sessionId) throw internal('Cannot read SessionId claim as UUID');
+  if (factor.factor_type === 'webauthn')
+    return verifyWebAuthn(ctx, auth, factor, sessionId, challengeId, webAuthn);
 
-  const challengeRow = challengeId ? await findChallenge(app.db.sql, factor.id, challengeId) : undefined;
-  if (!challengeRow) throw challengeNotFound();
-  if (challengeRow.verified_at !== null || challengeRow.ip_address !== challengeIp(ctx)) {
-    throw unprocessable('mfa_ip_address_mismatch', 'Challenge and verify IP addresses mismatch.');
-  }
-  if (Date.now() > challengeRow.created_at.getTime() + app.config.mfa.challengeExpirySeconds * 1000) {
-    await deleteChallenge(app.db.sql, challengeRow.id);
-    throw unprocessable(
-      'mfa_challenge_expired',
-      `MFA challenge ${challengeRow.id} has expired, verify against another challenge or create a new challenge.`,
-    );
-  }
+  const challengeRow = await liveChallenge(ctx, factor, challengeId);
   const invalid = () => unprocessable('mfa_verification_failed', 'Invalid TOTP code entered');
   const step = factor.secret ? totpStep(factor.secret, code) : undefined;
   if (step === undefined) throw invalid();
@@ -225,6 +291,90 @@ export async function verify(ctx: RequestContext, auth: Authenticated): Promise<
   return ctx.json(200, response);
 }
 
+/** validateChallenge: this factor's challenge, unused, from the same IP and not expired (an expired one is deleted). */
+async function liveChallenge(
+  ctx: RequestContext,
+  factor: FactorRow,
+  challengeId: string | undefined,
+): Promise<ChallengeRow> {
+  const { app } = ctx;
+  const challengeRow = challengeId ? await findChallenge(app.db.sql, factor.id, challengeId) : undefined;
+  if (!challengeRow) throw challengeNotFound();
+  if (challengeRow.verified_at !== null || challengeRow.ip_address !== challengeIp(ctx)) {
+    throw unprocessable('mfa_ip_address_mismatch', 'Challenge and verify IP addresses mismatch.');
+  }
+  if (Date.now() > challengeRow.created_at.getTime() + app.config.mfa.challengeExpirySeconds * 1000) {
+    await deleteChallenge(app.db.sql, challengeRow.id);
+    throw unprocessable(
+      'mfa_challenge_expired',
+      `MFA challenge ${challengeRow.id} has expired, verify against another challenge or create a new challenge.`,
+    );
+  }
+  return challengeRow;
+}
+
+/**
+ * verifyWebAuthnFactor: the browser's answer to the challenge's options. A creation answer verifies the factor and
+ * stores its credential; a sign-in answer must be signed by that credential. Either raises the session to aal2 with
+ * amr mfa/webauthn. Stricter than GoTrue: the answer must be the kind the challenge asked for, only this factor's
+ * credential signs for it, and a failed verification is a 400 (GoTrue answers 500).
+ */
+async function verifyWebAuthn(
+  ctx: RequestContext,
+  auth: Authenticated,
+  factor: FactorRow,
+  sessionId: string,
+  challengeId: string | undefined,
+  webAuthn: Record<string, unknown> | undefined,
+): Promise<Response> {
+  const { app } = ctx;
+  if (!webAuthn) throw badRequest('validation_failed', 'WebAuthn config required');
+  const type = webAuthn.type ?? '';
+  if (typeof type !== 'string') {
+    const kind = Array.isArray(type) ? 'array' : typeof type;
+    throw badRequest(
+      'bad_json',
+      `Could not parse request body as JSON: json: cannot unmarshal ${kind} into Go struct field WebAuthnParams.webauthn.type of type string`,
+    );
+  }
+  if (type !== 'create' && type !== 'request')
+    throw badRequest('validation_failed', 'WebAuthn type must be create or request');
+  // A json.RawMessage: absent is nil, while `null` is a value (which the parser then refuses).
+  if (!Object.hasOwn(webAuthn, 'credential_response'))
+    throw badRequest('validation_failed', 'credential_response required');
+  const response = webAuthn.credential_response;
+
+  const challengeRow = await liveChallenge(ctx, factor, challengeId);
+  const asked = challengeRow.web_authn_session_data;
+  try {
+    if (type === 'create') parseAttestation(response);
+    else parseAssertion(response);
+  } catch {
+    throw badRequest('validation_failed', 'Invalid credential_response');
+  }
+  if (!asked || asked.type !== type) throw verificationFailed();
+  let created: Awaited<ReturnType<typeof verifyFactorRegistration>> | undefined;
+  if (type === 'create') {
+    created = await verifyFactorRegistration(app.config.webauthn, asked.session, auth.user.id, response);
+  } else {
+    if (!factor.web_authn_credential) throw verificationFailed();
+    await verifyFactorLogin(app.config.webauthn, asked.session, factor.web_authn_credential, response);
+  }
+
+  const tokens = await app.db.tx(async (sql) => {
+    if (!(await spendChallenge(sql, challengeRow.id))) throw challengeNotFound();
+    const newlyVerified = factor.status !== 'verified' && created !== undefined;
+    if (newlyVerified) await saveWebAuthnCredential(sql, factor.id, created!.credential, created!.aaguid);
+    const refreshToken = await raiseSessionToAal2(sql, sessionId, factor.id, AMR_METHOD.webauthn);
+    await endAal1Sessions(sql, auth.user.id);
+    await deleteUnverifiedFactors(sql, auth.user.id, 'webauthn');
+    if (newlyVerified)
+      await sendNotification(app, sql, auth.user, 'mfa_factor_enrolled', { FactorType: 'webauthn' });
+    return tokenResponse(app, sql, auth.user.id, sessionId, refreshToken);
+  });
+  return ctx.json(200, tokens);
+}
+
 /** DELETE /factors/{factor_id}: a verified factor needs an aal2 session; sessions raised with it drop to aal1. */
 export async function unenroll(ctx: RequestContext, auth: Authenticated): Promise<Response> {
   const factor = loadedFactor(ctx);
@@ -244,11 +394,7 @@ export async function unenroll(ctx: RequestContext, auth: Authenticated): Promis
     // Recovery codes can never be the user's only second factor: the last usable other one cannot go first.
     if (factor.status === 'verified' && (await lockRecoveryCodeSet(sql, auth.user.id))) {
       const others = (await listFactors(sql, auth.user.id)).filter(
-        (f) =>
-          f.id !== factor.id &&
-          f.status === 'verified' &&
-          f.factor_type === 'totp' &&
-          ctx.app.config.mfa.totp.verifyEnabled,
+        (f) => f.id !== factor.id && f.status === 'verified' && usableFactorType(ctx, f.factor_type),
       );
       if (others.length === 0)
         throw unprocessable(

@@ -269,3 +269,127 @@ const AAGUIDS = JSON.parse(readFileSync(new URL('./passkey-aaguids.json', import
 export function passkeyFriendlyName(aaguid: string | null): string {
   return (aaguid && Object.hasOwn(AAGUIDS.names, aaguid) ? AAGUIDS.names[aaguid] : undefined) ?? 'Passkey';
 }
+
+/** A WebAuthn factor's credential as stored in mfa_factors.web_authn_credential (base64url keys). */
+export interface FactorCredential {
+  id: string;
+  public_key: string;
+  transports: string[];
+  backup_eligible: boolean;
+}
+
+/**
+ * GoTrue's MFA options (getWebAuthnMFA: go-webauthn's defaults, not the passkey ones): no resident key asked for,
+ * the user named by email, and the user's other WebAuthn factors excluded as USB or NFC keys.
+ */
+export async function factorRegistrationOptions(
+  rp: WebAuthnConfig,
+  user: UserRow,
+  existing: readonly FactorCredential[],
+): Promise<{ options: Record<string, unknown>; session: ChallengeSession }> {
+  const name = user.email ?? '';
+  const generated = await generateRegistrationOptions({
+    rpName: rp.rpDisplayName,
+    rpID: rp.rpId,
+    userName: name,
+    userID: userHandle(user.id),
+    userDisplayName: name,
+    timeout: TIMEOUT_MS,
+    attestationType: 'none',
+    authenticatorSelection: { residentKey: 'discouraged', userVerification: 'preferred' },
+    supportedAlgorithmIDs: ALGORITHMS,
+  });
+  const publicKey: Record<string, unknown> = {
+    rp: { name: generated.rp.name, id: generated.rp.id },
+    user: { name, displayName: name, id: generated.user.id },
+    challenge: generated.challenge,
+    pubKeyCredParams: generated.pubKeyCredParams,
+    timeout: generated.timeout,
+    ...(existing.length
+      ? {
+          excludeCredentials: existing.map((c) => ({
+            type: 'public-key',
+            id: c.id,
+            transports: ['usb', 'nfc'],
+          })),
+        }
+      : {}),
+    authenticatorSelection: { requireResidentKey: false, userVerification: 'preferred' },
+    attestation: 'none',
+  };
+  return {
+    options: { publicKey },
+    session: {
+      challenge: generated.challenge,
+      rpId: rp.rpId,
+      user_id: generated.user.id,
+      userVerification: 'preferred',
+    },
+  };
+}
+
+/** BeginLogin for a verified factor: its credential is the only one allowed. */
+export async function factorLoginOptions(
+  rp: WebAuthnConfig,
+  credential: FactorCredential,
+): Promise<{ options: Record<string, unknown>; session: ChallengeSession }> {
+  const generated = await generateAuthenticationOptions({
+    rpID: rp.rpId,
+    timeout: TIMEOUT_MS,
+    userVerification: 'preferred',
+  });
+  const allowed = {
+    type: 'public-key',
+    id: credential.id,
+    ...(credential.transports.length ? { transports: credential.transports } : {}),
+  };
+  return {
+    options: {
+      publicKey: {
+        challenge: generated.challenge,
+        timeout: generated.timeout,
+        rpId: generated.rpId,
+        allowCredentials: [allowed],
+        userVerification: 'preferred',
+      },
+    },
+    session: { challenge: generated.challenge, rpId: rp.rpId, userVerification: 'preferred' },
+  };
+}
+
+/** go-webauthn's parser checks for a creation answer (400 "Invalid credential response" otherwise). */
+export const parseAttestation = (raw: unknown): CredentialJSON => parseCredential(raw, 'create');
+
+/** A factor's new credential from a verified creation answer. */
+export async function verifyFactorRegistration(
+  rp: WebAuthnConfig,
+  session: ChallengeSession,
+  userId: string,
+  raw: unknown,
+): Promise<{ credential: FactorCredential; aaguid: string | null }> {
+  const made = await verifyRegistration(rp, session, userId, raw);
+  return {
+    credential: {
+      id: isoBase64URL.fromBuffer(made.credential_id),
+      public_key: isoBase64URL.fromBuffer(made.public_key),
+      transports: made.transports,
+      backup_eligible: made.backup_eligible,
+    },
+    aaguid: made.aaguid,
+  };
+}
+
+/** Verifies a sign-in answer against the factor's own credential. */
+export async function verifyFactorLogin(
+  rp: WebAuthnConfig,
+  session: ChallengeSession,
+  credential: FactorCredential,
+  raw: unknown,
+): Promise<void> {
+  const stored = {
+    credential_id: isoBase64URL.toBuffer(credential.id),
+    public_key: isoBase64URL.toBuffer(credential.public_key),
+    backup_eligible: credential.backup_eligible,
+  } as PasskeyRow;
+  await verifyAuthentication(rp, session, parseAssertion(raw), [stored]);
+}

@@ -1,4 +1,6 @@
 import type { Sql } from '../../db/database.ts';
+import type { FactorCredential } from '../rules/passkeys.ts';
+import type { ChallengeSession } from './passkeys.ts';
 
 /** MFA factors and their challenges (GoTrue's models/factor.go and challenge.go). */
 
@@ -16,6 +18,7 @@ export interface FactorRow {
   phone: string | null;
   last_challenged_at: Date | null;
   web_authn_aaguid: string | null;
+  web_authn_credential: FactorCredential | null;
   /** Local only: the TOTP time step last accepted (codes are single use). */
   last_accepted_step: string | null;
 }
@@ -26,6 +29,13 @@ export interface ChallengeRow {
   created_at: Date;
   verified_at: Date | null;
   ip_address: string;
+  web_authn_session_data: WebAuthnChallenge | null;
+}
+
+/** What a WebAuthn challenge asked the browser for, and the session its answer is checked against. */
+export interface WebAuthnChallenge {
+  type: 'create' | 'request';
+  session: ChallengeSession;
 }
 
 /** The amr method a verified factor of this type adds to a session (amrMethodForFactorType). */
@@ -107,7 +117,7 @@ export async function deleteExpiredFactors(sql: Sql, expirySeconds: number): Pro
 
 export async function insertFactor(
   sql: Sql,
-  fields: { userId: string; friendlyName: string; factorType: FactorType; secret: string },
+  fields: { userId: string; friendlyName: string; factorType: FactorType; secret: string | null },
 ): Promise<FactorRow> {
   return (
     await sql.query<FactorRow>(
@@ -119,11 +129,16 @@ export async function insertFactor(
 }
 
 /** CreateChallenge + WriteChallengeToDatabase: a challenge bound to the client IP; the factor's last_challenged_at. */
-export async function createChallenge(sql: Sql, factorId: string, ip: string): Promise<ChallengeRow> {
+export async function createChallenge(
+  sql: Sql,
+  factorId: string,
+  ip: string,
+  webAuthn: WebAuthnChallenge | null = null,
+): Promise<ChallengeRow> {
   const challenge = (
     await sql.query<ChallengeRow>(
-      'insert into auth.mfa_challenges (id, factor_id, ip_address) values ($1, $2, $3) returning *',
-      [crypto.randomUUID(), factorId, ip],
+      'insert into auth.mfa_challenges (id, factor_id, ip_address, web_authn_session_data) values ($1, $2, $3, $4) returning *',
+      [crypto.randomUUID(), factorId, ip, webAuthn],
     )
   ).rows[0]!;
   await sql.query('update auth.mfa_factors set last_challenged_at = $2, updated_at = now() where id = $1', [
@@ -141,7 +156,8 @@ export async function findChallenge(
 ): Promise<ChallengeRow | undefined> {
   return (
     await sql.query<ChallengeRow>(
-      'select id, factor_id, created_at, verified_at, host(ip_address) as ip_address from auth.mfa_challenges where id = $1 and factor_id = $2',
+      `select id, factor_id, created_at, verified_at, host(ip_address) as ip_address, web_authn_session_data
+       from auth.mfa_challenges where id = $1 and factor_id = $2`,
       [challengeId, factorId],
     )
   ).rows[0];
@@ -172,6 +188,25 @@ export async function acceptCode(
     [factorId, step],
   );
   return accepted.affectedRows === 1 ? 'accepted' : 'code used';
+}
+
+/** A WebAuthn challenge is destroyed on use; false when a concurrent request took it first. */
+export async function spendChallenge(sql: Sql, challengeId: string): Promise<boolean> {
+  return (await sql.query('delete from auth.mfa_challenges where id = $1', [challengeId])).affectedRows === 1;
+}
+
+/** SaveWebAuthnCredential with the status change: the first verification of a WebAuthn factor. */
+export async function saveWebAuthnCredential(
+  sql: Sql,
+  factorId: string,
+  credential: FactorCredential,
+  aaguid: string | null,
+): Promise<void> {
+  await sql.query(
+    `update auth.mfa_factors set status = 'verified', web_authn_credential = $2, web_authn_aaguid = $3,
+       updated_at = now() where id = $1`,
+    [factorId, credential, aaguid],
+  );
 }
 
 /** DeleteUnverifiedFactors: the user's unverified factors of a type. */

@@ -1,0 +1,258 @@
+'use server';
+
+import type {
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+} from '@simplewebauthn/browser';
+import type { Locale } from 'next-intl';
+import { getTranslations } from 'next-intl/server';
+import { headers } from 'next/headers';
+import { z } from 'zod/mini';
+import { redirect } from '@/i18n/navigation';
+import { isolatedText } from '@/i18n/isolate';
+import { rememberDevice } from '@/lib/auth/attempt-limits';
+import { actionPath, authMessageState } from '@/lib/auth/auth-error-state';
+import { withEndSessionsOffer } from '@/lib/auth/end-sessions-offer';
+import { firstRecoveryCodes } from '@/lib/auth/first-recovery-codes';
+import { requestedNext } from '@/lib/auth/requested-next';
+import { factorNameLength } from '@/lib/auth/two-factor';
+import { asFormData, formAction } from '@/lib/forms/form-action';
+import { formLocale } from '@/lib/forms/form-locale';
+import { echoedValues, type FormState } from '@/lib/forms/form-state';
+import { type AuthErrorMessage, reportAuthFailure } from '@/lib/log/auth-errors';
+import { nextPath } from '@/lib/routes/safe-redirect';
+import { requireCurrentUser, requireFirstFactorUser, type SessionClient } from '@/lib/session/server';
+import { verifiedFactors } from '@/lib/session/types';
+
+// Security keys and passkeys as a second factor (GoTrue's WebAuthn MFA factor): the server asks the auth server for
+// each challenge and hands it the browser's answer; the browser only runs navigator.credentials.create/get
+// (lib/auth/passkey-browser.ts). Every action takes form data, as a crafted call may pass anything.
+
+const accountSection = '/account#two-factor';
+
+/** A challenge ready for the browser's prompt, for one factor. */
+export type SecurityKeyOptions<T> =
+  { status: 'ready'; factorId: string; challengeId: string; options: T } | FormState;
+
+type Ceremony = 'create' | 'request';
+
+/** The outcome of adding a key: with the first key, the recovery codes made for it (shown once). */
+export type SecurityKeyAddState = FormState & { codes?: string[] };
+
+/** How an auth server failure reads with a key: an unknown key and an expired challenge have their own words. */
+async function failure(
+  error: unknown,
+  locale: Locale,
+  ceremony: Ceremony,
+  values?: Record<string, string>,
+): Promise<FormState> {
+  const message: AuthErrorMessage = reportAuthFailure(error, await actionPath());
+  if (message.key === 'mfaChallengeExpired')
+    return authMessageState({ key: 'securityKeyExpired' }, locale, values);
+  if (message.key === 'passkeyNotVerified' && ceremony === 'request')
+    return authMessageState({ key: 'securityKeyUnknown' }, locale, values);
+  return authMessageState(message, locale, values);
+}
+
+/** The relying party supabase-js asks for (GoTrue takes its own from its configuration): this site's host name. */
+async function rpId(): Promise<string> {
+  const host = (await headers()).get('host') ?? 'localhost';
+  return URL.canParse(`http://${host}`) ? new URL(`http://${host}`).hostname : 'localhost';
+}
+
+/** supabase-js hands the options over with ArrayBuffers (for navigator.credentials); the browser gets base64url. */
+function base64url(value: unknown): unknown {
+  if (value instanceof ArrayBuffer) return Buffer.from(value).toString('base64url');
+  if (ArrayBuffer.isView(value))
+    return Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('base64url');
+  return value;
+}
+
+function optionsJson(publicKey: object): Record<string, unknown> {
+  const options: Record<string, unknown> = {
+    ...publicKey,
+    challenge: base64url('challenge' in publicKey ? publicKey.challenge : ''),
+  };
+  const user = options.user as Record<string, unknown> | undefined;
+  if (user) options.user = { ...user, id: base64url(user.id) };
+  for (const list of ['excludeCredentials', 'allowCredentials']) {
+    const items = options[list];
+    if (Array.isArray(items))
+      options[list] = items.map((item: Record<string, unknown>) => ({ ...item, id: base64url(item.id) }));
+  }
+  return options;
+}
+
+async function challenge<T>(
+  supabase: SessionClient,
+  factorId: string,
+  locale: Locale,
+  ceremony: Ceremony,
+  values?: Record<string, string>,
+): Promise<SecurityKeyOptions<T>> {
+  const { data, error } = await supabase.auth.mfa.challenge({ factorId, webauthn: { rpId: await rpId() } });
+  if (error) return failure(error, locale, ceremony, values);
+  if (!('webauthn' in data) || data.webauthn.type !== ceremony)
+    return authMessageState({ key: 'mfaFactorNotFound' }, locale, values);
+  return {
+    status: 'ready',
+    factorId,
+    challengeId: data.id,
+    options: optionsJson(data.webauthn.credential_options.publicKey) as T,
+  };
+}
+
+// What the browser's prompt produced, passed through to the auth server, which checks every part of it.
+const ceremonySchema = z.object({
+  factorId: z.uuid(),
+  challengeId: z.uuid(),
+  credential: z.string().check(z.maxLength(64_000)),
+});
+
+/** The factor, its challenge and the browser's answer (a JSON object), or null for a crafted call. */
+function answerOf(formData: FormData): { factorId: string; challengeId: string; credential: object } | null {
+  const parsed = ceremonySchema.safeParse(Object.fromEntries(formData));
+  if (!parsed.success) return null;
+  let credential: unknown;
+  try {
+    credential = JSON.parse(parsed.data.credential);
+  } catch {
+    // Not JSON: refused like any other malformed field.
+    return null;
+  }
+  if (!credential || typeof credential !== 'object' || Array.isArray(credential)) return null;
+  return { factorId: parsed.data.factorId, challengeId: parsed.data.challengeId, credential };
+}
+
+/** The browser's answer to the auth server. supabase-js serializes a credential through its toJSON(); this one is JSON already. */
+async function verify(
+  supabase: SessionClient,
+  type: Ceremony,
+  answer: NonNullable<ReturnType<typeof answerOf>>,
+) {
+  const { credential } = answer;
+  return supabase.auth.mfa.verify({
+    factorId: answer.factorId,
+    challengeId: answer.challengeId,
+    webauthn: { type, rpId: await rpId(), credential_response: { toJSON: () => credential } as never },
+  });
+}
+
+const malformed = (locale: Locale, values?: Record<string, string>) =>
+  authMessageState({ key: 'passkeyNotVerified' }, locale, values);
+
+const factorIdSchema = z.object({ factorId: z.uuid() });
+
+/**
+ * Step 1 of adding a key: the name checked, a WebAuthn factor enrolled and challenged; the creation options go to
+ * the browser. Leftovers of an abandoned enrollment go first (they would count against the limit).
+ */
+export async function securityKeyEnrollOptions(
+  formData: unknown,
+): Promise<SecurityKeyOptions<PublicKeyCredentialCreationOptionsJSON>> {
+  const form = asFormData(formData);
+  const locale = formLocale(form);
+  const values = echoedValues(form, ['name']);
+  const raw = form.get('name');
+  const name = typeof raw === 'string' ? raw.trim() : '';
+  const t = await getTranslations({ locale, namespace: 'SecurityKeys' });
+  if (!name) return { status: 'error', fieldErrors: { name: t('nameRequired') }, values };
+  if (name.length > factorNameLength) {
+    const tv = await getTranslations({ locale, namespace: 'Validation' });
+    return { status: 'error', fieldErrors: { name: tv('tooLong', { max: factorNameLength }) }, values };
+  }
+  const current = await requireCurrentUser(locale, accountSection, { enrolling: true, fresh: true });
+  if (!current.user) return failure(current.error, locale, 'create', values);
+  const { supabase } = current;
+  for (const factor of current.user.factors ?? []) {
+    if (factor.status !== 'verified') await supabase.auth.mfa.unenroll({ factorId: factor.id });
+  }
+  const { data, error } = await supabase.auth.mfa.enroll({ factorType: 'webauthn', friendlyName: name });
+  if (error) return failure(error, locale, 'create', values);
+  return challenge(supabase, data.id, locale, 'create', values);
+}
+
+/** Step 2: the new credential verifies the factor (and raises this session to aal2). */
+export const addSecurityKey = formAction<SecurityKeyAddState>(async (_previous, formData) => {
+  const locale = formLocale(formData);
+  const values = echoedValues(formData, ['name']);
+  const answer = answerOf(formData);
+  if (!answer) return malformed(locale, values);
+  const current = await requireCurrentUser(locale, accountSection, { enrolling: true, fresh: true });
+  if (!current.user) return failure(current.error, locale, 'create', values);
+  const { error } = await verify(current.supabase, 'create', answer);
+  if (error) return failure(error, locale, 'create', values);
+  const t = await getTranslations({ locale, namespace: 'SecurityKeys' });
+  return withEndSessionsOffer(locale, {
+    status: 'success',
+    message: t.markup('added', { name: String(formData.get('name') ?? ''), ...isolatedText }),
+    codes: await firstRecoveryCodes(current.supabase),
+  });
+});
+
+/** Removing a key asks the key itself first (a fresh proof, as an app's code does): its sign-in options. */
+export async function securityKeyProofOptions(
+  formData: unknown,
+): Promise<SecurityKeyOptions<PublicKeyCredentialRequestOptionsJSON>> {
+  const form = asFormData(formData);
+  const locale = formLocale(form);
+  const parsed = factorIdSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) return authMessageState({ key: 'mfaFactorNotFound' }, locale);
+  const current = await requireCurrentUser(locale, accountSection, { fresh: true });
+  if (!current.user) return failure(current.error, locale, 'request');
+  return challenge(current.supabase, parsed.data.factorId, locale, 'request');
+}
+
+/** The key's signature, then the factor removed (recovery codes first when nothing else would be left beside them). */
+export const removeSecurityKey = formAction(async (_previous, formData) => {
+  const locale = formLocale(formData);
+  const answer = answerOf(formData);
+  if (!answer) return malformed(locale);
+  const current = await requireCurrentUser(locale, accountSection, { fresh: true });
+  if (!current.user) return failure(current.error, locale, 'request');
+  const { supabase } = current;
+  const verified = await verify(supabase, 'request', answer);
+  if (verified.error) return failure(verified.error, locale, 'request');
+  const others = verifiedFactors(current.user.factors).filter(
+    (factor) => factor.id !== answer.factorId && (factor.type === 'totp' || factor.type === 'webauthn'),
+  );
+  if (others.length === 0) {
+    const codes = await supabase.auth.mfa.recoveryCodes.unenroll();
+    if (codes.error && codes.error.code !== 'mfa_factor_not_found')
+      return failure(codes.error, locale, 'request');
+  }
+  const { error } = await supabase.auth.mfa.unenroll({ factorId: answer.factorId });
+  if (error) return failure(error, locale, 'request');
+  const t = await getTranslations({ locale, namespace: 'SecurityKeys' });
+  return withEndSessionsOffer(locale, { status: 'success', message: t('removed') });
+});
+
+/** The code step with a key: the factor's sign-in options, for the session that owes its second factor. */
+export async function securityKeySignInOptions(
+  formData: unknown,
+): Promise<SecurityKeyOptions<PublicKeyCredentialRequestOptionsJSON>> {
+  const form = asFormData(formData);
+  const locale = formLocale(form);
+  const parsed = factorIdSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) return authMessageState({ key: 'mfaFactorNotFound' }, locale);
+  const current = await requireFirstFactorUser(locale);
+  if (!current.user) return failure(current.error, locale, 'request');
+  return challenge(current.supabase, parsed.data.factorId, locale, 'request');
+}
+
+/** The key's signature raises this session to aal2; then on to the page the visitor was going to. */
+export const verifyWithSecurityKey = formAction(async (_previous, formData) => {
+  const locale = formLocale(formData);
+  const answer = answerOf(formData);
+  if (!answer) return malformed(locale);
+  const current = await requireFirstFactorUser(locale);
+  if (!current.user) return failure(current.error, locale, 'request');
+  const next = nextPath(await requestedNext(formData));
+  // Already at aal2 (another tab was quicker): nothing to prove.
+  if (current.secondFactorPending) {
+    const { error } = await verify(current.supabase, 'request', answer);
+    if (error) return failure(error, locale, 'request');
+    await rememberDevice(current.user.email ?? '');
+  }
+  return redirect({ href: next, locale });
+});

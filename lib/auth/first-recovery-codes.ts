@@ -1,0 +1,18 @@
+import { actionPath } from '@/lib/auth/auth-error-state';
+import { reportAuthFailure } from '@/lib/log/auth-errors';
+import type { SessionClient } from '@/lib/session/server';
+
+/**
+ * Recovery codes for a user who has none yet (their first app or key was just confirmed, so the session is at aal2):
+ * the new set, to be shown once. A user who already has a set keeps it.
+ */
+export async function firstRecoveryCodes(supabase: SessionClient): Promise<string[] | undefined> {
+  const status = await supabase.auth.mfa.recoveryCodes.getStatus();
+  if (status.error?.code !== 'mfa_factor_not_found') return undefined;
+  const { data, error } = await supabase.auth.mfa.recoveryCodes.generate();
+  if (error) {
+    reportAuthFailure(error, await actionPath());
+    return undefined;
+  }
+  return data.codes;
+}
