@@ -6,6 +6,7 @@ import type { FormState } from '@/lib/forms/form-state';
 import { isWrongGuess } from '@/lib/log/auth-errors';
 import { logServerError } from '@/lib/log/server-log';
 import { createSupabaseAdminClient } from '@/lib/supabase/admin';
+import { withinAuthBudget } from '@/lib/supabase/auth-fetch';
 import { authCookieOptions } from '@/lib/supabase/config';
 import type { Database } from '@/lib/supabase/database.types';
 import { authMessageState } from './auth-error-state';
@@ -75,18 +76,6 @@ async function orLogged<T>(call: () => Promise<T>, fallback: T): Promise<T> {
  */
 const lookupBudgetMs = 800;
 
-async function withinBudget<T>(call: () => Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${lookupBudgetMs} ms`)), lookupBudgetMs);
-  });
-  try {
-    return await Promise.race([call(), late]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 /** One guess at an account: refused while locked, else counted once its outcome is known. */
 export type Attempt =
   { lockedUntil: Date } | { lockedUntil?: undefined; settle: (error: unknown) => Promise<Date | null> };
@@ -104,7 +93,10 @@ export async function startAttempt(
   const deviceId = deviceIdFor(key, deviceToken, email);
   const subject = deviceId ? deviceSubject(kind, deviceId) : accountSubject(kind, account);
   const policy = attemptPolicies[kind][deviceId ? 'device' : 'account'];
-  const lockedUntil = await orLogged(() => withinBudget(() => store.lockedUntil(subject)), null);
+  const lockedUntil = await orLogged(
+    () => withinAuthBudget(store.lockedUntil(subject), lookupBudgetMs),
+    null,
+  );
   if (lockedUntil) return { lockedUntil };
   return {
     settle: async (error) => {
