@@ -13,6 +13,9 @@ const withNextIntl = createNextIntlPlugin({
 const nextConfig = {
   // A separate build folder lets parallel test runs build side by side.
   distDir: process.env.NEXT_DIST_DIR || '.next',
+  // The benchmark's build adds its measuring pages (page.bench.tsx: the signed-in shell, bench/README.md); no other
+  // build contains them.
+  pageExtensions: ['tsx', 'ts', ...(process.env.POLYGLOT_BENCH_PAGES === '1' ? ['bench.tsx'] : [])],
   reactStrictMode: true,
   poweredByHeader: false,
   // Next hashes the whole body of every page answer (FNV-1a in JavaScript, one character at a time) to make an

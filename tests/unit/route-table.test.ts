@@ -73,12 +73,12 @@ describe('route table', () => {
   });
 });
 
-/** Pages under app/[locale]/ (page.tsx, not the not-found catch-all): path → file. */
+/** Pages under app/[locale]/ (page.tsx and the benchmark's page.bench.tsx, not the not-found catch-all): path → file. */
 function appPages(): Map<string, string> {
   return new Map(
     readdirSync('app/[locale]', { recursive: true, encoding: 'utf8' })
-      .filter((file) => /(^|\/)page\.tsx$/.test(file) && !file.includes('['))
-      .map((file) => [`/${file.replace(/\/?page\.tsx$/, '')}`, `app/[locale]/${file}`]),
+      .filter((file) => /(^|\/)page(\.bench)?\.tsx$/.test(file) && !file.includes('['))
+      .map((file) => [`/${file.replace(/\/?page(\.bench)?\.tsx$/, '')}`, `app/[locale]/${file}`]),
   );
 }
 

@@ -19,6 +19,8 @@ export function productEnv(options: {
     NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY: options.publishableKey,
     SUPABASE_SECRET_KEY: options.secretKey,
     NEXT_TELEMETRY_DISABLED: '1',
+    // The signed-in shell target's page (next.config.mjs).
+    POLYGLOT_BENCH_PAGES: '1',
   };
 }
 

@@ -24,6 +24,8 @@ export function pageTargets(cookieHeader: string | undefined): LoadTarget[] {
     unavailable?: string;
   }[] = [
     { id: 'floor', label: 'floor /', url: `${floorUrl}/`, servers: ['floor'] },
+    // The bare dynamic page (reads the cookies, so it renders per request) beside the product's signed-in shell.
+    { id: 'floor-dynamic', label: 'floor /dynamic', url: `${floorUrl}/dynamic`, servers: ['floor'] },
     { id: 'intl-floor', label: 'intl-floor /en', url: `${intlFloorUrl}/en`, servers: ['intl-floor'] },
     {
       id: 'product-anonymous',
@@ -31,10 +33,27 @@ export function pageTargets(cookieHeader: string | undefined): LoadTarget[] {
       url: `${productUrl}/en`,
       servers: ['product'],
     },
+    // A signed-out page, as an anonymous visitor gets it: static, without the middleware (issue 32).
+    {
+      id: 'product-sign-in',
+      label: 'product /en/sign-in anonymous',
+      url: `${productUrl}/en/sign-in`,
+      servers: ['product'],
+    },
     {
       id: 'product-signed-in',
       label: 'product /en signed in',
       url: `${productUrl}/en`,
+      servers: ['product', 'auth'],
+      headers: signedIn,
+      unavailable,
+    },
+    // Middleware with the session, the layout and a page that only confirms the session: what every private page
+    // pays before its content (app/[locale]/account/shell/page.bench.tsx, built for the benchmark only).
+    {
+      id: 'product-shell',
+      label: 'product signed-in shell /en/account/shell',
+      url: `${productUrl}/en/account/shell`,
       servers: ['product', 'auth'],
       headers: signedIn,
       unavailable,

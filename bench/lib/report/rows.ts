@@ -65,6 +65,9 @@ function loadRows(results: BenchResults): Row[] {
       target = `≥ ${goal}× floor`;
       // Marked even when the headroom check warns: past 0.33× the floor it always does (see floor-check.ts).
       mark = t.flaggedRounds.length ? 'n/a' : atLeast(t.rpsRatio, goal);
+    } else if (id === 'product-sign-in' && !compressed) {
+      target = `≥ ${TARGETS.signInToFloorThroughput}× floor`;
+      mark = t.flaggedRounds.length ? 'n/a' : atLeast(t.rpsRatio, TARGETS.signInToFloorThroughput);
     } else if (id === 'product-account' && !compressed) {
       target = `≥ ${TARGETS.accountThroughputRps} req/s`;
       mark = t.flaggedRounds.length ? 'n/a' : atLeast(t.rps, TARGETS.accountThroughputRps);
@@ -109,6 +112,21 @@ function loadRows(results: BenchResults): Row[] {
       mark: '',
     });
   }
+  // What every private page pays before its content, against a bare page that renders per request (issue 32).
+  const appCpu = (id: string) => {
+    const t = load.targets.find((s) => s.target.id === id && s.rounds.length);
+    return t?.cpuMsPerRequest[t.target.servers[0]!] ?? Number.NaN;
+  };
+  const shellRatio = appCpu('product-shell') / appCpu('floor-dynamic');
+  if (Number.isFinite(shellRatio))
+    rows.push({
+      section: 'Load',
+      figure: 'Signed-in shell ÷ floor /dynamic, app CPU per view, uncompressed',
+      value: `${shellRatio.toFixed(2)}×`,
+      ratio: '',
+      target: `≤ ${TARGETS.shellToDynamicCpu}×`,
+      mark: atMost(shellRatio, TARGETS.shellToDynamicCpu),
+    });
   for (const e of load.encodings) {
     const name = encodingName(e.encoding);
     const check = e.floorCheck;

@@ -10,6 +10,10 @@ export const TARGETS = {
   anonymousToFloorThroughputCompressed: 0.35,
   // Anonymous /en ÷ intl-floor /en (the stock next-intl middleware on a one-heading page).
   anonymousToIntlFloorThroughput: 1.5,
+  // Issue 32: /en/sign-in anonymous ÷ floor /, uncompressed.
+  signInToFloorThroughput: 0.35,
+  // Issue 32: the signed-in shell's app CPU per view ÷ the bare dynamic page's.
+  shellToDynamicCpu: 2,
   // 3× the 56 req/s issue 22 measured for /en/account signed in (16 connections, quiet machine).
   accountThroughputRps: 168,
   homeFirstLoadJsKb: 160,
