@@ -6,6 +6,9 @@ import type { AuthErrorKey, AuthErrorMessage } from '@/lib/log/auth-errors';
 
 export type PasskeyCeremony = 'registration' | 'authentication';
 
+/** A security key's ceremonies (GoTrue's WebAuthn MFA factor), named as the auth server names them. */
+export type SecurityKeyCeremony = 'create' | 'request';
+
 /** The AuthErrors keys a failed ceremony in the browser can end with (the browser holds only these messages). */
 export const passkeyBrowserKeys = [
   'passkeyCancelled',
@@ -61,11 +64,18 @@ export function passkeyBrowserErrorKey(error: unknown, timing?: CeremonyTiming):
 }
 
 /**
- * How an auth server failure reads in a ceremony: as for any auth call (lib/log/auth-errors.ts), except
- * that on sign-in a passkey the server cannot verify is one it does not know: deleted from the account, or
- * never added on this site. GoTrue gives the one code for both ceremonies.
+ * How an auth server failure reads in a ceremony: as for any auth call (lib/log/auth-errors.ts), except that on
+ * sign-in a passkey or security key the server cannot verify is one it does not know: deleted from the account,
+ * or never added on this site (GoTrue gives the one code for both ceremonies). A security key's challenge that ran
+ * out has its own words too.
  */
-export function passkeyServerMessage(message: AuthErrorMessage, ceremony: PasskeyCeremony): AuthErrorMessage {
-  if (ceremony === 'authentication' && message.key === 'passkeyNotVerified') return { key: 'passkeyUnknown' };
+export function passkeyServerMessage(
+  message: AuthErrorMessage,
+  ceremony: PasskeyCeremony | SecurityKeyCeremony,
+): AuthErrorMessage {
+  if (message.key === 'passkeyNotVerified' && ceremony === 'authentication') return { key: 'passkeyUnknown' };
+  if (message.key === 'passkeyNotVerified' && ceremony === 'request') return { key: 'securityKeyUnknown' };
+  if (message.key === 'mfaChallengeExpired' && (ceremony === 'create' || ceremony === 'request'))
+    return { key: 'securityKeyExpired' };
   return message;
 }

@@ -1,13 +1,19 @@
 import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import type { Locale } from 'next-intl';
+import { z } from 'zod/mini';
 import { actionPath, authMessageState } from '@/lib/auth/auth-error-state';
-import { type PasskeyCeremony, passkeyServerMessage } from '@/lib/auth/passkey-errors';
+import {
+  type PasskeyCeremony,
+  passkeyServerMessage,
+  type SecurityKeyCeremony,
+} from '@/lib/auth/passkey-errors';
 import type { FormState } from '@/lib/forms/form-state';
 import { reportAuthFailure } from '@/lib/log/auth-errors';
 import { sessionClient } from '@/lib/session/server';
 
 // Node runtime: the auth server's challenges for a passkey prompt, as the browser gets them (or the localized reason
-// why not), for the passkey actions (lib/auth/actions/passkeys.ts) and the sign-in challenge's route handler.
+// why not), and the browser's answer as a form posts it back, for the passkey and security key actions
+// (lib/auth/actions/passkeys.ts, security-keys.ts) and the sign-in challenge's route handler.
 
 /** A challenge from the auth server, ready for the browser's prompt; it is good until `expiresAt` (unix s). */
 export type PasskeyOptions<T> =
@@ -23,7 +29,7 @@ export function ready<T>({ challenge_id, options, expires_at }: CeremonyOptions)
 export async function failure(
   error: unknown,
   locale: Locale,
-  ceremony: PasskeyCeremony,
+  ceremony: PasskeyCeremony | SecurityKeyCeremony,
   values?: Record<string, string>,
 ): Promise<FormState> {
   return authMessageState(
@@ -41,4 +47,25 @@ export async function passkeySignInOptions(
   const { data, error } = await supabase.auth.passkey.startAuthentication();
   if (error) return failure(error, locale, 'authentication');
   return ready(data);
+}
+
+// What the browser's prompt produced, passed through to the auth server, which checks every part of it.
+const answerSchema = z.object({ challengeId: z.uuid(), credential: z.string().check(z.maxLength(64_000)) });
+
+/**
+ * The challenge and the browser's answer, or null when a crafted call sent anything but a JSON object. The answer's
+ * members are the auth server's to check.
+ */
+export function ceremonyAnswer(formData: FormData): { challengeId: string; credential: object } | null {
+  const parsed = answerSchema.safeParse(Object.fromEntries(formData));
+  if (!parsed.success) return null;
+  let credential: unknown;
+  try {
+    credential = JSON.parse(parsed.data.credential);
+  } catch {
+    // Not JSON: refused like any other malformed field.
+    return null;
+  }
+  if (!credential || typeof credential !== 'object' || Array.isArray(credential)) return null;
+  return { challengeId: parsed.data.challengeId, credential };
 }

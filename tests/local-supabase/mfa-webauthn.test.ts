@@ -36,8 +36,23 @@ function optionsJson(publicKey: unknown): Json {
   };
 }
 
-/** A browser credential as supabase-js serializes it (through toJSON, as WebAuthn level 3 browsers do). */
-const asCredential = (json: Json) => ({ toJSON: () => json }) as never;
+/**
+ * The authenticator's answer to a factor's challenge, handed to the auth server as the app does: a browser credential
+ * that supabase-js serializes through toJSON (as WebAuthn level 3 browsers do).
+ */
+function verifyKey(
+  client: SupabaseClient,
+  factorId: string,
+  challengeId: string,
+  type: 'create' | 'request',
+  json: Json,
+) {
+  return client.auth.mfa.verify({
+    factorId,
+    challengeId,
+    webauthn: { type, rpId: 'localhost', credential_response: { toJSON: () => json } as never },
+  });
+}
 
 async function challengeOf(client: SupabaseClient, factorId: string) {
   const { data, error } = await client.auth.mfa.challenge({ factorId, webauthn: { rpId: 'localhost' } });
@@ -59,15 +74,13 @@ async function enrollKey(
   const enrolled = await client.auth.mfa.enroll({ factorType: 'webauthn', friendlyName });
   if (enrolled.error) throw enrolled.error;
   const challenge = await challengeOf(client, enrolled.data.id);
-  const verified = await client.auth.mfa.verify({
-    factorId: enrolled.data.id,
-    challengeId: challenge.id,
-    webauthn: {
-      type: 'create',
-      rpId: 'localhost',
-      credential_response: asCredential(authenticator.create(challenge.options, ceremony)),
-    },
-  });
+  const verified = await verifyKey(
+    client,
+    enrolled.data.id,
+    challenge.id,
+    'create',
+    authenticator.create(challenge.options, ceremony),
+  );
   return { factorId: enrolled.data.id, challenge, verified };
 }
 
@@ -115,15 +128,13 @@ describe('a security key or passkey as the second factor', () => {
     });
 
     const authenticator = new SoftwareAuthenticator(Buffer.from('08987058cadc4b81b6e130de50dcbe96', 'hex'));
-    const verified = await client.auth.mfa.verify({
-      factorId: enrolled.data!.id,
-      challengeId: data.id,
-      webauthn: {
-        type: 'create',
-        rpId: 'localhost',
-        credential_response: asCredential(authenticator.create(options)),
-      },
-    });
+    const verified = await verifyKey(
+      client,
+      enrolled.data!.id,
+      data.id,
+      'create',
+      authenticator.create(options),
+    );
     expect(verified.error).toBeNull();
     expect(decodeJwtPart(verified.data!.access_token, 1).aal).toBe('aal2');
     expect(await amrMethods(client)).toEqual(['mfa/webauthn', 'password']);
@@ -162,15 +173,13 @@ describe('a security key or passkey as the second factor', () => {
       ],
       userVerification: 'preferred',
     });
-    const signed = await other.auth.mfa.verify({
+    const signed = await verifyKey(
+      other,
       factorId,
-      challengeId: challenge.id,
-      webauthn: {
-        type: 'request',
-        rpId: 'localhost',
-        credential_response: asCredential(authenticator.get(challenge.options)),
-      },
-    });
+      challenge.id,
+      'request',
+      authenticator.get(challenge.options),
+    );
     expect(signed.error).toBeNull();
     expect((await other.auth.mfa.getAuthenticatorAssuranceLevel()).data).toMatchObject({
       currentLevel: 'aal2',
@@ -178,15 +187,13 @@ describe('a security key or passkey as the second factor', () => {
     });
     expect(await amrMethods(other)).toEqual(['mfa/webauthn', 'password']);
     // The challenge was destroyed on use.
-    const again = await other.auth.mfa.verify({
+    const again = await verifyKey(
+      other,
       factorId,
-      challengeId: challenge.id,
-      webauthn: {
-        type: 'request',
-        rpId: 'localhost',
-        credential_response: asCredential(authenticator.get(challenge.options)),
-      },
-    });
+      challenge.id,
+      'request',
+      authenticator.get(challenge.options),
+    );
     expect(again.error).toMatchObject({ status: 422, code: 'mfa_factor_not_found' });
   });
 
@@ -198,11 +205,7 @@ describe('a security key or passkey as the second factor', () => {
     const other = await signInAgain(server, email);
     const challenge = await challengeOf(other, factorId);
     const verify = (type: 'create' | 'request', json: Json) =>
-      other.auth.mfa.verify({
-        factorId,
-        challengeId: challenge.id,
-        webauthn: { type, rpId: 'localhost', credential_response: asCredential(json) },
-      } as never);
+      verifyKey(other, factorId, challenge.id, type, json);
     const failed = {
       status: 400,
       code: 'webauthn_verification_failed',
@@ -323,15 +326,13 @@ describe('verify bodies and switches', () => {
     mfa.challengeExpirySeconds = 0;
     try {
       await new Promise((resolve) => setTimeout(resolve, 5));
-      const expired = await client.auth.mfa.verify({
-        factorId: enrolled.data!.id,
-        challengeId: challenge.id,
-        webauthn: {
-          type: 'create',
-          rpId: 'localhost',
-          credential_response: asCredential(new SoftwareAuthenticator().create(challenge.options)),
-        },
-      });
+      const expired = await verifyKey(
+        client,
+        enrolled.data!.id,
+        challenge.id,
+        'create',
+        new SoftwareAuthenticator().create(challenge.options),
+      );
       expect(expired.error).toMatchObject({ status: 422, code: 'mfa_challenge_expired' });
     } finally {
       mfa.challengeExpirySeconds = before;
@@ -360,15 +361,13 @@ describe('verify bodies and switches', () => {
           .error,
       ).toMatchObject({ status: 422, code: 'mfa_webauthn_verify_not_enabled', message });
       // GoTrue's verify route answers with the enroll code here.
-      const verified = await client.auth.mfa.verify({
-        factorId: enrolled.data!.id,
-        challengeId: challenge.id,
-        webauthn: {
-          type: 'create',
-          rpId: 'localhost',
-          credential_response: asCredential(new SoftwareAuthenticator().create(challenge.options)),
-        },
-      });
+      const verified = await verifyKey(
+        client,
+        enrolled.data!.id,
+        challenge.id,
+        'create',
+        new SoftwareAuthenticator().create(challenge.options),
+      );
       expect(verified.error).toMatchObject({ status: 422, code: 'mfa_webauthn_enroll_not_enabled', message });
     } finally {
       mfa.webAuthn = before;

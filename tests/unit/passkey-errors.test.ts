@@ -71,6 +71,15 @@ describe('the auth server’s passkey answers (GoTrue internal/api/passkey_*.go)
     expect(passkeyServerMessage(failed, 'registration')).toEqual({ key: 'passkeyNotVerified' });
   });
 
+  it('a security key (WebAuthn MFA factor) that fails to sign is unknown; its expired challenge has its own words', () => {
+    const failed = answer(400, 'webauthn_verification_failed');
+    expect(passkeyServerMessage(failed, 'request')).toEqual({ key: 'securityKeyUnknown' });
+    expect(passkeyServerMessage(failed, 'create')).toEqual({ key: 'passkeyNotVerified' });
+    const expired = answer(422, 'mfa_challenge_expired');
+    expect(passkeyServerMessage(expired, 'create')).toEqual({ key: 'securityKeyExpired' });
+    expect(passkeyServerMessage(expired, 'request')).toEqual({ key: 'securityKeyExpired' });
+  });
+
   it('an unreachable auth server is unavailable, whatever the ceremony', () => {
     const unreachable = authErrorMessage(new AuthRetryableFetchError('fetch failed', 0));
     expect(passkeyServerMessage(unreachable, 'authentication')).toEqual({ key: 'serviceUnavailable' });

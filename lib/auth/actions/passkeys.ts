@@ -12,7 +12,7 @@ import { redirectAfterSignIn } from '@/lib/auth/after-sign-in';
 import { authMessageState } from '@/lib/auth/auth-error-state';
 import { passkeyNameSchema, renamePasskeySchema } from '@/lib/auth/form-schemas';
 import { type PasskeyCeremony, passkeyServerMessage } from '@/lib/auth/passkey-errors';
-import { failure, type PasskeyOptions, ready } from '@/lib/auth/passkey-options';
+import { ceremonyAnswer, failure, type PasskeyOptions, ready } from '@/lib/auth/passkey-options';
 import { asFormData, formAction } from '@/lib/forms/form-action';
 import { formLocale } from '@/lib/forms/form-locale';
 import { echoedValues, type FormState } from '@/lib/forms/form-state';
@@ -23,30 +23,12 @@ import { requireCurrentUser, sessionClient } from '@/lib/session/server';
 // visitor's session from the HttpOnly cookies. The browser only runs navigator.credentials.create/get
 // (lib/auth/passkey-browser.ts). Every action takes form data, as a crafted call may pass anything.
 
-// What the browser's prompt produced, passed through to the auth server, which checks every part of it.
-const ceremonySchema = z.object({ challengeId: z.uuid(), credential: z.string().check(z.maxLength(64_000)) });
-
-/**
- * The challenge and the browser's answer, or null when a crafted call sent anything but a JSON object. The answer's
- * members are the auth server's to check; here it is only typed as what the browser makes (either ceremony's).
- */
+/** The challenge and the browser's answer, typed as what the browser makes (either ceremony's). */
 function ceremonyOf(formData: FormData): VerifyPasskeyAuthenticationParams | null {
-  const parsed = ceremonySchema.safeParse(Object.fromEntries(formData));
-  if (!parsed.success) return null;
-  let credential: unknown;
-  try {
-    credential = JSON.parse(parsed.data.credential);
-  } catch {
-    // Not JSON: refused like any other malformed field.
-    return null;
-  }
-  const isObject = !!credential && typeof credential === 'object' && !Array.isArray(credential);
-  return isObject
-    ? {
-        challengeId: parsed.data.challengeId,
-        credential: credential as VerifyPasskeyAuthenticationParams['credential'],
-      }
-    : null;
+  const answer = ceremonyAnswer(formData);
+  return (
+    answer && { ...answer, credential: answer.credential as VerifyPasskeyAuthenticationParams['credential'] }
+  );
 }
 
 /** A malformed ceremony (a crafted call: the page always sends both): the answer a failed verification gets. */

@@ -11,15 +11,16 @@ import { z } from 'zod/mini';
 import { redirect } from '@/i18n/navigation';
 import { isolatedText } from '@/i18n/isolate';
 import { rememberDevice } from '@/lib/auth/attempt-limits';
-import { actionPath, authMessageState } from '@/lib/auth/auth-error-state';
+import { authMessageState } from '@/lib/auth/auth-error-state';
 import { withEndSessionsOffer } from '@/lib/auth/end-sessions-offer';
 import { firstRecoveryCodes } from '@/lib/auth/first-recovery-codes';
+import type { SecurityKeyCeremony } from '@/lib/auth/passkey-errors';
+import { ceremonyAnswer, failure } from '@/lib/auth/passkey-options';
 import { requestedNext } from '@/lib/auth/requested-next';
 import { factorNameLength } from '@/lib/auth/two-factor';
 import { asFormData, formAction } from '@/lib/forms/form-action';
 import { formLocale } from '@/lib/forms/form-locale';
 import { echoedValues, type FormState } from '@/lib/forms/form-state';
-import { type AuthErrorMessage, reportAuthFailure } from '@/lib/log/auth-errors';
 import { nextPath } from '@/lib/routes/safe-redirect';
 import { requireCurrentUser, requireFirstFactorUser, type SessionClient } from '@/lib/session/server';
 import { verifiedFactors } from '@/lib/session/types';
@@ -34,25 +35,8 @@ const accountSection = '/account#two-factor';
 export type SecurityKeyOptions<T> =
   { status: 'ready'; factorId: string; challengeId: string; options: T } | FormState;
 
-type Ceremony = 'create' | 'request';
-
 /** The outcome of adding a key: with the first key, the recovery codes made for it (shown once). */
 export type SecurityKeyAddState = FormState & { codes?: string[] };
-
-/** How an auth server failure reads with a key: an unknown key and an expired challenge have their own words. */
-async function failure(
-  error: unknown,
-  locale: Locale,
-  ceremony: Ceremony,
-  values?: Record<string, string>,
-): Promise<FormState> {
-  const message: AuthErrorMessage = reportAuthFailure(error, await actionPath());
-  if (message.key === 'mfaChallengeExpired')
-    return authMessageState({ key: 'securityKeyExpired' }, locale, values);
-  if (message.key === 'passkeyNotVerified' && ceremony === 'request')
-    return authMessageState({ key: 'securityKeyUnknown' }, locale, values);
-  return authMessageState(message, locale, values);
-}
 
 /** The relying party supabase-js asks for (GoTrue takes its own from its configuration): this site's host name. */
 async function rpId(): Promise<string> {
@@ -87,7 +71,7 @@ async function challenge<T>(
   supabase: SessionClient,
   factorId: string,
   locale: Locale,
-  ceremony: Ceremony,
+  ceremony: SecurityKeyCeremony,
   values?: Record<string, string>,
 ): Promise<SecurityKeyOptions<T>> {
   const { data, error } = await supabase.auth.mfa.challenge({ factorId, webauthn: { rpId: await rpId() } });
@@ -102,32 +86,19 @@ async function challenge<T>(
   };
 }
 
-// What the browser's prompt produced, passed through to the auth server, which checks every part of it.
-const ceremonySchema = z.object({
-  factorId: z.uuid(),
-  challengeId: z.uuid(),
-  credential: z.string().check(z.maxLength(64_000)),
-});
+const factorIdSchema = z.object({ factorId: z.uuid() });
 
 /** The factor, its challenge and the browser's answer (a JSON object), or null for a crafted call. */
 function answerOf(formData: FormData): { factorId: string; challengeId: string; credential: object } | null {
-  const parsed = ceremonySchema.safeParse(Object.fromEntries(formData));
-  if (!parsed.success) return null;
-  let credential: unknown;
-  try {
-    credential = JSON.parse(parsed.data.credential);
-  } catch {
-    // Not JSON: refused like any other malformed field.
-    return null;
-  }
-  if (!credential || typeof credential !== 'object' || Array.isArray(credential)) return null;
-  return { factorId: parsed.data.factorId, challengeId: parsed.data.challengeId, credential };
+  const factor = factorIdSchema.safeParse(Object.fromEntries(formData));
+  const answer = ceremonyAnswer(formData);
+  return factor.success && answer ? { factorId: factor.data.factorId, ...answer } : null;
 }
 
 /** The browser's answer to the auth server. supabase-js serializes a credential through its toJSON(); this one is JSON already. */
 async function verify(
   supabase: SessionClient,
-  type: Ceremony,
+  type: SecurityKeyCeremony,
   answer: NonNullable<ReturnType<typeof answerOf>>,
 ) {
   const { credential } = answer;
@@ -140,8 +111,6 @@ async function verify(
 
 const malformed = (locale: Locale, values?: Record<string, string>) =>
   authMessageState({ key: 'passkeyNotVerified' }, locale, values);
-
-const factorIdSchema = z.object({ factorId: z.uuid() });
 
 /**
  * Step 1 of adding a key: the name checked, a WebAuthn factor enrolled and challenged; the creation options go to

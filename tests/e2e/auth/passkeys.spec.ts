@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { type CDPSession, expect, type Page, test } from '@playwright/test';
+import { createTranslator, type Locale } from 'next-intl';
 import { createConfirmedUser, signInWithPassword } from '../support/auth-users';
-import { arabicIndic, enrollFactors } from '../support/authenticator';
+import { arabicIndic, Authenticator, enrollFactors } from '../support/authenticator';
 import { expectNoAxeViolations } from '../support/axe';
 import type english from '../../../messages/en.json';
 
@@ -11,6 +12,10 @@ import type english from '../../../messages/en.json';
 /** The locale's messages (same keys as English: tests/unit/messages.test.ts). */
 const messagesOf = (locale: string): typeof english =>
   JSON.parse(readFileSync(`messages/${locale}.json`, 'utf8'));
+
+/** The code step's note after a passkey sign-in, naming the second factors the user has. */
+const passkeyNote = (locale: Locale, ways: 'app' | 'keys' | 'both') =>
+  createTranslator({ locale, messages: messagesOf(locale), namespace: 'CodeStep' })('passkeyNote', { ways });
 
 /** A message as a server action sends it: the `<bdi>` value between Unicode isolates (i18n/isolate.tsx). */
 const withValue = (message: string, name: string) =>
@@ -298,7 +303,7 @@ for (const locale of ['en', 'ar'] as const) {
     await page.goto(`/${locale}/sign-in`);
     await page.getByRole('button', { name: t.signIn }).click();
     await expect(page).toHaveURL(`/${locale}/sign-in/verify?next=%2Faccount`);
-    await expect(page.getByTestId('code-step-passkey')).toHaveText(step.passkeyNote);
+    await expect(page.getByTestId('code-step-passkey')).toHaveText(passkeyNote(locale, 'app'));
     const ways = page.getByTestId('code-step-ways');
     await expect(ways).toContainText(two.cantUseApp);
     await expect(ways).toContainText(step.otherApp);
@@ -322,3 +327,57 @@ for (const locale of ['en', 'ar'] as const) {
     await expect(page.getByTestId('code-step-passkey')).toHaveCount(0);
   });
 }
+
+// Issue 35: the note names the second factors the user has. Security keys only: the key, not an app; then an app
+// beside the key: both.
+test('a user with a passkey and a security key is told to confirm with the key, then with an app too', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const { Passkeys: t, SecurityKeys: keys, TwoFactor: two } = messagesOf('en');
+  const user = await createConfirmedUser({});
+  await allowAutofillSwitch(page);
+  await signInWithPassword(page, user.email, user.password);
+  await autofill(page, false);
+  // One authenticator holds both: the passkey (discoverable) and the security key (GoTrue's WebAuthn MFA factor,
+  // a credential of its own that only the code step asks for).
+  await addAuthenticator(page);
+  await section(page).getByRole('button', { name: t.add }).click();
+  await expect(section(page).getByTestId('passkey-item')).toHaveCount(1);
+  const keySection = page.locator('section[aria-labelledby="security-keys-title"]');
+  await keySection.getByLabel(keys.nameLabel).fill('YubiKey');
+  await keySection.getByRole('button', { name: keys.add }).click();
+  await expect(keySection.getByTestId('security-key')).toContainText('YubiKey');
+
+  const passkeySignIn = async () => {
+    await page.context().clearCookies();
+    await page.goto('/en/sign-in');
+    await page.getByRole('button', { name: t.signIn }).click();
+    await expect(page).toHaveURL('/en/sign-in/verify?next=%2Faccount');
+  };
+  await passkeySignIn();
+  const note = page.getByTestId('code-step-passkey');
+  await expect(note).toHaveText(passkeyNote('en', 'keys'));
+  // The key, not an app the user does not have.
+  await expect(note).toContainText('security key');
+  await expect(note).not.toContainText('authenticator app');
+  await expect(page.locator('input[name="code"]')).toHaveCount(0);
+  await page.getByRole('button', { name: keys.use }).click();
+  await expect(page).toHaveURL('/en/account');
+
+  // An app beside the key.
+  const appSection = page.locator('section[aria-labelledby="two-factor-title"]');
+  await appSection.getByLabel(two.enrollName).fill('Phone');
+  await appSection.getByRole('button', { name: two.enrollStart }).click();
+  const app = new Authenticator((await appSection.getByTestId('two-factor-secret').textContent()) ?? '');
+  await appSection.getByLabel(two.confirmCode).fill(await app.freshCode());
+  await appSection.getByRole('button', { name: two.confirmSubmit }).click();
+  await expect(appSection.getByRole('status').filter({ hasText: two.enabled })).toBeVisible();
+
+  await passkeySignIn();
+  await expect(note).toHaveText(passkeyNote('en', 'both'));
+  await expect(note).toContainText('authenticator app');
+  await expect(note).toContainText('security key');
+  await expect(page.locator('input[name="code"]')).toBeVisible();
+  await expect(page.getByRole('button', { name: keys.use })).toBeEnabled();
+});

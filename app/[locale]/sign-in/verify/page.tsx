@@ -59,7 +59,8 @@ export default async function VerifyPage({ searchParams }: PageProps<'/[locale]/
   // Offered only to users with unused codes (any aal may ask; an auth server without recovery codes answers an error).
   const recovery = await supabase.auth.mfa.recoveryCodes.getStatus();
   const hasCodes = (recovery.data?.remaining ?? 0) > 0;
-  // GoTrue counts a passkey sign-in as aal1 (amr `passkey` is no MFA claim), so it says why the code is still asked.
+  // GoTrue counts a passkey sign-in as aal1 (amr `passkey` is no MFA claim), so it says why the step still asks, and
+  // names the user's own second factors (an app, keys, or both).
   const { data: assurance } = await supabase.auth.mfa.getAuthenticatorAssuranceLevel();
   const viaPasskey = !!assurance?.currentAuthenticationMethods.some(
     (entry) => (typeof entry === 'string' ? entry : entry.method) === 'passkey',
@@ -92,7 +93,7 @@ export default async function VerifyPage({ searchParams }: PageProps<'/[locale]/
       <div className="grid gap-4">
         {viaPasskey ? (
           <p className="text-sm" data-testid="code-step-passkey">
-            {tc('passkeyNote')}
+            {tc('passkeyNote', { ways: keysOnly ? 'keys' : keys.length > 0 ? 'both' : 'app' })}
           </p>
         ) : null}
         <NextIntlClientProvider
