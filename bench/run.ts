@@ -92,7 +92,14 @@ try {
       'intl-floor': stack.intlFloor?.child.pid,
       auth: stack.auth?.process.child.pid,
     };
-    results.load = await loadSection(options, await loadGenerator(), session?.cookieHeader, pids, log);
+    results.load = await loadSection(
+      options,
+      await loadGenerator(),
+      session?.cookieHeader,
+      noteIds[0],
+      pids,
+      log,
+    );
   });
   await section('bundle', async () => {
     results.bundle = await bundleSection(stack.floor !== undefined);

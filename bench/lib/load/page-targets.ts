@@ -12,7 +12,7 @@ export const targetId = (base: string, encoding: Encoding) =>
  * The load targets, each uncompressed and compressed; ratios are taken against the floor with the same encoding.
  * Signed-in ones only with a session cookie.
  */
-export function pageTargets(cookieHeader: string | undefined): LoadTarget[] {
+export function pageTargets(cookieHeader: string | undefined, noteId?: string): LoadTarget[] {
   const signedIn: Record<string, string> = cookieHeader ? { Cookie: cookieHeader } : {};
   const unavailable = cookieHeader ? undefined : 'no signed-in session (auth server unavailable)';
   const pages: {
@@ -66,10 +66,27 @@ export function pageTargets(cookieHeader: string | undefined): LoadTarget[] {
       headers: signedIn,
       unavailable,
     },
+    // The private pages added after the account page (issue 32: each within 1.2× its CPU per view).
     {
       id: 'product-notes',
       label: 'product /en/notes signed in (20 notes)',
       url: `${productUrl}/en/notes`,
+      servers: ['product', 'auth'],
+      headers: signedIn,
+      unavailable,
+    },
+    {
+      id: 'product-note',
+      label: 'product /en/notes/<id> signed in',
+      url: `${productUrl}/en/notes/${noteId ?? 'none'}`,
+      servers: ['product', 'auth'],
+      headers: signedIn,
+      unavailable: unavailable ?? (noteId ? undefined : 'no note written'),
+    },
+    {
+      id: 'product-sessions',
+      label: 'product /en/account/sessions signed in',
+      url: `${productUrl}/en/account/sessions`,
       servers: ['product', 'auth'],
       headers: signedIn,
       unavailable,
