@@ -14,8 +14,10 @@ const messagesOf = (locale: string): typeof english =>
   JSON.parse(readFileSync(`messages/${locale}.json`, 'utf8'));
 
 /** The code step's note after a passkey sign-in, naming the second factors the user has. */
-const passkeyNote = (locale: Locale, ways: 'app' | 'keys' | 'both') =>
-  createTranslator({ locale, messages: messagesOf(locale), namespace: 'CodeStep' })('passkeyNote', { ways });
+type Ways = 'app' | 'keys' | 'both';
+const codeStep = (locale: Locale, key: 'passkeyNote' | 'signOutHint' | 'signOutOnly', ways: Ways) =>
+  createTranslator({ locale, messages: messagesOf(locale), namespace: 'CodeStep' })(key, { ways });
+const passkeyNote = (locale: Locale, ways: Ways) => codeStep(locale, 'passkeyNote', ways);
 
 /** A message as a server action sends it: the `<bdi>` value between Unicode isolates (i18n/isolate.tsx). */
 const withValue = (message: string, name: string) =>
@@ -309,7 +311,7 @@ for (const locale of ['en', 'ar'] as const) {
     await expect(ways).toContainText(step.otherApp);
     // No recovery codes yet: no link to them, and signing out is the last way.
     await expect(page.getByRole('link', { name: rc.useRecoveryCode })).toHaveCount(0);
-    await expect(ways).toContainText(step.signOutOnly);
+    await expect(ways).toContainText(codeStep(locale, 'signOutOnly', 'app'));
     await expect(ways.getByRole('button', { name: two.signOut, exact: true })).toBeVisible();
     await expectNoAxeViolations(page);
 
@@ -361,6 +363,10 @@ test('a user with a passkey and a security key is told to confirm with the key, 
   // The key, not an app the user does not have.
   await expect(note).toContainText('security key');
   await expect(note).not.toContainText('authenticator app');
+  // The first key came with recovery codes; signing out is the other way, to come back with the key.
+  const ways = page.getByTestId('code-step-ways');
+  await expect(ways).toContainText(codeStep('en', 'signOutHint', 'keys'));
+  await expect(ways).not.toContainText('app');
   await expect(page.locator('input[name="code"]')).toHaveCount(0);
   await page.getByRole('button', { name: keys.use }).click();
   await expect(page).toHaveURL('/en/account');

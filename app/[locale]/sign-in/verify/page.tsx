@@ -54,6 +54,8 @@ export default async function VerifyPage({ searchParams }: PageProps<'/[locale]/
     .filter((factor) => factor.type === 'webauthn')
     .map((factor) => ({ id: factor.id, name: factor.friendlyName || ts('title') }));
   const keysOnly = factors.length === 0 && keys.length > 0;
+  // Which second factors the step's sentences name: an app's code, keys, or both.
+  const ways = keysOnly ? 'keys' : keys.length > 0 ? 'both' : 'app';
   const description = keysOnly ? ts('verifyDescription') : t('verifyDescription');
   const supabase = await sessionClient();
   // Offered only to users with unused codes (any aal may ask; an auth server without recovery codes answers an error).
@@ -85,7 +87,7 @@ export default async function VerifyPage({ searchParams }: PageProps<'/[locale]/
               {hasCodes ? <TextLink href={switchTo('recovery')}>{tr('useRecoveryCode')}</TextLink> : null}
             </>
           )}
-          <p>{hasCodes || useRecovery ? tc('signOutHint') : tc('signOutOnly')}</p>
+          <p>{hasCodes || useRecovery ? tc('signOutHint', { ways }) : tc('signOutOnly', { ways })}</p>
           {signOut}
         </div>
       }
@@ -93,7 +95,7 @@ export default async function VerifyPage({ searchParams }: PageProps<'/[locale]/
       <div className="grid gap-4">
         {viaPasskey ? (
           <p className="text-sm" data-testid="code-step-passkey">
-            {tc('passkeyNote', { ways: keysOnly ? 'keys' : keys.length > 0 ? 'both' : 'app' })}
+            {tc('passkeyNote', { ways })}
           </p>
         ) : null}
         <NextIntlClientProvider
