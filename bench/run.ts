@@ -16,6 +16,7 @@ import { bundleSection } from './lib/sections/bundle-section.ts';
 import { lighthouseSection } from './lib/sections/lighthouse-section.ts';
 import { loadSection } from './lib/sections/load-section.ts';
 import { requestsSection } from './lib/sections/requests-section.ts';
+import { twoFactorVisitor } from './lib/report/targets.ts';
 import { benchNoteCount, seedBenchNotes } from './lib/auth/bench-notes.ts';
 import { stopAll } from './lib/servers/child-process.ts';
 import { buildAll, startStack } from './lib/stack.ts';
@@ -110,9 +111,7 @@ try {
     if (!stack.auth || !session) return needsAuth('requests');
     const visitors = [
       { cookieHeader: session.cookieHeader },
-      ...(twoFactorSession
-        ? [{ label: 'two-factor, aal2', cookieHeader: twoFactorSession.cookieHeader }]
-        : []),
+      ...(twoFactorSession ? [{ label: twoFactorVisitor, cookieHeader: twoFactorSession.cookieHeader }] : []),
     ];
     results.requestsPerView = await requestsSection(options, stack.auth.url, visitors, log);
   });

@@ -5,6 +5,7 @@ import type { LoadResult } from '../../bench/lib/load/measure.ts';
 import type { BenchResults } from '../../bench/lib/report/results.ts';
 import { buildRows, warnings } from '../../bench/lib/report/rows.ts';
 import { checkFloorHeadroom } from '../../bench/lib/load/floor-check.ts';
+import { twoFactorVisitor } from '../../bench/lib/report/targets.ts';
 
 const machine = {
   cpuModel: 'test',
@@ -108,6 +109,28 @@ describe('load rows', () => {
     expect(row(withPages(11.9), 'product-note server CPU per response')?.mark).toBe('pass');
     expect(row(withPages(12.1), 'product-note server CPU per response')?.mark).toBe('miss');
     expect(row(withPages(12.1), 'product-account server CPU per response')?.mark).toBe('');
+  });
+
+  it("counts the recovery codes' status on a two-factor user's account page, and only there", () => {
+    const results = base();
+    const view = (path: string, user?: string, perView = 3) => ({
+      path,
+      user,
+      perView,
+      authRequests: perView * 20,
+      views: 20,
+      breakdown: {},
+    });
+    results.requestsPerView = [
+      view('/en/account', twoFactorVisitor),
+      view('/en/notes', twoFactorVisitor),
+      view('/en/account'),
+    ];
+    const mark = (figure: string) =>
+      row(results, `Auth-server requests per signed-in view of ${figure}`)?.mark;
+    expect(mark(`/en/account (${twoFactorVisitor})`)).toBe('pass');
+    expect(mark(`/en/notes (${twoFactorVisitor})`)).toBe('miss');
+    expect(mark('/en/account')).toBe('miss');
   });
 
   it('puts the signed-in shell against the bare dynamic page: at most 2× its app CPU per view (issue 32)', () => {

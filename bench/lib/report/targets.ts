@@ -4,6 +4,8 @@ export const TARGETS = {
   // The account page confirms the session with the auth server, so a revoked one takes effect at once (issue 18),
   // and lists the passkeys (GET /passkeys: GoTrue's user object does not carry them; its factors it does).
   authRequestsPerPrivateView: 2,
+  // A user with a second factor: the account page also asks how many recovery codes are left (issue 30).
+  authRequestsForRecoveryCodes: 1,
   signedInToAnonymousThroughput: 0.9,
   // Anonymous /en ÷ floor /, measured with wrk in the same rounds.
   anonymousToFloorThroughput: 0.4,
@@ -28,6 +30,9 @@ export const TARGETS = {
   // Issue 28: a primary-key select through the Data API, beside Auth's GET /user (about 1,100 then).
   restPrimaryKeySelectRps: 1000,
 } as const;
+
+/** The visitor with an authenticator app, signed in with it: their account page also asks for the recovery codes. */
+export const twoFactorVisitor = 'two-factor, aal2';
 
 export type Mark = 'pass' | 'miss' | 'n/a';
 
