@@ -43,7 +43,11 @@ function describeItems(details: unknown): string {
 }
 
 /** One Lighthouse run with its default mobile settings (Moto G Power emulation, slow 4G) and the given throttling method. */
-async function auditOnce(url: string, port: number, throttlingMethod: ThrottlingMethod): Promise<AuditRun> {
+export async function auditOnce(
+  url: string,
+  port: number,
+  throttlingMethod: ThrottlingMethod,
+): Promise<AuditRun> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
@@ -76,16 +80,8 @@ async function auditOnce(url: string, port: number, throttlingMethod: Throttling
   };
 }
 
-export async function auditPage(
-  baseUrl: string,
-  path: string,
-  runs: number,
-  port: number,
-  throttlingMethod: ThrottlingMethod,
-): Promise<PageAudit> {
-  const results: AuditRun[] = [];
-  for (let i = 0; i < runs; i++)
-    results.push(await auditOnce(new URL(path, baseUrl).href, port, throttlingMethod));
+/** A page's runs with each figure's median taken separately. */
+export function summarizeRuns(path: string, results: AuditRun[]): PageAudit {
   const of = (pick: (r: AuditRun) => number) => median(results.map(pick));
   return {
     path,

@@ -1,7 +1,8 @@
 import { launchChromium } from '../lighthouse/chromium.ts';
 import {
-  auditPage,
-  type PageAudit,
+  type AuditRun,
+  auditOnce,
+  summarizeRuns,
   THROTTLING_METHODS,
   type ThrottlingMethod,
 } from '../lighthouse/mobile-audit.ts';
@@ -34,30 +35,26 @@ export async function lighthouseSection(
     try {
       const results = [];
       for (const throttlingMethod of methods) {
-        const floor = floorRunning
-          ? await auditPage(
-              floorProxy?.url ?? floorUrl,
-              '/',
-              options.lighthouseRuns,
-              chromium.port,
-              throttlingMethod,
-            )
-          : undefined;
+        // Interleaved: each round audits the floor and then every page once, so a slow minute of the machine
+        // lowers the reference as much as the pages (two shared cores; runs of one page spread by 10 points).
+        const targets = [
+          ...(floorRunning ? [{ base: floorProxy?.url ?? floorUrl, path: '/', floor: true }] : []),
+          ...LIGHTHOUSE_PAGES.map((path) => ({ base: product?.url ?? productUrl, path, floor: false })),
+        ];
+        const runs = new Map<string, AuditRun[]>(targets.map((t) => [`${t.floor}${t.path}`, []]));
+        for (let round = 0; round < options.lighthouseRuns; round++)
+          for (const target of targets)
+            runs
+              .get(`${target.floor}${target.path}`)!
+              .push(await auditOnce(new URL(target.path, target.base).href, chromium.port, throttlingMethod));
+        const floor = floorRunning ? summarizeRuns('/', runs.get('true/')!) : undefined;
         if (floor) log(`lighthouse (${throttlingMethod}) floor /: perf ${floor.median.scores.performance}`);
-        const pages: PageAudit[] = [];
-        for (const path of LIGHTHOUSE_PAGES) {
-          const audit = await auditPage(
-            product?.url ?? productUrl,
-            path,
-            options.lighthouseRuns,
-            chromium.port,
-            throttlingMethod,
-          );
-          const s = audit.median.scores;
+        const pages = LIGHTHOUSE_PAGES.map((path) => summarizeRuns(path, runs.get(`false${path}`)!));
+        for (const { path, median } of pages) {
+          const s = median.scores;
           log(
             `lighthouse (${throttlingMethod}) ${path}: perf ${s.performance}, a11y ${s.accessibility}, bp ${s['best-practices']}, seo ${s.seo}`,
           );
-          pages.push(audit);
         }
         results.push({ throttlingMethod, pages, floor });
       }
