@@ -223,9 +223,8 @@ test('the account page asks for the passkeys and the recovery codes together, no
   await expect(page).toHaveURL('/en/account');
   await expect(page.locator('#recovery-codes-title')).toBeVisible();
 
-  // The passkey list never comes: the recovery codes' status goes out while it is still awaited, and the page
-  // renders with the passkeys' error once the auth budget runs out. One after the other, the status would go out
-  // first and be answered before the list was asked for.
+  // The passkey list never comes: the page renders with the passkeys' error once the auth budget runs out. One
+  // after the other, the status would go out first and be answered before the list was asked for.
   faulty!.inject((request) =>
     request.method === 'GET' && request.url?.startsWith('/auth/v1/passkeys') ? 'hang' : 'pass',
   );
@@ -235,8 +234,17 @@ test('the account page asks for the passkeys and the recovery codes together, no
     'The sign-in service cannot be reached right now. Please try again in a moment.',
   );
   await expect(page.locator('#recovery-codes-title')).toBeVisible();
-  const status = faulty!.seen.find(({ path }) => path.startsWith('/auth/v1/factors/recovery-codes'));
-  expect(status?.pending).toEqual(expect.arrayContaining([expect.stringMatching(/^\/auth\/v1\/passkeys/)]));
+  // Whichever of the two goes out first, the other goes out while it is still open (auth-js may send either
+  // first). Requests left hanging by earlier tests (a token refresh) stay open too, hence the exact paths.
+  const list = /^\/auth\/v1\/passkeys(\?|$)/;
+  const codes = /^\/auth\/v1\/factors\/recovery-codes(\?|$)/;
+  const first = (path: RegExp) => faulty!.seen.find((request) => path.test(request.path));
+  const [listed, status] = [first(list), first(codes)];
+  expect(listed, 'the passkey list was asked for').toBeDefined();
+  expect(status, "the recovery codes' status was asked for").toBeDefined();
+  const together =
+    status!.pending.some((path) => list.test(path)) || listed!.pending.some((path) => codes.test(path));
+  expect(together, 'one request went out while the other was open').toBe(true);
 });
 
 /** Signs a new user in, in a context of its own, on the account page; for checks after the server fails. */
