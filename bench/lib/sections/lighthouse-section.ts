@@ -37,19 +37,19 @@ export async function lighthouseSection(
       for (const throttlingMethod of methods) {
         // Interleaved: each round audits the floor and then every page once, so a slow minute of the machine
         // lowers the reference as much as the pages (two shared cores; runs of one page spread by 10 points).
+        const pageBase = product?.url ?? productUrl;
         const targets = [
-          ...(floorRunning ? [{ base: floorProxy?.url ?? floorUrl, path: '/', floor: true }] : []),
-          ...LIGHTHOUSE_PAGES.map((path) => ({ base: product?.url ?? productUrl, path, floor: false })),
+          ...(floorRunning ? [{ base: floorProxy?.url ?? floorUrl, path: '/' }] : []),
+          ...LIGHTHOUSE_PAGES.map((path) => ({ base: pageBase, path })),
         ];
-        const runs = new Map<string, AuditRun[]>(targets.map((t) => [`${t.floor}${t.path}`, []]));
+        const runs = targets.map((): AuditRun[] => []);
         for (let round = 0; round < options.lighthouseRuns; round++)
-          for (const target of targets)
-            runs
-              .get(`${target.floor}${target.path}`)!
-              .push(await auditOnce(new URL(target.path, target.base).href, chromium.port, throttlingMethod));
-        const floor = floorRunning ? summarizeRuns('/', runs.get('true/')!) : undefined;
+          for (const [i, { base, path }] of targets.entries())
+            runs[i]!.push(await auditOnce(new URL(path, base).href, chromium.port, throttlingMethod));
+        const audits = targets.map(({ path }, i) => summarizeRuns(path, runs[i]!));
+        const floor = floorRunning ? audits.shift() : undefined;
         if (floor) log(`lighthouse (${throttlingMethod}) floor /: perf ${floor.median.scores.performance}`);
-        const pages = LIGHTHOUSE_PAGES.map((path) => summarizeRuns(path, runs.get(`false${path}`)!));
+        const pages = audits;
         for (const { path, median } of pages) {
           const s = median.scores;
           log(
