@@ -44,6 +44,7 @@ for (const locale of ['en', 'ar'] as const) {
     const section = page.locator('section[aria-labelledby="two-factor-title"]');
     await expect(section.getByRole('heading', { name: two.sectionTitle })).toBeVisible();
     await expect(section.getByTestId('two-factor-off')).toHaveText(two.statusOff);
+    await expect(section.getByTestId('two-factor-on')).toHaveCount(0);
     await expect(section).toContainText(two.backupNote);
     await section.getByLabel(two.enrollName).fill(appName);
     await section.getByRole('button', { name: two.enrollStart }).click();
