@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { type CDPSession, expect, type Page, test } from '@playwright/test';
+import { type CDPSession, expect, type Page, test } from '../support/test';
 import { createClient } from '@supabase/supabase-js';
 import { createTranslator, type Locale } from 'next-intl';
 import { createConfirmedUser, signInWithPassword } from '../support/auth-users';

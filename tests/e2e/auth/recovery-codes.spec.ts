@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '../support/test';
 import { createClient } from '@supabase/supabase-js';
 import { createTranslator } from 'next-intl';
 import { createConfirmedUser, signInWithPassword } from '../support/auth-users';

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { type CDPSession, expect, type Page, test } from '@playwright/test';
+import { type CDPSession, expect, type Page, test } from '../support/test';
 import { createTranslator } from 'next-intl';
 import { createConfirmedUser, findUser, signInWithPassword } from '../support/auth-users';
 import { enrollFactors } from '../support/authenticator';

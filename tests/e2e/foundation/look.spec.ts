@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '../support/test';
 
 // Rendering details a reader notices: text that must stay one run, focus that must be seen, words kept whole.
 

@@ -1,5 +1,5 @@
 import { readdirSync } from 'node:fs';
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type BrowserContext, expect, type Page, test } from '../support/test';
 import { locales } from '@/i18n/locales';
 import { findRoute } from '@/lib/routes/route-table';
 import { createConfirmedUser, signInWithPassword } from '../support/auth-users';

@@ -1,5 +1,5 @@
 import { createClient } from '@supabase/supabase-js';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page, test } from '../support/test';
 import { createConfirmedUser, findUser, signInWithPassword } from '../support/auth-users';
 import { expectNoAxeViolations } from '../support/axe';
 import { secretKey, supabaseUrl } from '../support/test-env';
