@@ -8,7 +8,6 @@ import { FormMessage } from '@/components/forms/form-message';
 import { SubmitButton } from '@/components/forms/submit-button';
 import { addPasskey, passkeyRegistrationOptions } from '@/lib/auth/actions/passkeys';
 import { loadFormSchema } from '@/lib/auth/load-form-schema';
-import { isolatedText } from '@/i18n/isolate';
 import { describeDevice } from '@/lib/auth/passkey-device-name';
 import type { FormState } from '@/lib/forms/form-state';
 import { useValidatedAction } from '@/lib/forms/use-validated-action';
@@ -16,15 +15,15 @@ import { useBrowserValue } from '@/lib/use-browser-value';
 import { EndSessionsOffer } from './end-sessions-offer';
 
 /**
- * "Chrome on Android": the name a new passkey is offered, from this browser (empty on the server). Each brand is
- * isolated on its own, so the sentence around them keeps its direction: "Chrome على Linux" reads right to left.
+ * "Chrome on Android": the name a new passkey is offered, from this browser (empty on the server), as plain text:
+ * the list shows it in its direction (passkeyNameDirection), so nothing is stored but the words.
  */
 function useDeviceName(): string {
   const t = useTranslations('Passkeys');
   return useBrowserValue(
     () => {
       const { browser, os } = describeDevice(navigator.userAgent, navigator.maxTouchPoints);
-      if (browser && os) return t.markup('deviceName', { browser, os, ...isolatedText });
+      if (browser && os) return t.markup('deviceName', { browser, os, bdi: (chunks) => chunks });
       return browser ?? os ?? t('defaultName');
     },
     () => '',

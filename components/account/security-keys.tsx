@@ -39,7 +39,7 @@ function NeedsScript() {
  * Adds a key: a factor and its creation options from the server, the browser's prompt, the new credential back; with
  * the first key, the recovery codes made for it.
  */
-export function SecurityKeyAddForm() {
+export function SecurityKeyAddForm({ hasApps }: { hasApps: boolean }) {
   const t = useTranslations('SecurityKeys');
   const te = useTranslations('AuthErrors');
   const locale = useLocale();
@@ -66,7 +66,7 @@ export function SecurityKeyAddForm() {
       <form action={action} noValidate className="grid gap-4" data-testid="security-key-add-form">
         <FormContextFields locale={locale} />
         <FormMessage state={state} />
-        {state.codes ? <RecoveryCodesDisplay codes={state.codes} /> : null}
+        {state.codes ? <RecoveryCodesDisplay codes={state.codes} ways={hasApps ? 'both' : 'keys'} /> : null}
         <FormField
           idPrefix="security-key"
           name="name"

@@ -19,7 +19,7 @@ export default defineMail({
       fr: 'Votre adresse e-mail a été modifiée',
       es: 'Se ha cambiado tu correo electrónico',
       ja: 'メールアドレスが変更されました',
-      ar: 'تم تغيير عنوان بريدك الإلكتروني',
+      ar: 'غُيّر عنوان بريدك الإلكتروني',
     },
     intro: {
       en: 'The email address of your Polyglot account was changed. From now on, you sign in with the new address and receive our emails there.',
@@ -27,7 +27,7 @@ export default defineMail({
       fr: 'L’adresse e-mail de votre compte Polyglot a été modifiée. Désormais, vous vous connectez avec la nouvelle adresse et c’est là que vous recevez nos e-mails.',
       es: 'Se ha cambiado el correo electrónico de tu cuenta de Polyglot. A partir de ahora, inicias sesión con la nueva dirección y recibes nuestros correos en ella.',
       ja: 'Polyglot アカウントのメールアドレスが変更されました。今後は新しいメールアドレスでログインし、お知らせもそちらに届きます。',
-      ar: 'تم تغيير عنوان البريد الإلكتروني لحسابك في Polyglot. من الآن فصاعدًا ستسجّل الدخول بالعنوان الجديد وستصلك رسائلنا عليه.',
+      ar: 'غُيّر عنوان البريد الإلكتروني لحسابك في Polyglot. من الآن فصاعدًا ستسجّل الدخول بالعنوان الجديد وستصلك رسائلنا عليه.',
     },
     oldLabel: {
       en: 'Previous address:',

@@ -11,7 +11,7 @@ export default defineMail({
       fr: 'Le mot de passe de votre compte Polyglot vient d’être modifié.',
       es: 'Se acaba de cambiar la contraseña de tu cuenta de Polyglot.',
       ja: 'Polyglot アカウントのパスワードが変更されました。',
-      ar: 'تم للتو تغيير كلمة مرور حسابك في Polyglot.',
+      ar: 'غُيّرت للتو كلمة مرور حسابك في Polyglot.',
     },
     heading: {
       en: 'Your password was changed',
@@ -19,7 +19,7 @@ export default defineMail({
       fr: 'Votre mot de passe a été modifié',
       es: 'Se ha cambiado tu contraseña',
       ja: 'パスワードが変更されました',
-      ar: 'تم تغيير كلمة المرور',
+      ar: 'غُيّرت كلمة المرور',
     },
     intro: {
       en: 'The password of your Polyglot account was just changed. If you did this, there is nothing else to do.',
@@ -27,7 +27,7 @@ export default defineMail({
       fr: 'Le mot de passe de votre compte Polyglot vient d’être modifié. Si c’est vous, vous n’avez rien d’autre à faire.',
       es: 'Se acaba de cambiar la contraseña de tu cuenta de Polyglot. Si has sido tú, no tienes que hacer nada más.',
       ja: 'Polyglot アカウントのパスワードが変更されました。お客様ご自身による変更であれば、これ以上の操作は必要ありません。',
-      ar: 'تم للتو تغيير كلمة مرور حسابك في Polyglot. إذا كنت أنت من قام بذلك، فلا حاجة لفعل أي شيء آخر.',
+      ar: 'غُيّرت للتو كلمة مرور حسابك في Polyglot. إذا كنت أنت من قام بذلك، فلا حاجة لفعل أي شيء آخر.',
     },
     accountLabel,
     notYou: {

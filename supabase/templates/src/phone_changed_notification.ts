@@ -11,7 +11,7 @@ export default defineMail({
       fr: 'Le numéro de téléphone de votre compte Polyglot a été modifié.',
       es: 'Se ha cambiado el número de teléfono de tu cuenta de Polyglot.',
       ja: 'Polyglot アカウントの電話番号が変更されました。',
-      ar: 'تم تغيير رقم هاتف حسابك في Polyglot.',
+      ar: 'غُيّر رقم هاتف حسابك في Polyglot.',
     },
     heading: {
       en: 'Your phone number was changed',
@@ -19,7 +19,7 @@ export default defineMail({
       fr: 'Votre numéro de téléphone a été modifié',
       es: 'Se ha cambiado tu número de teléfono',
       ja: '電話番号が変更されました',
-      ar: 'تم تغيير رقم هاتفك',
+      ar: 'غُيّر رقم هاتفك',
     },
     intro: {
       en: 'The phone number of your Polyglot account was changed. If you did this, there is nothing else to do.',
@@ -27,7 +27,7 @@ export default defineMail({
       fr: 'Le numéro de téléphone de votre compte Polyglot a été modifié. Si c’est vous, vous n’avez rien d’autre à faire.',
       es: 'Se ha cambiado el número de teléfono de tu cuenta de Polyglot. Si has sido tú, no tienes que hacer nada más.',
       ja: 'Polyglot アカウントの電話番号が変更されました。お客様ご自身による変更であれば、これ以上の操作は必要ありません。',
-      ar: 'تم تغيير رقم هاتف حسابك في Polyglot. إذا كنت أنت من قام بذلك، فلا حاجة لفعل أي شيء آخر.',
+      ar: 'غُيّر رقم هاتف حسابك في Polyglot. إذا كنت أنت من قام بذلك، فلا حاجة لفعل أي شيء آخر.',
     },
     accountLabel,
     oldLabel: {

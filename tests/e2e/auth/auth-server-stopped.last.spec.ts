@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { type Browser, type BrowserContext, expect, type Page, type Request, test } from '@playwright/test';
+import { type Browser, type BrowserContext, expect, type Page, type Request, test } from '../support/test';
 import { createConfirmedUser, signInWithPassword } from '../support/auth-users';
 import { enrollFactors } from '../support/authenticator';
 import { sessionCookieNames } from '../support/session-cookie';

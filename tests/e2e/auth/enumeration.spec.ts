@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '../support/test';
 import { createConfirmedUser, goodPassword, uniqueEmail } from '../support/auth-users';
 
 // ASVS 6.3.8 (issue 31): the forms that take an address answer alike whether an account uses it or not, a second

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { createConfirmedUser, signInWithPassword, uniqueEmail } from '../support/auth-users';
 import { publishableKey, secretKey, supabaseUrl } from '../support/test-env';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createClient } from '@supabase/supabase-js';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '../support/test';
 import { createConfirmedUser, findUser, signInWithPassword, uniqueEmail } from '../support/auth-users';
 import { arabicIndic, Authenticator, enrollFactors } from '../support/authenticator';
 import { expectNoAxeViolations } from '../support/axe';
@@ -44,6 +44,7 @@ for (const locale of ['en', 'ar'] as const) {
     const section = page.locator('section[aria-labelledby="two-factor-title"]');
     await expect(section.getByRole('heading', { name: two.sectionTitle })).toBeVisible();
     await expect(section.getByTestId('two-factor-off')).toHaveText(two.statusOff);
+    await expect(section.getByTestId('two-factor-on')).toHaveCount(0);
     await expect(section).toContainText(two.backupNote);
     await section.getByLabel(two.enrollName).fill(appName);
     await section.getByRole('button', { name: two.enrollStart }).click();

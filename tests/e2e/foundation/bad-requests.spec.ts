@@ -1,5 +1,5 @@
 import { connect } from 'node:net';
-import { expect, type APIRequestContext, test } from '@playwright/test';
+import { expect, type APIRequestContext, test } from '../support/test';
 import { appPort, appUrl } from '../support/test-env';
 
 // Issue 18: no malformed request gets a 500 from the production build. Server actions are fuzzed on a static page

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '../support/test';
 import { routeTable } from '@/lib/routes/route-table';
 import { createConfirmedUser, signInWithPassword } from '../support/auth-users';
 import { presetConsent } from '../support/consent';
