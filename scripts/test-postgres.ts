@@ -26,7 +26,9 @@ const started = performance.now();
 
 for (const tool of ['psql', 'pg_prove']) {
   if (spawnSync(tool, ['--version']).error)
-    fail(`${tool} is not installed (Debian: apt-get install postgresql-client libtap-parser-sourcehandler-pgtap-perl)`);
+    fail(
+      `${tool} is not installed (Debian: apt-get install postgresql-client libtap-parser-sourcehandler-pgtap-perl)`,
+    );
 }
 
 function fail(message: string): never {
@@ -74,10 +76,14 @@ const url = (user: string) => `postgresql://${user}:${password}@127.0.0.1:${port
 
 /** psql with ON_ERROR_STOP; `role` is the role the session takes at connect (PGOPTIONS), as GoTrue's own user. */
 function psql(args: string[], options: { user?: string; role?: string } = {}): string {
-  const result = spawnSync('psql', ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '-d', url(options.user ?? 'supabase_admin'), ...args], {
-    encoding: 'utf8',
-    env: { ...process.env, PGOPTIONS: options.role ? `-c role=${options.role}` : '' },
-  });
+  const result = spawnSync(
+    'psql',
+    ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '-d', url(options.user ?? 'supabase_admin'), ...args],
+    {
+      encoding: 'utf8',
+      env: { ...process.env, PGOPTIONS: options.role ? `-c role=${options.role}` : '' },
+    },
+  );
   if (result.status !== 0) fail(`psql ${args.join(' ')} failed:\n${result.stderr}${result.stdout}`);
   return result.stdout;
 }
@@ -149,7 +155,11 @@ try {
   const prove = spawnSync(
     'pg_prove',
     ['--verbose', '-h', '127.0.0.1', '-p', String(port), '-U', 'authenticator', '-d', 'postgres', ...tests],
-    { cwd: root, encoding: 'utf8', env: { ...process.env, PGPASSWORD: password, PGSSLMODE: 'disable', PGOPTIONS: '' } },
+    {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, PGPASSWORD: password, PGSSLMODE: 'disable', PGOPTIONS: '' },
+    },
   );
   console.log(`${prove.stdout}${prove.stderr}`.trimEnd());
   if (prove.status !== 0) fail('pgTAP tests failed');
@@ -158,7 +168,11 @@ try {
   const generated = supabase(['gen', 'types', 'typescript', `--remote=${url('postgres')}`]).stdout;
   const committed = readFileSync(path.join(root, TYPES_FILE), 'utf8');
   if (generated !== committed) {
-    const diff = spawnSync('diff', ['-u', TYPES_FILE, '-'], { cwd: root, input: generated, encoding: 'utf8' });
+    const diff = spawnSync('diff', ['-u', TYPES_FILE, '-'], {
+      cwd: root,
+      input: generated,
+      encoding: 'utf8',
+    });
     console.log(diff.stdout);
     fail(`${TYPES_FILE} differs from supabase gen types on the migrated database: run npm run db:types`);
   }
