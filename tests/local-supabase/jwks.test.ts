@@ -114,8 +114,6 @@ describe('start-up refuses a signing keys file or a switch it cannot honour', ()
       [(await privateJwk('ES256', ['sign'])).jwk],
       '[auth.sms]\nenabled = true\n[auth.oauth_server]\nenabled = true\n',
     );
-    await expect(start(configPath)).rejects.toThrow(
-      /\[auth\.sms\] enabled .*\[auth\.oauth_server\] enabled/,
-    );
+    await expect(start(configPath)).rejects.toThrow(/\[auth\.sms\] enabled .*\[auth\.oauth_server\] enabled/);
   });
 });
