@@ -146,7 +146,7 @@ try {
     if (!new RegExp(`${version}\\W*\\|\\W*${version}`).test(history))
       fail(`migration list shows ${version} as not applied on both sides`);
   }
-  step('migrations and seed applied by supabase db push');
+  step(`migrations${seed.length ? ' and seed' : ''} applied by supabase db push`);
 
   psql(['-f', fixturesFile], { user: 'postgres' });
   const tests = readdirSync(path.join(root, 'supabase/tests'))
