@@ -21,7 +21,7 @@ import { TYPES_FILE } from '../local-supabase/src/db/project-types.ts';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const platformDir = path.join(root, 'tests/postgres/platform');
 const pgtapFile = path.join(root, 'tests/postgres/pgtap-1.2.0.sql');
-const fixturesFile = path.join(root, 'supabase/tests/fixtures/users.sql');
+const fixturesFile = path.join(root, 'tests/postgres/fixtures.sql');
 const started = performance.now();
 
 for (const tool of ['psql', 'pg_prove']) {

@@ -1,5 +1,5 @@
 -- public.notes under row-level security, for two users and anon, as the Data API runs their requests
--- (fixtures/users.sql: tests.as_user / tests.as_anon set the role and request.jwt.claims as PostgREST does).
+-- (tests/postgres/fixtures.sql: tests.as_user / tests.as_anon set the role and request.jwt.claims as PostgREST does).
 begin;
 set local search_path = public, extensions;
 select plan(22);

@@ -1,5 +1,5 @@
 -- "Your sessions": list_my_sessions, end_my_session and end_my_other_sessions over auth.sessions, for two users and
--- anon, and a user whose second factor makes aal1 sessions too weak (fixtures/users.sql).
+-- anon, and a user whose second factor makes aal1 sessions too weak (tests/postgres/fixtures.sql).
 begin;
 set local search_path = public, extensions;
 select plan(19);

@@ -26,7 +26,7 @@ beforeAll(async () => {
 ${readFileSync(path.join(root, 'tests/postgres/pgtap-1.2.0.sql'), 'utf8')}
 reset search_path;
 grant usage on schema extensions to authenticator;`);
-  await pg.exec(readFileSync(path.join(testsDir, 'fixtures/users.sql'), 'utf8'));
+  await pg.exec(readFileSync(path.join(root, 'tests/postgres/fixtures.sql'), 'utf8'));
 }, 120_000);
 afterAll(() => db?.close());
 
