@@ -100,7 +100,13 @@ function supabase(args: string[]): SpawnSyncReturns<string> {
   const result = spawnSync(path.join(root, 'node_modules/.bin/supabase'), args, {
     cwd: root,
     encoding: 'utf8',
-    env: { ...process.env, SUPABASE_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1' },
+    // Nothing leaves the machine: no telemetry, no look-up of the CLI's latest release.
+    env: {
+      ...process.env,
+      SUPABASE_TELEMETRY_DISABLED: '1',
+      DO_NOT_TRACK: '1',
+      SUPABASE_NO_UPDATE_NOTIFIER: '1',
+    },
   });
   const output = `${result.stdout}${result.stderr}`;
   console.log(output.replaceAll(password, '***').trimEnd());
