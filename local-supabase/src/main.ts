@@ -104,6 +104,7 @@ try {
     // Failures go to stderr; answered errors to stdout, so `npm run dev` shows why a sign-in failed.
     logClientErrors: (line) => console.log(line),
   });
+  for (const note of server.notes) console.log(`auth server: note: ${note}`);
   // A persisted database reports the migrations it gained; a new one has them all.
   if (!server.database.fresh)
     for (const file of server.database.applied.migrations) console.log(`auth server: applied ${file}`);
