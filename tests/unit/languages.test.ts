@@ -8,7 +8,7 @@ import { defaultLocale, locales, textDirection } from '@/i18n/locales';
 import { GoTemplate } from '@/local-supabase/src/mail/go-template';
 
 // One list of languages (i18n/locales.ts) drives the app; these are the pieces each language needs outside the
-// code. Adding a language without one of them fails here (README, "Adding a language").
+// code. Adding a language without one of them fails here (docs/languages.md, "Adding a language").
 
 const templates = readdirSync('supabase/templates').filter((name) => name.endsWith('.html'));
 const config = parse(readFileSync('supabase/config.toml', 'utf8')) as {
