@@ -16,12 +16,12 @@ describe('README.md', () => {
     const quickStart = readme.split(/^## /m).find((section) => section.startsWith('Quick start\n'));
     expect(quickStart).toBeDefined();
     const block = /```sh\n([\s\S]*?)```/.exec(quickStart ?? '');
-    expect(block?.[1].trim().split('\n')).toEqual(['npm install && npm run dev', 'npm test']);
+    expect(block?.[1]?.trim().split('\n')).toEqual(['npm install && npm run dev', 'npm test']);
   });
 
   it('links only to files that exist', () => {
     const targets = [...readme.matchAll(/\]\(([^)#]+)(#[^)]*)?\)/g)]
-      .map((match) => match[1])
+      .map((match) => match[1]!)
       .filter((target) => !/^https?:/.test(target));
     expect(targets.length).toBeGreaterThan(5);
     for (const target of targets)
