@@ -10,6 +10,7 @@ import { addPasskey, passkeyRegistrationOptions } from '@/lib/auth/actions/passk
 import { loadFormSchema } from '@/lib/auth/load-form-schema';
 import { isolatedText } from '@/i18n/isolate';
 import { describeDevice } from '@/lib/auth/passkey-device-name';
+import { createCredential } from '@/lib/auth/webauthn-ceremony';
 import type { FormState } from '@/lib/forms/form-state';
 import { useValidatedAction } from '@/lib/forms/use-validated-action';
 import { useBrowserValue } from '@/lib/use-browser-value';
@@ -41,17 +42,12 @@ export function PasskeyAddForm() {
   const [typed, setTyped] = useState<string | null>(null);
 
   async function add(previous: FormState, formData: FormData): Promise<FormState> {
-    const values = { name: String(formData.get('name') ?? '') };
-    const browser = await import('@/lib/auth/passkey-browser');
-    if (!browser.browserSupportsWebAuthn())
-      return { status: 'error', message: te('passkeyUnsupported'), values };
-    const options = await passkeyRegistrationOptions(formData);
-    if (options.status !== 'ready') return options;
-    const answer = await browser.createPasskey(options.options);
-    if (!answer.ok) return answer.key ? { status: 'error', message: te(answer.key), values } : previous;
-    formData.set('challengeId', options.challengeId);
-    formData.set('credential', answer.credential);
-    const result = await addPasskey(previous, formData);
+    const result = await createCredential(
+      { options: passkeyRegistrationOptions, verify: addPasskey, message: (key) => te(key) },
+      previous,
+      formData,
+      { name: String(formData.get('name') ?? '') },
+    );
     if (result.status === 'success') setTyped(null);
     return result;
   }
