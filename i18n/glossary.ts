@@ -1,9 +1,9 @@
 import type { Locale } from 'next-intl';
 
-// One word per concept and one register per language, as native reviewers settled them (issue 35). The messages
-// files and the emails (supabase/) follow it and tests/unit/glossary.test.ts holds them to it; a translator adding or
-// changing a message reads this first. Patterns run on each message's text, with {arguments} replaced and every
-// plural/select branch spelled out.
+// One word per concept and one register per language, as native reviewers settled them
+// (docs/decisions/0007-one-term-per-concept.md). The messages files, the emails' words (`Email`) included, follow
+// it and tests/unit/glossary.test.ts holds them to it; a translator adding or changing a message reads this first.
+// Patterns run on each message's text, with {arguments} replaced and every plural/select branch spelled out.
 
 /** A whole word or phrase, bounded by anything that is not a letter or digit (JavaScript's \b knows only ASCII). */
 function word(phrase: string, flags = 'iu'): RegExp {

@@ -9,6 +9,7 @@ import { SubmitButton } from '@/components/forms/submit-button';
 import { addPasskey, passkeyRegistrationOptions } from '@/lib/auth/actions/passkeys';
 import { loadFormSchema } from '@/lib/auth/load-form-schema';
 import { describeDevice } from '@/lib/auth/passkey-device-name';
+import { createCredential } from '@/lib/auth/webauthn-ceremony';
 import type { FormState } from '@/lib/forms/form-state';
 import { useValidatedAction } from '@/lib/forms/use-validated-action';
 import { useBrowserValue } from '@/lib/use-browser-value';
@@ -40,17 +41,12 @@ export function PasskeyAddForm() {
   const [typed, setTyped] = useState<string | null>(null);
 
   async function add(previous: FormState, formData: FormData): Promise<FormState> {
-    const values = { name: String(formData.get('name') ?? '') };
-    const browser = await import('@/lib/auth/passkey-browser');
-    if (!browser.browserSupportsWebAuthn())
-      return { status: 'error', message: te('passkeyUnsupported'), values };
-    const options = await passkeyRegistrationOptions(formData);
-    if (options.status !== 'ready') return options;
-    const answer = await browser.createPasskey(options.options);
-    if (!answer.ok) return answer.key ? { status: 'error', message: te(answer.key), values } : previous;
-    formData.set('challengeId', options.challengeId);
-    formData.set('credential', answer.credential);
-    const result = await addPasskey(previous, formData);
+    const result = await createCredential(
+      { options: passkeyRegistrationOptions, verify: addPasskey, message: (key) => te(key) },
+      previous,
+      formData,
+      { name: String(formData.get('name') ?? '') },
+    );
     if (result.status === 'success') setTyped(null);
     return result;
   }

@@ -36,7 +36,7 @@ export async function hasRecoveryCodesSection(factors: VerifiedFactor[], locale:
   );
 }
 
-/** "Recovery codes" (issue 30): for users with an authenticator app, how many codes are left and managing them. */
+/** "Recovery codes": for users with an authenticator app, how many codes are left and managing them. */
 export async function RecoveryCodesSection({
   factors,
   locale,

@@ -12,7 +12,7 @@ import { TwoFactorEnrollForm } from './two-factor-enroll-form';
 import { TwoFactorFactorList } from './two-factor-factor-list';
 
 /**
- * "Two-factor authentication": the user's authenticator apps (issue 17) and security keys or passkeys (GoTrue's
+ * "Two-factor authentication": the user's authenticator apps and security keys or passkeys (GoTrue's
  * WebAuthn factor), adding and removing each.
  */
 export async function TwoFactorSection({ factors }: { factors: VerifiedFactor[] }) {

@@ -24,7 +24,7 @@ function notes(locale: Locale) {
   };
 }
 
-// The notes example (issue 29): its one schema for browser and server, its plurals and its dates.
+// The notes example: its one schema for browser and server, its plurals and its dates.
 
 function issues(input: unknown) {
   const result = noteSchema.safeParse(input);

@@ -11,7 +11,7 @@ const viewports = [
 
 for (const locale of ['en', 'ar'] as const) {
   for (const viewport of viewports) {
-    test(`${locale} at ${viewport.width}×${viewport.height}: the account page lists its sections, each card has one primary button, axe is clean (issue 35)`, async ({
+    test(`${locale} at ${viewport.width}×${viewport.height}: the account page lists its sections, each card has one primary button, axe is clean`, async ({
       page,
     }) => {
       await page.setViewportSize(viewport);

@@ -324,7 +324,7 @@ test('the autofill request renews its challenge before the auth server’s expir
   expect(challenges).toEqual(['GET', 'GET']);
 });
 
-// Issue 35: GoTrue counts a passkey sign-in as aal1 (amr `passkey` is no MFA claim) and accepts at the code step
+// GoTrue counts a passkey sign-in as aal1 (amr `passkey` is no MFA claim) and accepts at the code step
 // only WebAuthn MFA factors, never passkeys, so a two-factor user still owes a code; the code step says why and
 // shows every other way forward.
 for (const locale of ['en', 'ar'] as const) {
@@ -371,7 +371,7 @@ for (const locale of ['en', 'ar'] as const) {
   });
 }
 
-// Issue 35: the note names the second factors the user has. Security keys only: the key, not an app; then an app
+// The note names the second factors the user has. Security keys only: the key, not an app; then an app
 // beside the key: both.
 test('a user with a passkey and a security key is told to confirm with the key, then with an app too', async ({
   page,

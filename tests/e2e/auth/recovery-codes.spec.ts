@@ -7,7 +7,7 @@ import { arabicIndic, Authenticator } from '../support/authenticator';
 import { expectNoAxeViolations } from '../support/axe';
 import { publishableKey, supabaseUrl } from '../support/test-env';
 
-// Issue 30: MFA recovery codes through the UI against the local auth server: shown once when two-factor is turned
+// MFA recovery codes through the UI against the local auth server: shown once when two-factor is turned
 // on, usable once on the code step instead of the app, counted on the account page.
 
 type Messages = typeof import('../../../messages/en.json');

@@ -8,7 +8,7 @@ import { expectNoAxeViolations } from '../support/axe';
 import { readSessionCookie, writeSessionCookie } from '../support/session-cookie';
 import { publishableKey, secretKey, supabaseUrl, usesLocalAuth } from '../support/test-env';
 
-// Issue 17: two-factor sign-in with an authenticator app, through the UI, against the local auth server.
+// Two-factor sign-in with an authenticator app, through the UI, against the local auth server.
 
 type Messages = typeof import('../../../messages/en.json');
 function messages(locale: string) {
@@ -300,7 +300,7 @@ function accountActions(): { id: string; name: string }[] {
     .map(([id, action]) => ({ id, name: action.exportedName }));
 }
 
-test('every account action posted from a forged aal1 session is refused, and nothing changes (issue 34)', async ({
+test('every account action posted from a forged aal1 session is refused, and nothing changes', async ({
   page,
   context,
 }) => {
@@ -345,13 +345,13 @@ test('every account action posted from a forged aal1 session is refused, and not
     securityKeyProofOptions: { fields: { factorId }, stateless: true },
     removeSecurityKey: { fields: { factorId, challengeId: randomUUID(), credential: '{"id":"forged"}' } },
     manageRecoveryCodes: { fields: { intent: 'regenerate', factorId, code: '000000' } },
-    // The offer after a second-factor change (issue 30): a plain form action, no previous state.
+    // The offer after a second-factor change: a plain form action, no previous state.
     endOtherSessions: { fields: {}, stateless: true },
     // "Your sessions" shares its module with the sign-out forms, so the account page can call it too.
     endSession: { fields: { sessionId: randomUUID() }, stateless: true },
     signOutEverywhere: { fields: {}, stateless: true },
     deleteAccount: { fields: { confirmation: 'delete' } },
-    // The email change's codes (issue 35); the same action takes sign-in codes on public pages.
+    // The email change's codes; the same action takes sign-in codes on public pages.
     verifyEmailCode: { fields: { type: 'email_change', email: user.email, code: '000000' } },
   };
   const actions = accountActions().filter(({ name }) => name !== 'signOut');

@@ -4,7 +4,7 @@ import { createConfirmedUser, findUser, signInWithPassword } from '../support/au
 import { expectNoAxeViolations } from '../support/axe';
 import { secretKey, supabaseUrl } from '../support/test-env';
 
-// The notes example (issue 29), end to end against the production build and the local Data API.
+// The notes example, end to end against the production build and the local Data API.
 
 function admin() {
   return createClient(supabaseUrl, secretKey, { auth: { persistSession: false, autoRefreshToken: false } });
