@@ -23,9 +23,6 @@ import { firstParam, ownEntry } from '@/lib/http/search-param';
 import { pageMetadata } from '@/lib/seo/page-metadata';
 import { sessionUnconfirmed } from '@/lib/session/server';
 
-// Rendered in one piece on the server (no streaming boundary), so the page and its forms work without JavaScript.
-export const instant = false;
-
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('Account');
   return pageMetadata('/account', { title: t('title') });

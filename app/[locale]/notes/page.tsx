@@ -17,9 +17,6 @@ import { pageNumber, searchText } from '@/lib/notes/note-schema';
 import { pageMetadata } from '@/lib/seo/page-metadata';
 import { sessionUnconfirmed } from '@/lib/session/server';
 
-// Rendered in one piece on the server (no streaming boundary), so the page works without JavaScript.
-export const instant = false;
-
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('Notes');
   return pageMetadata('/notes', { title: t('title') });

@@ -13,11 +13,6 @@ import { firstParam, ownEntry } from '@/lib/http/search-param';
 import { pageMetadata } from '@/lib/seo/page-metadata';
 import { sessionUnconfirmed } from '@/lib/session/server';
 
-// "Your sessions" (ASVS 7.5.2): a page of its own rather than a section of the account page, which is long already
-// and holds one-click sign-out buttons; here each session has its details and its own button. Rendered in one piece
-// on the server, so the page and its forms work without JavaScript.
-export const instant = false;
-
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('Sessions');
   return pageMetadata('/account/sessions', { title: t('title') });
@@ -63,6 +58,8 @@ async function SessionsContent({
   );
 }
 
+// "Your sessions" (ASVS 7.5.2): a page of its own rather than a section of the account page, which is long already
+// and holds one-click sign-out buttons; here each session has its details and its own button.
 export default function SessionsPage({ searchParams }: PageProps<'/[locale]/account/sessions'>) {
   const t = useTranslations('Sessions');
   return (

@@ -5,15 +5,13 @@ import { guardPage } from '@/lib/auth/page-guard';
 import { pageMetadata } from '@/lib/seo/page-metadata';
 import { sessionUnconfirmed } from '@/lib/session/server';
 
-// Built only for the benchmark (next.config.mjs): the signed-in shell, what every private page pays before its
-// content. It confirms the session as every private page does, and renders one heading.
-export const instant = false;
-
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('Account');
   return pageMetadata('/account/shell', { title: t('title') });
 }
 
+// Built only for the benchmark (next.config.mjs): the signed-in shell, what every private page pays before its
+// content. It confirms the session as every private page does, and renders one heading.
 export default async function ShellPage() {
   const locale = await getLocale();
   const t = await getTranslations('Account');

@@ -16,9 +16,6 @@ import { readNote } from '@/lib/notes/note-queries';
 import { pageMetadata } from '@/lib/seo/page-metadata';
 import { sessionUnconfirmed } from '@/lib/session/server';
 
-// Rendered in one piece on the server (no streaming boundary), so the forms work without JavaScript.
-export const instant = false;
-
 // The note's own title stays out of the document title: tabs, history and shared screens show only "Notes".
 export async function generateMetadata({ params }: PageProps<'/[locale]/notes/[id]'>): Promise<Metadata> {
   const t = await getTranslations('Notes');

@@ -11,9 +11,6 @@ import { noScriptAnswer } from '@/lib/forms/no-script-state';
 import { pageMetadata } from '@/lib/seo/page-metadata';
 import { sessionUnconfirmed } from '@/lib/session/server';
 
-// Rendered in one piece on the server (no streaming boundary), so the form works without JavaScript.
-export const instant = false;
-
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('Notes');
   return pageMetadata('/notes/new', { title: t('newTitle') });

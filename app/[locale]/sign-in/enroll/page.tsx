@@ -15,9 +15,6 @@ import { pageMetadata } from '@/lib/seo/page-metadata';
 import { owesEnrollment, sessionClient, sessionUnconfirmed } from '@/lib/session/server';
 import type { VerifiedFactor } from '@/lib/session/types';
 
-// Rendered in one piece on the server (no streaming boundary), so the forms work without JavaScript.
-export const instant = false;
-
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('Enroll');
   return pageMetadata('/sign-in/enroll', { title: t('title') });

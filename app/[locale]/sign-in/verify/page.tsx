@@ -17,9 +17,6 @@ import { guardPage } from '@/lib/auth/page-guard';
 import { pageMetadata } from '@/lib/seo/page-metadata';
 import { sessionClient, sessionUnconfirmed } from '@/lib/session/server';
 
-// Rendered in one piece on the server (no streaming boundary), so the form works without JavaScript.
-export const instant = false;
-
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('TwoFactor');
   return pageMetadata('/sign-in/verify', { title: t('verifyTitle') });
