@@ -2,7 +2,7 @@ import type { Locale } from 'next-intl';
 import { isLocale } from '@/i18n/locales';
 
 // Every route under app/[locale]/, declared once. The middleware's access rules and private caching
-// (lib/routes/access-rules.ts), each page's guard and robots (lib/auth/page-guard.ts, lib/seo/page-metadata.ts),
+// (lib/routes/access-rules.ts), each page's guard and robots (lib/guard/page.ts, lib/seo/page-metadata.ts),
 // the service worker (lib/pwa/request-policy.ts, app/serwist/[path]/route.ts), the sitemap and robots.txt read
 // this table. The middleware matcher in middleware.ts has to stay a literal (Next
 // reads it at build time); tests/unit/middleware-matcher.test.ts checks it against this table with real URLs, and
@@ -126,7 +126,7 @@ type Entry = (typeof routeTable)[number];
 type PathsOf<E extends Entry> = E['path'] | `${Extract<E, { subtree: true }>['path']}/${string}`;
 /** A page's path (without the locale prefix): one the table declares. */
 export type PagePath = PathsOf<Entry>;
-/** Pages whose entry needs a session: they call guardPage (lib/auth/page-guard.ts). */
+/** Pages whose entry needs a session: they call guardPage (lib/guard/page.ts). */
 export type GuardedPath = PathsOf<Extract<Entry, { access: 'signed-in' | 'second-factor' }>>;
 
 /** A dynamic segment of an entry's path (`[id]`): it matches any one non-empty segment. */

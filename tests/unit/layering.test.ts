@@ -25,6 +25,7 @@ const layers = [
   ['lib/routes', 'lib/forms', 'lib/consent'],
   ['lib/log', 'lib/pwa', 'lib/seo'],
   ['lib/session'],
+  ['lib/guard'],
   ['lib/auth'],
   ['lib/auth/actions', 'lib/notes', 'lib/account-sessions'],
 ] as const;
@@ -131,5 +132,16 @@ describe('the presence hint', () => {
       if (file === 'lib/session/presence-hint.ts') continue;
       expect(source, file).not.toMatch(/\.(set|delete)\(\s*PRESENCE_HINT_COOKIE/);
     }
+  });
+});
+
+describe('the notes example', () => {
+  // It stands alone, so it can be removed (scripts/example-remove.ts) and copied for a new feature: it reaches the
+  // rest of the app only through shared layers (the guard, forms, log, session, routes, i18n, UI), never through
+  // another feature's folders.
+  const featureFolders = /^@\/(lib\/auth|lib\/account-sessions|components\/auth|components\/account)(\/|$)/;
+  it.each(['lib/notes', 'components/notes', 'app/[locale]/notes'])('%s imports no other feature', (dir) => {
+    for (const file of sourceFiles(dir))
+      for (const specifier of importsOf(file)) expect(specifier, file).not.toMatch(featureFolders);
   });
 });

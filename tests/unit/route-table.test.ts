@@ -148,9 +148,9 @@ describe('pages and their entries', () => {
     const source = readFileSync(file, 'utf8');
     const access = findRoute(path)?.access;
     if (access === 'signed-in' || access === 'second-factor') {
-      expect(source).toMatch(new RegExp(`guardPage\\(${pathLiteral(path)}, `));
+      expect(source).toMatch(new RegExp(`privatePage\\(${pathLiteral(path)}[,)]`));
     } else {
-      expect(source).not.toContain('guardPage(');
+      expect(source).not.toContain('privatePage(');
     }
   });
 
