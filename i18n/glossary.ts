@@ -114,6 +114,7 @@ export const actionKeys = [
   'UserMenu.signOut',
   'UserMenu.signIn',
   'UserMenu.signUp',
+  // example:notes start
   'Notes.newNote',
   'Notes.searchSubmit',
   'Notes.showAll',
@@ -121,6 +122,7 @@ export const actionKeys = [
   'Notes.save',
   'Notes.deleteSummary',
   'Notes.deleteSubmit',
+  // example:notes end
 ] as const;
 
 /** Titles of pages that do one task ("Sign in", "Enter your code"). */

@@ -91,6 +91,7 @@ export const routeTable = [
     worker: 'network',
     search: 'disallowed',
   },
+  // example:notes start
   // The notes example: the list, /notes/new and /notes/<id> (a row of the visitor's, or a 404).
   { path: '/notes/new', access: 'signed-in', caching: 'private', worker: 'network', search: 'disallowed' },
   {
@@ -109,6 +110,7 @@ export const routeTable = [
     worker: 'network',
     search: 'disallowed',
   },
+  // example:notes end
   // Link and OAuth returns, the session-ended step and the link error page: they set or read session cookies.
   {
     path: '/auth',

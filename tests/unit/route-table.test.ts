@@ -68,6 +68,7 @@ describe('route table', () => {
     expect(catchAlls).toEqual([]);
   });
 
+  // example:notes start
   it('matches a dynamic segment with one segment, after the named routes beside it', () => {
     expect(findRoute('/notes/new')?.path).toBe('/notes/new');
     expect(findRoute('/notes/3f1c0a52-5d1e-4f39-9a47-0a8f3b8f2d11')?.path).toBe('/notes/[id]');
@@ -77,10 +78,14 @@ describe('route table', () => {
     expect(rowOf('/notes/new')).toBeNull();
     expect(rowOf('/notes')).toBeNull();
   });
+  // example:notes end
 
   it('names the words of a missing row that every language has', () => {
-    const rows = routeTable.flatMap((entry) => ('row' in entry ? [entry.row] : []));
-    expect(rows.length).toBeGreaterThan(0);
+    const rows = routeTable.flatMap((entry) => {
+      const { row } = entry as { row?: { missing: string; back: string } };
+      return row ? [row] : [];
+    });
+    expect(rows.length).toBeGreaterThan(0); // example:notes
     for (const { missing, back } of rows)
       for (const key of [missing, back]) {
         const [namespace, name] = key.split('.') as [string, string];
@@ -174,7 +179,7 @@ describe('sitemap and robots.txt', () => {
     expect(Array.isArray(rules) ? rules[0]?.disallow : rules.disallow).toEqual([
       '/api/',
       '/*/account',
-      '/*/notes',
+      '/*/notes', // example:notes
     ]);
   });
 });

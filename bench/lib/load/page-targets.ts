@@ -54,11 +54,13 @@ export function pageTargets(cookieHeader: string | undefined, noteId?: string): 
     signedInPage('product-shell', 'product signed-in shell /en/account/shell', '/en/account/shell'),
     signedInPage('product-account', 'product /en/account signed in', '/en/account'),
     // The private pages added after the account page (issue 32: each within 1.2× its CPU per view).
+    // example:notes start
     signedInPage('product-notes', 'product /en/notes signed in (20 notes)', '/en/notes'),
     {
       ...signedInPage('product-note', 'product /en/notes/<id> signed in', `/en/notes/${noteId ?? 'none'}`),
       unavailable: unavailable ?? (noteId ? undefined : 'no note written'),
     },
+    // example:notes end
     signedInPage('product-sessions', 'product /en/account/sessions signed in', '/en/account/sessions'),
   ];
   return (['identity', 'compressed'] as const).flatMap((encoding) =>
