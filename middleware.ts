@@ -6,6 +6,7 @@ import { isLocale } from '@/i18n/locales';
 import { readablePath } from '@/lib/http/readable-path';
 import { actionRequestRefusal, refusalResponse } from '@/lib/http/request-guard';
 import { securityHeaders } from '@/lib/http/security-headers';
+import { NOT_FOUND_PATH_HEADER } from '@/lib/routes/not-found';
 import { applySession } from '@/lib/session/edge';
 
 const production = process.env.NODE_ENV === 'production';
@@ -19,6 +20,13 @@ const notOurs = /^\/(?:api|_next|_vercel|serwist)(?:\/|$)|\./;
 function secure(response: NextResponse): NextResponse {
   for (const { key, value } of securityHeaders(production)) response.headers.set(key, value);
   return response;
+}
+
+/** The request's headers plus the path it asked for: the global not-found page speaks its language. */
+function withPath(request: NextRequest, pathname: string): Headers {
+  const headers = new Headers(request.headers);
+  headers.set(NOT_FOUND_PATH_HEADER, pathname);
+  return headers;
 }
 
 /** Server-action POSTs (the last two matcher entries): only pages take them, and Next answers bad ones with a 500. */
@@ -46,7 +54,12 @@ export async function middleware(request: NextRequest) {
   }
 
   // Fast path: already prefixed, nothing to detect; only the session step (free without an auth cookie).
-  if (isLocale(firstSegment)) return applySession(request, NextResponse.next(), firstSegment);
+  if (isLocale(firstSegment))
+    return applySession(
+      request,
+      NextResponse.next({ request: { headers: withPath(request, pathname) } }),
+      firstSegment,
+    );
   if (notOurs.test(pathname)) return NextResponse.next();
 
   const { locale, source } = detectRequestLocale({
@@ -56,7 +69,10 @@ export async function middleware(request: NextRequest) {
   });
 
   if (localeShaped.test(firstSegment)) {
-    return NextResponse.rewrite(new URL(getEdgePathname({ href: pathname, locale }), request.url));
+    const rewritten = getEdgePathname({ href: pathname, locale });
+    return NextResponse.rewrite(new URL(rewritten, request.url), {
+      request: { headers: withPath(request, rewritten) },
+    });
   }
 
   const target = request.nextUrl.clone();
@@ -84,10 +100,11 @@ export const config = {
     // Unprefixed URLs, for language detection; never API routes, Next internals, Vercel's endpoints, the
     // service worker, files, or URLs that already carry a locale.
     '/((?!api/|api$|_next/|_vercel/|serwist/|(?:en|de|fr|es|ja|ar)(?:/|$)|.*\\..*).*)',
-    // The routes whose answer depends on the session or must not be stored (middlewareNeed 'always' in the route
-    // table). Public pages are static and shared: the middleware skips them (but for the percent-sign check
-    // below), and their header learns who is signed in from the session hint cookie.
-    '/:locale(en|de|fr|es|ja|ar)/(account(?:/.*)?|notes(?:/.*)?|sign-in/(?:verify|enroll)|sign-up/check-email|reset-password|auth(?:/.*)?)',
+    // Every path under a language but the static public pages: the routes whose answer depends on the session or
+    // must not be stored (middlewareNeed 'always' in the route table), and paths of no route, whose 404 speaks the
+    // URL's language (lib/routes/not-found.ts). Static pages are shared: the middleware skips them (but for the
+    // percent-sign check below), and their header learns who is signed in from the session hint cookie.
+    '/:locale(en|de|fr|es|ja|ar)/((?!(?:sign-in|sign-in/email-link|sign-up|forgot-password|sign-out|~offline|manifest\\.webmanifest)$).+)',
     // The signed-out pages send a signed-in visitor on (middlewareNeed 'signed-in'): only a request with the
     // session hint cookie (PRESENCE_HINT_COOKIE in lib/session/types.ts) can be one.
     {

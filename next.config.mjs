@@ -26,8 +26,6 @@ const nextConfig = {
   // Next's default corner, stated because the page keeps room for it in development (the next-dev variant in
   // app/globals.css): no corner is free in both directions, since the banner's buttons start left in LTR, right in RTL.
   devIndicators: { position: 'bottom-left' },
-  cacheComponents: true,
-  partialPrefetching: false,
   experimental: { globalNotFound: true },
   env: {
     // app/global-error.tsx has no next-intl provider: its words, read from the messages at build time.

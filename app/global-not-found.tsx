@@ -1,34 +1,76 @@
 import type { Metadata } from 'next';
-import { locales, nativeLanguageName } from '@/i18n/locales';
+import { headers } from 'next/headers';
+import { getTranslations } from 'next-intl/server';
+import { defaultLocale, locales, nativeLanguageName, textDirection } from '@/i18n/locales';
 import { getPathname } from '@/i18n/navigation';
-import messages from '@/messages/en.json';
+import { NOT_FOUND_PATH_HEADER, notFoundOf } from '@/lib/routes/not-found';
 import './globals.css';
 
-const text = messages.NotFound;
+// Every 404 a visitor can reach with a page's address: unknown paths under a language, rows the visitor cannot
+// read (lib/routes/not-found.ts), and URLs that never reach a language (a missing file: English, with every
+// language's home page). Rendered whole on the server, so it reads the same without JavaScript.
 
-export const metadata: Metadata = { title: text.title, robots: { index: false } };
+async function requested() {
+  return notFoundOf((await headers()).get(NOT_FOUND_PATH_HEADER));
+}
 
-// For URLs that never reach a locale (e.g. a missing file): the default language, plus every home page.
-export default function GlobalNotFound() {
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations({
+    locale: (await requested())?.locale ?? defaultLocale,
+    namespace: 'Metadata',
+  });
+  return { title: t('titleTemplate').replace('%s', t('notFoundTitle')), robots: { index: false } };
+}
+
+export default async function GlobalNotFound() {
+  const found = await requested();
+  const locale = found?.locale ?? defaultLocale;
+  const t = await getTranslations({ locale });
+  const row = found?.row;
+  // The route table names the row's words (checked against messages/en.json by tests/unit/route-table.test.ts).
+  type Key = Parameters<typeof t>[0];
   return (
-    <html lang="en">
+    <html lang={locale} dir={textDirection(locale)}>
       <body className="grid min-h-dvh place-items-center bg-background font-sans text-foreground">
-        <main className="flex flex-col items-center gap-4 p-6 text-center">
-          <h1 className="text-3xl font-semibold">{text.title}</h1>
-          <p className="text-muted-foreground">{text.description}</p>
-          <ul className="flex flex-wrap justify-center gap-3">
-            {locales.map((locale) => (
-              <li key={locale}>
-                <a
-                  lang={locale}
-                  href={getPathname({ href: '/', locale })}
-                  className="underline underline-offset-4"
-                >
-                  {nativeLanguageName(locale)}
+        <main className="flex max-w-xl flex-col items-center gap-4 p-6 text-center">
+          <p aria-hidden="true" className="text-6xl font-bold text-primary">
+            404
+          </p>
+          <h1 className="text-3xl font-semibold">{t('NotFound.title')}</h1>
+          <p className="text-muted-foreground">{row ? t(row.missing as Key) : t('NotFound.description')}</p>
+          {found ? (
+            <ul className="flex flex-wrap justify-center gap-3">
+              {row ? (
+                <li>
+                  <a
+                    href={getPathname({ href: row.parent as '/', locale })}
+                    className="underline underline-offset-4"
+                  >
+                    {t(row.back as Key)}
+                  </a>
+                </li>
+              ) : null}
+              <li>
+                <a href={getPathname({ href: '/', locale })} className="underline underline-offset-4">
+                  {t('NotFound.backHome')}
                 </a>
               </li>
-            ))}
-          </ul>
+            </ul>
+          ) : (
+            <ul className="flex flex-wrap justify-center gap-3">
+              {locales.map((each) => (
+                <li key={each}>
+                  <a
+                    lang={each}
+                    href={getPathname({ href: '/', locale: each })}
+                    className="underline underline-offset-4"
+                  >
+                    {nativeLanguageName(each)}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
         </main>
       </body>
     </html>

@@ -17,7 +17,7 @@ import { lighthouseSection } from './lib/sections/lighthouse-section.ts';
 import { loadSection } from './lib/sections/load-section.ts';
 import { requestsSection } from './lib/sections/requests-section.ts';
 import { twoFactorVisitor } from './lib/report/targets.ts';
-import { benchNoteCount, seedBenchNotes } from './lib/auth/bench-notes.ts';
+import { benchNoteCount, seedBenchNotes } from './lib/auth/bench-notes.ts'; // example:notes
 import { stopAll } from './lib/servers/child-process.ts';
 import { buildAll, startStack } from './lib/stack.ts';
 
@@ -61,6 +61,7 @@ try {
     user = await createConfirmedUser(stack.auth.url, secretKey);
     session = await signIn(stack.auth.url, publishableKey, user);
     log(`signed in; cookies ${session.cookieNames.join(', ')}`);
+    // example:notes start
     await seedBenchNotes(stack.auth.url, publishableKey, session.accessToken).then(
       (ids) => {
         noteIds = ids;
@@ -68,6 +69,7 @@ try {
       },
       (error: unknown) => log(`⚠ ${error instanceof Error ? error.message : String(error)}`),
     );
+    // example:notes end
     twoFactorSession = await signIn(
       stack.auth.url,
       publishableKey,

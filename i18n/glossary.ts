@@ -121,6 +121,7 @@ export const actionKeys = [
   'UserMenu.signOut',
   'UserMenu.signIn',
   'UserMenu.signUp',
+  // example:notes start
   'Notes.newNote',
   'Notes.searchSubmit',
   'Notes.showAll',
@@ -131,6 +132,7 @@ export const actionKeys = [
   'Notes.keepMine',
   'Notes.takeOther',
   'Notes.copyOther',
+  // example:notes end
   'Sessions.backToAccount',
   'Sessions.manage',
   'Sessions.endSession',

@@ -31,7 +31,7 @@ export function generateStaticParams() {
 
 // A first segment that is none of the languages (`/missing.png`) matches no route: Next answers with the global
 // not-found page, whole, instead of rendering this layout only to throw notFound() into an empty error shell.
-export const unstable_paramMatching = { locale: 'not-found' };
+export const dynamicParams = false;
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('Metadata');

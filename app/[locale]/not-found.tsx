@@ -2,7 +2,9 @@ import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
 import { Link } from '@/components/navigation/link';
 
-// Its title comes from app/[locale]/[...rest]/page.tsx: Next ignores metadata exported here.
+// A page's own notFound() (a notes page past the end, a note deleted between the middleware's check and the read):
+// status 404, drawn by the browser, since Next leaves the server HTML empty (lib/routes/not-found.ts). Every 404
+// foreseen before rendering is app/global-not-found.tsx, whole from the server.
 export default function NotFoundPage() {
   const t = useTranslations('NotFound');
   return (

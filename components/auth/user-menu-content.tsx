@@ -1,6 +1,7 @@
 'use client';
 
-import { LogOut, NotebookPen, UserRound } from 'lucide-react';
+import { LogOut, UserRound } from 'lucide-react';
+import { NotebookPen } from 'lucide-react'; // example:notes
 import { useLocale, useTranslations } from 'next-intl';
 import type { ReactElement } from 'react';
 import { ClearCachesForm } from '@/components/pwa/clear-caches-form';
@@ -36,12 +37,14 @@ export default function UserMenuContent({ trigger }: { trigger: ReactElement }) 
             {t('account')}
           </Link>
         </DropdownMenuItem>
+        {/* example:notes start */}
         <DropdownMenuItem asChild>
           <Link href="/notes">
             <NotebookPen aria-hidden="true" />
             {t('notes')}
           </Link>
         </DropdownMenuItem>
+        {/* example:notes end */}
         {/* Also empties the service worker's runtime caches on the way out. */}
         <ClearCachesForm action={signOut}>
           <input type="hidden" name="locale" value={locale} />

@@ -5,7 +5,7 @@ import { Link } from '@/components/navigation/link';
 
 export function Hero() {
   const t = useTranslations('Home');
-  const notes = useTranslations('Notes');
+  const notes = useTranslations('Notes'); // example:notes
   return (
     <section className="border-b bg-gradient-to-b from-primary/10 to-background">
       <div className="mx-auto flex max-w-6xl flex-col items-start gap-6 px-4 py-16 sm:px-6 sm:py-24">
@@ -24,10 +24,12 @@ export function Hero() {
           <Button asChild size="lg" variant="outline">
             <Link href="/sign-in">{t('secondaryCta')}</Link>
           </Button>
+          {/* example:notes start */}
           {/* The page is static and shared: the session hint shows this link to signed-in visitors only. */}
           <Button asChild size="lg" variant="secondary" className="hidden signed-in:inline-flex">
             <Link href="/notes">{notes('homeLink')}</Link>
           </Button>
+          {/* example:notes end */}
         </div>
       </div>
     </section>

@@ -2,7 +2,7 @@
 
 import type { Locale } from 'next-intl';
 import { redirect } from '@/i18n/navigation';
-import { actionPath } from '@/lib/auth/auth-error-state';
+import { actionPath } from '@/lib/log/action-path';
 import { asFormData } from '@/lib/forms/form-action';
 import { formLocale } from '@/lib/forms/form-locale';
 import { reportAuthFailure } from '@/lib/log/auth-errors';

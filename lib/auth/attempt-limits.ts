@@ -9,7 +9,7 @@ import { createSupabaseAdminClient } from '@/lib/supabase/admin';
 import { withinAuthBudget } from '@/lib/supabase/auth-fetch';
 import { authCookieOptions } from '@/lib/supabase/config';
 import type { Database } from '@/lib/supabase/database.types';
-import { authMessageState } from './auth-error-state';
+import { authMessageState } from '@/lib/guard/auth-error-state';
 import {
   accountSubject,
   attemptPolicies,

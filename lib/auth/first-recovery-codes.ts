@@ -1,4 +1,4 @@
-import { actionPath } from '@/lib/auth/auth-error-state';
+import { actionPath } from '@/lib/log/action-path';
 import { reportAuthFailure } from '@/lib/log/auth-errors';
 import type { SessionClient } from '@/lib/session/server';
 

@@ -1,7 +1,8 @@
 import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import type { Locale } from 'next-intl';
 import { z } from 'zod/mini';
-import { actionPath, authMessageState } from '@/lib/auth/auth-error-state';
+import { authMessageState } from '@/lib/guard/auth-error-state';
+import { actionPath } from '@/lib/log/action-path';
 import {
   type PasskeyCeremony,
   passkeyServerMessage,

@@ -4,14 +4,13 @@ import { refresh } from 'next/cache';
 import type { Locale } from 'next-intl';
 import { getTranslations } from 'next-intl/server';
 import { redirect } from '@/i18n/navigation';
-import { actionPath, authErrorState } from '@/lib/auth/auth-error-state';
 import { formAction } from '@/lib/forms/form-action';
-import { formLocale } from '@/lib/forms/form-locale';
 import { echoedValues, type FormState } from '@/lib/forms/form-state';
 import { answerForm } from '@/lib/forms/no-script-state';
 import { parseForm } from '@/lib/forms/parse-form';
+import { privateAction } from '@/lib/guard/action';
+import { actionPath } from '@/lib/log/action-path';
 import { logServerError } from '@/lib/log/server-log';
-import { requireCurrentUser } from '@/lib/session/server';
 import { isNoteId, noteSchema } from './note-schema';
 import { knownTimeZone, noteTime } from './note-time';
 
@@ -58,30 +57,32 @@ async function unavailable(
   return notesMessage(locale, 'unavailable', values);
 }
 
+/** The note's page, to come back to after signing in again; the list for an id that names no note. */
+const notePath = (id: unknown) => (isNoteId(id) ? `/notes/${id}` : '/notes');
+
 async function create(formData: FormData): Promise<FormState> {
-  const locale = formLocale(formData);
+  const values = echoedValues(formData, echoed);
+  const caller = await privateAction(formData, '/notes/new', { values });
+  if (caller.refused) return caller.refused;
+  const { locale, supabase } = caller;
   const parsed = await parseForm(noteSchema, formData, locale, echoed);
   if (!parsed.ok) return parsed.state;
-  const values = echoedValues(formData, echoed);
-  const current = await requireCurrentUser(locale, '/notes/new');
-  if (!current.user) return authErrorState(current.error, locale, values);
-  const { data, error } = await current.supabase.from('notes').insert(parsed.data).select('id').single();
+  const { data, error } = await supabase.from('notes').insert(parsed.data).select('id').single();
   if (error) return unavailable(locale, values, error);
   return redirect({ href: { pathname: `/notes/${data.id}`, query: { saved: 'created' } }, locale });
 }
 
 async function update(formData: FormData): Promise<NoteEditState> {
-  const locale = formLocale(formData);
   const id = formData.get('id');
   const openedAt = formData.get('updatedAt');
   const values = { ...echoedValues(formData, echoed), updatedAt: String(openedAt ?? '') };
+  const caller = await privateAction(formData, notePath(id), { values });
+  if (caller.refused) return caller.refused;
+  const { locale, supabase } = caller;
   if (!isNoteId(id) || typeof openedAt !== 'string' || !timestampPattern.test(openedAt))
     return notesMessage(locale, 'missing', values);
   const parsed = await parseForm(noteSchema, formData, locale, echoed);
   if (!parsed.ok) return { ...parsed.state, values };
-  const current = await requireCurrentUser(locale, `/notes/${id}`);
-  if (!current.user) return authErrorState(current.error, locale, values);
-  const { supabase } = current;
   // Only the version that was opened is overwritten; the database moves updated_at on every change.
   const { data, error } = await supabase
     .from('notes')
@@ -117,12 +118,12 @@ async function update(formData: FormData): Promise<NoteEditState> {
 }
 
 async function remove(formData: FormData): Promise<FormState> {
-  const locale = formLocale(formData);
   const id = formData.get('id');
+  const caller = await privateAction(formData, notePath(id));
+  if (caller.refused) return caller.refused;
+  const { locale, supabase } = caller;
   if (!isNoteId(id)) return notesMessage(locale, 'missing', {});
-  const current = await requireCurrentUser(locale, `/notes/${id}`);
-  if (!current.user) return authErrorState(current.error, locale);
-  const { data, error } = await current.supabase.from('notes').delete().eq('id', id).select('id');
+  const { data, error } = await supabase.from('notes').delete().eq('id', id).select('id');
   if (error) return unavailable(locale, {}, error);
   if (data.length === 0) return notesMessage(locale, 'missing', {});
   return redirect({ href: { pathname: '/notes', query: { deleted: '1' } }, locale });

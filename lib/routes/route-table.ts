@@ -2,7 +2,7 @@ import type { Locale } from 'next-intl';
 import { isLocale } from '@/i18n/locales';
 
 // Every route under app/[locale]/, declared once. The middleware's access rules and private caching
-// (lib/routes/access-rules.ts), each page's guard and robots (lib/auth/page-guard.ts, lib/seo/page-metadata.ts),
+// (lib/routes/access-rules.ts), each page's guard and robots (lib/guard/page.ts, lib/seo/page-metadata.ts),
 // the service worker (lib/pwa/request-policy.ts, app/serwist/[path]/route.ts), the sitemap and robots.txt read
 // this table. The middleware matcher in middleware.ts has to stay a literal (Next
 // reads it at build time); tests/unit/middleware-matcher.test.ts checks it against this table with real URLs, and
@@ -34,7 +34,18 @@ interface RouteEntry {
   worker: 'precache' | 'offline-copy' | 'network';
   /** 'listed' in the sitemap; 'unlisted': crawlable, left out, and the page says noindex; 'disallowed' in robots.txt. */
   search: 'listed' | 'unlisted' | 'disallowed';
+  /**
+   * A page per row, its path ending in the row's key (`/notes/[id]`). Before the page renders, the middleware asks
+   * the Data API with the visitor's session whether the row is there (row-level security decides, so another
+   * user's row, a deleted one and a malformed key read alike) and answers 404 with the localized not-found page
+   * when it is not: Next could only answer a page's own notFound() with an empty error shell (lib/routes/not-found.ts).
+   * `missing` and `back` are the message keys that page shows, `back` labelling a link to the path above.
+   */
+  row?: { table: string; column: string; missing: MessageKey; back: MessageKey };
 }
+
+/** A key of messages/<locale>.json, `Namespace.key` (tests/unit/route-table.test.ts checks each one exists). */
+type MessageKey = `${string}.${string}`;
 
 export const routeTable = [
   { path: '/', access: 'anyone', caching: 'static', worker: 'offline-copy', search: 'listed' },
@@ -80,7 +91,17 @@ export const routeTable = [
     worker: 'network',
     search: 'disallowed',
   },
-  // The notes example: the list, /notes/new and /notes/<id>.
+  // example:notes start
+  // The notes example: the list, /notes/new and /notes/<id> (a row of the visitor's, or a 404).
+  { path: '/notes/new', access: 'signed-in', caching: 'private', worker: 'network', search: 'disallowed' },
+  {
+    path: '/notes/[id]',
+    access: 'signed-in',
+    caching: 'private',
+    worker: 'network',
+    search: 'disallowed',
+    row: { table: 'notes', column: 'id', missing: 'Notes.missing', back: 'Notes.allNotes' },
+  },
   {
     path: '/notes',
     subtree: true,
@@ -89,6 +110,7 @@ export const routeTable = [
     worker: 'network',
     search: 'disallowed',
   },
+  // example:notes end
   // Link and OAuth returns, the session-ended step and the link error page: they set or read session cookies.
   {
     path: '/auth',
@@ -106,14 +128,41 @@ type Entry = (typeof routeTable)[number];
 type PathsOf<E extends Entry> = E['path'] | `${Extract<E, { subtree: true }>['path']}/${string}`;
 /** A page's path (without the locale prefix): one the table declares. */
 export type PagePath = PathsOf<Entry>;
-/** Pages whose entry needs a session: they call guardPage (lib/auth/page-guard.ts). */
+/** Pages whose entry needs a session: they call guardPage (lib/guard/page.ts). */
 export type GuardedPath = PathsOf<Extract<Entry, { access: 'signed-in' | 'second-factor' }>>;
 
-/** The entry for a path without locale prefix, or undefined for a path that is not one of our routes. */
-export function findRoute(path: string): RouteEntry | undefined {
-  return routeTable.find(
-    (entry: RouteEntry) => path === entry.path || (entry.subtree && path.startsWith(`${entry.path}/`)),
+/** A dynamic segment of an entry's path (`[id]`): it matches any one non-empty segment. */
+const dynamicSegment = /^\[\w+\]$/;
+
+function matches(entry: RouteEntry, path: string): boolean {
+  if (path === entry.path || (entry.subtree && path.startsWith(`${entry.path}/`))) return true;
+  if (!entry.path.includes('[')) return false;
+  const want = entry.path.split('/');
+  const have = path.split('/');
+  return (
+    want.length === have.length &&
+    want.every(
+      (segment, index) => segment === have[index] || (dynamicSegment.test(segment) && have[index] !== ''),
+    )
   );
+}
+
+/**
+ * The entry for a path without locale prefix, or undefined for a path that is not one of our routes. The first
+ * entry that matches wins, as Next prefers a named segment to a dynamic one: `/notes/new` comes before `/notes/[id]`.
+ */
+export function findRoute(path: string): RouteEntry | undefined {
+  return routeTable.find((entry: RouteEntry) => matches(entry, path));
+}
+
+/** The row a path of a per-row entry names (`/notes/<id>` → the entry's row and `<id>`), or null. */
+export function rowOf(
+  path: string,
+): { row: NonNullable<RouteEntry['row']>; key: string; parent: string } | null {
+  const entry = findRoute(path);
+  if (!entry?.row) return null;
+  const segments = path.split('/');
+  return { row: entry.row, key: segments.at(-1) ?? '', parent: segments.slice(0, -1).join('/') || '/' };
 }
 
 /** `/de/account/x` → `{ locale: 'de', path: '/account/x' }`; a path without a locale prefix comes back whole. */

@@ -1,6 +1,9 @@
 import type { Locale } from 'next-intl';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { type NextRequest, NextResponse } from 'next/server';
 import { accessRedirect, isPrivatePath } from '@/lib/routes/access-rules';
+import { NOT_FOUND_PATH_HEADER, unmatchedPath } from '@/lib/routes/not-found';
+import { rowOf } from '@/lib/routes/route-table';
 import { isSessionEnded, reportIfUnreachable } from '@/lib/log/auth-errors';
 import { logServerError } from '@/lib/log/server-log';
 import { withinAuthBudget } from '@/lib/supabase/auth-fetch';
@@ -25,6 +28,8 @@ interface EdgeSession {
   unreachable: boolean;
   /** The auth server refused to refresh the session: it ended (timebox, inactivity, signed out elsewhere). */
   ended: boolean;
+  /** The client that read the session, for the row check of a per-row page. */
+  supabase?: SupabaseClient;
 }
 
 /**
@@ -51,13 +56,41 @@ async function readSession(request: NextRequest, response: NextResponse): Promis
     const unreachable = error ? reportIfUnreachable(error, path) : false;
     const identity = claims ? identityOf(claims) : null;
     const secondFactorPending = identity !== null && isSecondFactorPending(claims?.aal, factors);
-    return { identity, secondFactorPending, unreachable, ended: isSessionEnded(error) };
+    return {
+      identity,
+      secondFactorPending,
+      unreachable,
+      ended: isSessionEnded(error),
+      supabase: supabase as unknown as SupabaseClient,
+    };
   } catch (error) {
     // An auth server too slow for the budget, a malformed cookie or a failure inside the client: logged,
     // treated as signed out, never a failed or hanging page.
     const unreachable = reportIfUnreachable(error, path);
     if (!unreachable) logServerError({ path, code: 'session_unreadable', error });
     return { identity: null, secondFactorPending: false, unreachable, ended: false };
+  }
+}
+
+/**
+ * Whether the visitor may read the row a per-row page names (the route table's `row`), asked of the Data API with
+ * their session so row-level security decides. A key the database cannot read as one (PostgREST's 400) is no row
+ * either; an answer that is not the database's (a timeout, a 5xx) lets the page through to say so itself.
+ */
+async function rowReadable(
+  supabase: SupabaseClient,
+  { table, column }: { table: string; column: string },
+  key: string,
+): Promise<boolean> {
+  try {
+    const { data, error, status } = await withinAuthBudget(
+      Promise.resolve(supabase.from(table).select(column).eq(column, key).limit(1)),
+    );
+    if (error) return status !== 400;
+    return data.length > 0;
+  } catch {
+    // Past the budget: the page reads the row again and shows its "unavailable" note.
+    return true;
   }
 }
 
@@ -71,9 +104,9 @@ export async function applySession(
   locale: Locale,
 ): Promise<NextResponse> {
   const path = request.nextUrl.pathname.slice(locale.length + 1) || '/';
-  const { identity, secondFactorPending, unreachable, ended } = hasAuthCookie(request)
+  const { identity, secondFactorPending, unreachable, ended, supabase } = hasAuthCookie(request)
     ? await readSession(request, response)
-    : { identity: null, secondFactorPending: false, unreachable: false, ended: false };
+    : { identity: null, secondFactorPending: false, unreachable: false, ended: false, supabase: undefined };
   syncPresenceHint(request.cookies.get(PRESENCE_HINT_COOKIE)?.value, identity, (name, value, options) =>
     response.cookies.set(name, value, options),
   );
@@ -88,15 +121,29 @@ export async function applySession(
     sessionEnded: ended,
   });
   if (target) {
-    const redirect = NextResponse.redirect(new URL(target, request.url), 307);
-    // Carry refreshed or cleared cookies and Supabase's cache headers onto the redirect.
-    for (const cookie of response.cookies.getAll()) redirect.cookies.set(cookie);
-    response.headers.forEach((value, key) => {
-      if (key !== 'set-cookie' && !key.startsWith('x-middleware-')) redirect.headers.set(key, value);
+    // With the refreshed or cleared cookies.
+    return carryOnto(NextResponse.redirect(new URL(target, request.url), 307), response);
+  }
+  const row = rowOf(path);
+  if (row && supabase && !secondFactorPending && !(await rowReadable(supabase, row.row, row.key))) {
+    // Before any page renders: the global not-found page, in this language, with status 404 (lib/routes/not-found.ts).
+    const headers = new Headers(request.headers);
+    headers.set(NOT_FOUND_PATH_HEADER, request.nextUrl.pathname);
+    const missing = NextResponse.rewrite(new URL(`/${locale}${unmatchedPath}`, request.url), {
+      request: { headers },
     });
-    redirect.headers.set('Cache-Control', privateCacheControl);
-    return redirect;
+    return carryOnto(missing, response);
   }
   if (isPrivatePath(path)) response.headers.set('Cache-Control', privateCacheControl);
   return response;
+}
+
+/** The refreshed or cleared cookies and Supabase's cache headers of `from`, onto another answer, never stored. */
+function carryOnto(answer: NextResponse, from: NextResponse): NextResponse {
+  for (const cookie of from.cookies.getAll()) answer.cookies.set(cookie);
+  from.headers.forEach((value, key) => {
+    if (key !== 'set-cookie' && !key.startsWith('x-middleware-')) answer.headers.set(key, value);
+  });
+  answer.headers.set('Cache-Control', privateCacheControl);
+  return answer;
 }

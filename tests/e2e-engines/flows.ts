@@ -228,6 +228,7 @@ export const flows: Flow[] = [
       await waitForPath(page, '/en/account');
     },
   },
+  // example:notes start
   {
     name: 'notes: create a note, find it in the list, open it',
     async run(page) {
@@ -254,6 +255,7 @@ export const flows: Flow[] = [
       await waitForText(page, '[data-testid="note-body"]', 'milk');
     },
   },
+  // example:notes end
   {
     name: 'offline: once the service worker controls the page, an unvisited page shows the offline page',
     async run(page) {

@@ -25,8 +25,10 @@ const layers = [
   ['lib/routes', 'lib/forms', 'lib/consent'],
   ['lib/log', 'lib/pwa', 'lib/seo'],
   ['lib/session'],
+  ['lib/guard'],
   ['lib/auth'],
-  ['lib/auth/actions', 'lib/notes', 'lib/account-sessions'],
+  ['lib/auth/actions', 'lib/account-sessions'],
+  ['lib/notes'], // example:notes
 ] as const;
 
 const rank = new Map<string, number>(layers.flatMap((row, index) => row.map((folder) => [folder, index])));
@@ -133,3 +135,16 @@ describe('the presence hint', () => {
     }
   });
 });
+
+// example:notes start
+describe('the notes example', () => {
+  // It stands alone, so it can be removed (scripts/example-remove.ts) and copied for a new feature: it reaches the
+  // rest of the app only through shared layers (the guard, forms, log, session, routes, i18n, UI), never through
+  // another feature's folders.
+  const featureFolders = /^@\/(lib\/auth|lib\/account-sessions|components\/auth|components\/account)(\/|$)/;
+  it.each(['lib/notes', 'components/notes', 'app/[locale]/notes'])('%s imports no other feature', (dir) => {
+    for (const file of sourceFiles(dir))
+      for (const specifier of importsOf(file)) expect(specifier, file).not.toMatch(featureFolders);
+  });
+});
+// example:notes end

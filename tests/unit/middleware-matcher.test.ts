@@ -36,7 +36,7 @@ describe('middleware matcher', () => {
       },
     );
 
-    it('leaves look-alikes of session routes alone', () => {
+    it('runs for paths of no route, whose 404 speaks the language, and leaves the static pages alone', () => {
       for (const path of [
         '/accounting',
         '/sign-in-help',
@@ -45,9 +45,14 @@ describe('middleware matcher', () => {
         '/sign-in/email-link/extra',
         '/sign-in/verify/extra',
         '/sign-in/verifying',
+        '/no-such-page',
+        '/a/b/c',
       ]) {
-        expect(runs(`/${locale}${path}`), path).toBe(false);
+        expect(runs(`/${locale}${path}`), path).toBe(true);
       }
+      for (const entry of routeTable.filter((each) => middlewareNeed(each) === 'never'))
+        expect(runs(getPathname({ href: entry.path, locale })), entry.path).toBe(false);
+      expect(runs(`/${locale}/manifest.webmanifest`)).toBe(false);
     });
   });
 

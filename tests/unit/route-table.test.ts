@@ -1,19 +1,20 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import en from '@/messages/en.json';
 import { describe, expect, it } from 'vitest';
 import robots from '@/app/robots';
 import sitemap from '@/app/sitemap';
 import { locales } from '@/i18n/locales';
 import { offlineRoute } from '@/lib/pwa/offline-pages';
-import { findRoute, routeTable, splitLocale } from '@/lib/routes/route-table';
+import { findRoute, rowOf, routeTable, splitLocale } from '@/lib/routes/route-table';
 import { pageMetadata } from '@/lib/seo/page-metadata';
 
-/** Route paths under app/[locale]/ (pages and route handlers), without dynamic catch-alls and file routes. */
+/** Route paths under app/[locale]/ (pages and route handlers, dynamic ones as `/notes/[id]`), without file routes. */
 function appRoutes(dir = 'app/[locale]', prefix = ''): string[] {
   const found: string[] = [];
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     if (entry.isFile() && /^(page|route)\.tsx?$/.test(entry.name)) found.push(prefix || '/');
-    // [...rest] is the not-found catch-all; names with a dot (manifest.webmanifest) are files, not pages.
-    if (entry.isDirectory() && !entry.name.startsWith('[') && !entry.name.includes('.')) {
+    // Names with a dot (manifest.webmanifest) are files, not pages.
+    if (entry.isDirectory() && !entry.name.includes('.')) {
       found.push(...appRoutes(`${dir}/${entry.name}`, `${prefix}/${entry.name}`));
     }
   }
@@ -60,6 +61,40 @@ describe('route table', () => {
     }
   });
 
+  it('has no catch-all under app/[locale]: a path of no route must reach the global not-found page', () => {
+    const catchAlls = readdirSync('app/[locale]', { recursive: true, encoding: 'utf8' }).filter((file) =>
+      /\[\[?\.\.\./.test(file),
+    );
+    expect(catchAlls).toEqual([]);
+  });
+
+  // example:notes start
+  it('matches a dynamic segment with one segment, after the named routes beside it', () => {
+    expect(findRoute('/notes/new')?.path).toBe('/notes/new');
+    expect(findRoute('/notes/3f1c0a52-5d1e-4f39-9a47-0a8f3b8f2d11')?.path).toBe('/notes/[id]');
+    expect(findRoute('/notes/not-a-uuid')?.path).toBe('/notes/[id]');
+    expect(findRoute('/notes/a/b')?.path).toBe('/notes');
+    expect(rowOf('/notes/abc')).toMatchObject({ key: 'abc', parent: '/notes', row: { table: 'notes' } });
+    expect(rowOf('/notes/new')).toBeNull();
+    expect(rowOf('/notes')).toBeNull();
+  });
+  // example:notes end
+
+  it('names the words of a missing row that every language has', () => {
+    const rows = routeTable.flatMap((entry) => {
+      const { row } = entry as { row?: { missing: string; back: string } };
+      return row ? [row] : [];
+    });
+    expect(rows.length).toBeGreaterThan(0); // example:notes
+    for (const { missing, back } of rows)
+      for (const key of [missing, back]) {
+        const [namespace, name] = key.split('.') as [string, string];
+        expect((en as Record<string, Record<string, unknown>>)[namespace]?.[name], key).toEqual(
+          expect.any(String),
+        );
+      }
+  });
+
   it('finds subtrees and exact routes, and splits off a locale prefix', () => {
     expect(findRoute('/account/security')?.path).toBe('/account');
     expect(findRoute('/accounting')).toBeUndefined();
@@ -73,13 +108,23 @@ describe('route table', () => {
   });
 });
 
-/** Pages under app/[locale]/ (page.tsx and the benchmark's page.bench.tsx, not the not-found catch-all): path → file. */
+/** Pages under app/[locale]/ (page.tsx and the benchmark's page.bench.tsx, dynamic ones too): path → file. */
 function appPages(): Map<string, string> {
   return new Map(
     readdirSync('app/[locale]', { recursive: true, encoding: 'utf8' })
-      .filter((file) => /(^|\/)page(\.bench)?\.tsx$/.test(file) && !file.includes('['))
+      .filter((file) => /(^|\/)page(\.bench)?\.tsx$/.test(file))
       .map((file) => [`/${file.replace(/\/?page(\.bench)?\.tsx$/, '')}`, `app/[locale]/${file}`]),
   );
+}
+
+/**
+ * The path as a page writes it: `'/account'`, or for a dynamic page a template with each parameter filled in
+ * (`\`/notes/${id}\``).
+ */
+function pathLiteral(path: string): string {
+  const escaped = path.replace(/[.*+?^${}()|\\]/g, '\\$&');
+  if (!path.includes('[')) return `'${escaped}'`;
+  return `\`${escaped.replace(/\[\w+\]/g, '\\$\\{[^}]+\\}')}\``;
 }
 
 describe('pages and their entries', () => {
@@ -98,8 +143,9 @@ describe('pages and their entries', () => {
   // Robots come from the entry (pageMetadata); a page that writes its own could contradict robots.txt.
   it.each(pages)('%s takes its metadata from its entry', (path, file) => {
     const source = readFileSync(file, 'utf8');
-    const quoted = path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    expect(source).toMatch(new RegExp(`\\b(pageMetadata\\(|publicPageMetadata\\('\\w+', )'${quoted}'`));
+    expect(source).toMatch(
+      new RegExp(`\\b(pageMetadata\\(|publicPageMetadata\\('\\w+', )${pathLiteral(path)}`),
+    );
     expect(source).not.toMatch(/\brobots\s*:/);
   });
 
@@ -107,9 +153,9 @@ describe('pages and their entries', () => {
     const source = readFileSync(file, 'utf8');
     const access = findRoute(path)?.access;
     if (access === 'signed-in' || access === 'second-factor') {
-      expect(source).toContain(`guardPage('${path}', `);
+      expect(source).toMatch(new RegExp(`privatePage\\(${pathLiteral(path)}[,)]`));
     } else {
-      expect(source).not.toContain('guardPage(');
+      expect(source).not.toContain('privatePage(');
     }
   });
 
@@ -133,7 +179,7 @@ describe('sitemap and robots.txt', () => {
     expect(Array.isArray(rules) ? rules[0]?.disallow : rules.disallow).toEqual([
       '/api/',
       '/*/account',
-      '/*/notes',
+      '/*/notes', // example:notes
     ]);
   });
 });

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { useTranslations } from 'next-intl';
-import { getLocale, getTranslations } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
 import { AccountNav } from '@/components/account/account-nav';
 import { AccountSection } from '@/components/account/account-section';
 import { DeleteAccountForm } from '@/components/account/delete-account-form';
@@ -13,18 +13,14 @@ import { hasRecoveryCodesSection, RecoveryCodesSection } from '@/components/acco
 import { TwoFactorSection } from '@/components/account/two-factor-section';
 import { AuthMessages } from '@/components/auth/auth-messages';
 import { SignOutForm } from '@/components/auth/sign-out-form';
-import { SessionUnconfirmed } from '@/components/auth/session-unconfirmed';
+import { SessionUnconfirmed } from '@/components/layout/session-unconfirmed';
 import { Link } from '@/components/navigation/link';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { isolated } from '@/i18n/isolate';
-import { guardPage } from '@/lib/auth/page-guard';
 import { preferredLocale } from '@/lib/auth/preferred-locale';
 import { firstParam, ownEntry } from '@/lib/http/search-param';
 import { pageMetadata } from '@/lib/seo/page-metadata';
-import { sessionUnconfirmed } from '@/lib/session/server';
-
-// Rendered in one piece on the server (no streaming boundary), so the page and its forms work without JavaScript.
-export const instant = false;
+import { privatePage, sessionUnconfirmed } from '@/lib/guard/page';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('Account');
@@ -43,7 +39,7 @@ async function AccountContent({
 }: {
   searchParams: PageProps<'/[locale]/account'>['searchParams'];
 }) {
-  const locale = await getLocale();
+  const { locale, session } = await privatePage('/account');
   const [t, tSessions, tNav, tPasskeys, tTwoFactor, tRecovery] = await Promise.all([
     getTranslations('Account'),
     getTranslations('Sessions'),
@@ -52,7 +48,6 @@ async function AccountContent({
     getTranslations('TwoFactor'),
     getTranslations('RecoveryCodes'),
   ]);
-  const session = await guardPage('/account', locale);
   // The middleware held the session valid, so sign-in would send the visitor straight back here: say it here.
   if (session === sessionUnconfirmed) return <SessionUnconfirmed />;
   // The sections' own requests to the auth server go out together, not one after another: the passkey list

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { useTranslations } from 'next-intl';
-import { getLocale, getTranslations } from 'next-intl/server';
-import { SessionUnconfirmed } from '@/components/auth/session-unconfirmed';
+import type { Locale } from 'next-intl';
+import { getTranslations } from 'next-intl/server';
+import { SessionUnconfirmed } from '@/components/layout/session-unconfirmed';
 import { Link } from '@/components/navigation/link';
 import { NoteList, NoteSearch } from '@/components/notes/note-list';
 import { NotesAlert } from '@/components/notes/notes-alert';
@@ -10,15 +10,11 @@ import { NotesMessages } from '@/components/notes/notes-messages';
 import { NotesPage } from '@/components/notes/notes-page';
 import { Button } from '@/components/ui/button';
 import { getPathname } from '@/i18n/navigation';
-import { guardPage } from '@/lib/auth/page-guard';
 import { firstParam } from '@/lib/http/search-param';
 import { listNotes } from '@/lib/notes/note-queries';
 import { pageNumber, searchText } from '@/lib/notes/note-schema';
+import { privatePage, sessionUnconfirmed } from '@/lib/guard/page';
 import { pageMetadata } from '@/lib/seo/page-metadata';
-import { sessionUnconfirmed } from '@/lib/session/server';
-
-// Rendered in one piece on the server (no streaming boundary), so the page works without JavaScript.
-export const instant = false;
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('Notes');
@@ -26,14 +22,13 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 async function NotesContent({
+  locale,
   searchParams,
 }: {
+  locale: Locale;
   searchParams: PageProps<'/[locale]/notes'>['searchParams'];
 }) {
-  const locale = await getLocale();
   const t = await getTranslations('Notes');
-  const session = await guardPage('/notes', locale);
-  if (session === sessionUnconfirmed) return <SessionUnconfirmed />;
   const params = await searchParams;
   const page = pageNumber(firstParam(params.page));
   const search = searchText(firstParam(params.q));
@@ -52,8 +47,9 @@ async function NotesContent({
   );
 }
 
-export default function NotesListPage({ searchParams }: PageProps<'/[locale]/notes'>) {
-  const t = useTranslations('Notes');
+export default async function NotesListPage({ searchParams }: PageProps<'/[locale]/notes'>) {
+  const { locale, session } = await privatePage('/notes');
+  const t = await getTranslations('Notes');
   return (
     <NotesPage>
       <div className="flex flex-wrap items-start justify-between gap-4">
@@ -65,7 +61,11 @@ export default function NotesListPage({ searchParams }: PageProps<'/[locale]/not
           <Link href="/notes/new">{t('newNote')}</Link>
         </Button>
       </div>
-      <NotesContent searchParams={searchParams} />
+      {session === sessionUnconfirmed ? (
+        <SessionUnconfirmed />
+      ) : (
+        <NotesContent locale={locale} searchParams={searchParams} />
+      )}
     </NotesPage>
   );
 }

@@ -6,7 +6,7 @@ import { AuthCard } from '@/components/auth/auth-card';
 import { AuthMessages } from '@/components/auth/auth-messages';
 import { ResetPasswordForm } from '@/components/auth/reset-password-form';
 import { TextLink } from '@/components/auth/text-link';
-import { SessionUnconfirmed } from '@/components/auth/session-unconfirmed';
+import { SessionUnconfirmed } from '@/components/layout/session-unconfirmed';
 import { FormSkeleton } from '@/components/forms/form-skeleton';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { getPathname, redirect } from '@/i18n/navigation';

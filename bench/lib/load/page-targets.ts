@@ -55,11 +55,13 @@ export function pageTargets(cookieHeader: string | undefined, noteId?: string): 
     signedInPage('product-account', 'product /en/account signed in', '/en/account'),
     // The private pages added after the account page (each within 1.2× its CPU per view:
     // docs/decisions/0003-benchmark-targets.md).
+    // example:notes start
     signedInPage('product-notes', 'product /en/notes signed in (20 notes)', '/en/notes'),
     {
       ...signedInPage('product-note', 'product /en/notes/<id> signed in', `/en/notes/${noteId ?? 'none'}`),
       unavailable: unavailable ?? (noteId ? undefined : 'no note written'),
     },
+    // example:notes end
     signedInPage('product-sessions', 'product /en/account/sessions signed in', '/en/account/sessions'),
   ];
   return (['identity', 'compressed'] as const).flatMap((encoding) =>

@@ -4,7 +4,7 @@ import { refresh } from 'next/cache';
 import { getTranslations } from 'next-intl/server';
 import { isolatedText } from '@/i18n/isolate';
 import { lockedState, startSignInAttempt } from '@/lib/auth/attempt-limits';
-import { authErrorState } from '@/lib/auth/auth-error-state';
+import { authErrorState } from '@/lib/guard/auth-error-state';
 import { requireCurrentUser } from '@/lib/session/server';
 import { changeEmailSchema, changePasswordSchema } from '@/lib/auth/form-schemas';
 import { authRedirectUrl } from '@/lib/auth/auth-routes';

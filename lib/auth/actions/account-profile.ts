@@ -3,7 +3,7 @@
 import { getTranslations } from 'next-intl/server';
 import { redirect } from '@/i18n/navigation';
 import { reportIfUnreachable } from '@/lib/log/auth-errors';
-import { authErrorState } from '@/lib/auth/auth-error-state';
+import { authErrorState } from '@/lib/guard/auth-error-state';
 import { requireCurrentUser, signOutHere } from '@/lib/session/server';
 import { deleteAccountSchema, profileSchema } from '@/lib/auth/form-schemas';
 import { rememberLocaleChoice } from '@/lib/auth/preferred-locale';

@@ -5,7 +5,7 @@ import { redirect } from '@/i18n/navigation';
 import { isolatedText } from '@/i18n/isolate';
 import { redirectAfterSignIn } from '@/lib/auth/after-sign-in';
 import { emailOnlySchema, otpSchema } from '@/lib/auth/form-schemas';
-import { authErrorState, authMessageState } from '@/lib/auth/auth-error-state';
+import { authErrorState, authMessageState } from '@/lib/guard/auth-error-state';
 import { emailCodeFormName, isEmailCodeType } from '@/lib/auth/link-verification';
 import { preferredLocale } from '@/lib/auth/preferred-locale';
 import { authRedirectUrl } from '@/lib/auth/auth-routes';

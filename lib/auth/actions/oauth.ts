@@ -1,7 +1,7 @@
 'use server';
 
 import { redirect } from 'next/navigation';
-import { authErrorState, authMessageState } from '@/lib/auth/auth-error-state';
+import { authErrorState, authMessageState } from '@/lib/guard/auth-error-state';
 import { isOAuthProvider } from '@/lib/auth/oauth-providers';
 import { authRedirectUrl } from '@/lib/auth/auth-routes';
 import { requestedNext } from '@/lib/auth/requested-next';

@@ -9,7 +9,7 @@ import { refresh } from 'next/cache';
 import { z } from 'zod/mini';
 import { isolatedText } from '@/i18n/isolate';
 import { redirectAfterSignIn } from '@/lib/auth/after-sign-in';
-import { authMessageState } from '@/lib/auth/auth-error-state';
+import { authMessageState } from '@/lib/guard/auth-error-state';
 import { passkeyNameSchema, renamePasskeySchema } from '@/lib/auth/form-schemas';
 import {
   ceremonyAnswer,

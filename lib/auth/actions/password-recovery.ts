@@ -5,7 +5,7 @@ import { redirect } from '@/i18n/navigation';
 import { isolatedText } from '@/i18n/isolate';
 import { emailOnlySchema, resetPasswordSchema } from '@/lib/auth/form-schemas';
 import { authErrorMessage, isEmailSendLimit } from '@/lib/log/auth-errors';
-import { authErrorState, authMessageState } from '@/lib/auth/auth-error-state';
+import { authErrorState, authMessageState } from '@/lib/guard/auth-error-state';
 import { authRedirectUrl } from '@/lib/auth/auth-routes';
 import { formAction } from '@/lib/forms/form-action';
 import { formLocale } from '@/lib/forms/form-locale';

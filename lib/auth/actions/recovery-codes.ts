@@ -3,7 +3,7 @@
 import type { Locale } from 'next-intl';
 import { getTranslations } from 'next-intl/server';
 import { redirect } from '@/i18n/navigation';
-import { authErrorState } from '@/lib/auth/auth-error-state';
+import { authErrorState } from '@/lib/guard/auth-error-state';
 import { factorAndCode } from '@/lib/auth/factor-code';
 import { normalizeRecoveryCode, type RecoveryCodesState } from '@/lib/auth/recovery-codes';
 import { requestedNext } from '@/lib/auth/requested-next';

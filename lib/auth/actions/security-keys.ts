@@ -11,7 +11,7 @@ import { z } from 'zod/mini';
 import { redirect } from '@/i18n/navigation';
 import { isolatedText } from '@/i18n/isolate';
 import { rememberDevice } from '@/lib/auth/attempt-limits';
-import { authMessageState } from '@/lib/auth/auth-error-state';
+import { authMessageState } from '@/lib/guard/auth-error-state';
 import { withEndSessionsOffer } from '@/lib/auth/end-sessions-offer';
 import { firstRecoveryCodes } from '@/lib/auth/first-recovery-codes';
 import type { SecurityKeyCeremony } from '@/lib/auth/passkey-errors';

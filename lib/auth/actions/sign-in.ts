@@ -3,7 +3,7 @@
 import { redirectAfterSignIn } from '@/lib/auth/after-sign-in';
 import { lockedState, rememberDevice, startSignInAttempt } from '@/lib/auth/attempt-limits';
 import { signInSchema } from '@/lib/auth/form-schemas';
-import { authErrorState } from '@/lib/auth/auth-error-state';
+import { authErrorState } from '@/lib/guard/auth-error-state';
 import { formAction } from '@/lib/forms/form-action';
 import { formLocale } from '@/lib/forms/form-locale';
 import { echoedValues } from '@/lib/forms/form-state';

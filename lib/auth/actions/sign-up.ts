@@ -2,7 +2,7 @@
 
 import { redirect } from '@/i18n/navigation';
 import { signUpSchema } from '@/lib/auth/form-schemas';
-import { authErrorState } from '@/lib/auth/auth-error-state';
+import { authErrorState } from '@/lib/guard/auth-error-state';
 import { isEmailSendLimit } from '@/lib/log/auth-errors';
 import { rememberPendingEmail } from '@/lib/auth/pending-email-cookie';
 import { authRedirectUrl } from '@/lib/auth/auth-routes';

@@ -4,7 +4,7 @@ import { getTranslations } from 'next-intl/server';
 import { withEndSessionsOffer } from '@/lib/auth/end-sessions-offer';
 import { redirect } from '@/i18n/navigation';
 import { lockedState, rememberDevice, startSignInAttempt } from '@/lib/auth/attempt-limits';
-import { authErrorState } from '@/lib/auth/auth-error-state';
+import { authErrorState } from '@/lib/guard/auth-error-state';
 import { factorAndCode } from '@/lib/auth/factor-code';
 import { firstRecoveryCodes } from '@/lib/auth/first-recovery-codes';
 import { requestedNext } from '@/lib/auth/requested-next';

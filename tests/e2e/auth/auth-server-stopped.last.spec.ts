@@ -123,6 +123,7 @@ test('with the auth server answering 503 twice, the session check is retried and
   await expect(page.getByTestId('current-email')).toContainText(user.email);
 });
 
+// example:notes start
 // The notes example: the Data API down while Auth answers.
 test('with the Data API answering 503 or not at all, the notes say so in time and keep what was typed', async ({
   page,
@@ -150,6 +151,7 @@ test('with the Data API answering 503 or not at all, the notes say so in time an
   await expect(page.getByLabel('Note', { exact: true })).toHaveValue('kept body');
   faulty!.inject(() => 'pass');
 });
+// example:notes end
 
 test('with the auth server answering 503 always, forms and private pages say so in time', async ({
   page,

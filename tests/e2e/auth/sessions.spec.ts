@@ -44,8 +44,8 @@ function sessionItem(page: Page, name: string) {
 
 /** A private page of a session that was ended elsewhere goes to sign-in, which says so. */
 async function expectSignedOut(page: Page, locale: string) {
-  await page.goto(`/${locale}/notes`);
-  await expect(page).toHaveURL(`/${locale}/sign-in?next=%2Fnotes&status=session-ended`);
+  await page.goto(`/${locale}/account/sessions`);
+  await expect(page).toHaveURL(`/${locale}/sign-in?next=%2Faccount%2Fsessions&status=session-ended`);
 }
 
 for (const locale of ['en', 'ar'] as const) {

@@ -35,14 +35,10 @@ async function noteRow(id: string) {
   return data;
 }
 
-/**
- * The localized not-found page, never indexed. Its status is 200: the notes are read after the page's static shell
- * has gone out (Partial Prerendering), and Next cannot change the status once streaming started (its docs,
- * "Status codes" under loading.js); never 403 or 500.
- */
+/** The localized not-found page, never indexed, with status 404 (never 403 or 500). */
 async function expectNotFound(page: Page, path: string, heading: string) {
   const response = await page.goto(path);
-  expect(response?.status(), path).toBe(200);
+  expect(response?.status(), path).toBe(404);
   await expect(page.getByRole('heading', { level: 1 }), path).toHaveText(heading);
   await expect(page.locator('meta[name="robots"][content*="noindex"]').first()).toBeAttached();
 }
@@ -374,7 +370,7 @@ test('another user cannot open, edit or delete a note: by URL, or by a forged ac
   const before = await noteRow(id!);
   const other = await secondUser(browser);
 
-  // The localized not-found page, as for a note that does not exist (status 200: see expectNotFound).
+  // The localized not-found page, as for a note that does not exist.
   await expectNotFound(other.page, `/en/notes/${id}`, 'Page not found');
   await expect(other.page.locator('main')).not.toContainText('secret');
   // A malformed id and a deleted one answer the same, never a 500.

@@ -1,22 +1,16 @@
 import type { Metadata } from 'next';
 import { NextIntlClientProvider, useTranslations } from 'next-intl';
-import { getLocale, getMessages, getTranslations } from 'next-intl/server';
+import { getMessages, getTranslations } from 'next-intl/server';
 import { SessionList } from '@/components/account/session-list';
-import { SessionUnconfirmed } from '@/components/auth/session-unconfirmed';
+import { SessionUnconfirmed } from '@/components/layout/session-unconfirmed';
 import { Link } from '@/components/navigation/link';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { getPathname } from '@/i18n/navigation';
 import { pickMessages } from '@/i18n/messages';
 import { listSessions } from '@/lib/account-sessions/session-queries';
-import { guardPage } from '@/lib/auth/page-guard';
 import { firstParam, ownEntry } from '@/lib/http/search-param';
 import { pageMetadata } from '@/lib/seo/page-metadata';
-import { sessionUnconfirmed } from '@/lib/session/server';
-
-// "Your sessions" (ASVS 7.5.2): a page of its own rather than a section of the account page, which is long already
-// and holds one-click sign-out buttons; here each session has its details and its own button. Rendered in one piece
-// on the server, so the page and its forms work without JavaScript.
-export const instant = false;
+import { privatePage, sessionUnconfirmed } from '@/lib/guard/page';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('Sessions');
@@ -36,9 +30,8 @@ async function SessionsContent({
 }: {
   searchParams: PageProps<'/[locale]/account/sessions'>['searchParams'];
 }) {
-  const locale = await getLocale();
+  const { locale, session } = await privatePage('/account/sessions');
   const t = await getTranslations('Sessions');
-  const session = await guardPage('/account/sessions', locale);
   if (session === sessionUnconfirmed) return <SessionUnconfirmed />;
   const status = ownEntry(statusMessages, firstParam((await searchParams).status));
   const failed = status === 'endFailed';
@@ -63,6 +56,8 @@ async function SessionsContent({
   );
 }
 
+// "Your sessions" (ASVS 7.5.2): a page of its own rather than a section of the account page, which is long already
+// and holds one-click sign-out buttons; here each session has its details and its own button.
 export default function SessionsPage({ searchParams }: PageProps<'/[locale]/account/sessions'>) {
   const t = useTranslations('Sessions');
   return (

@@ -10,9 +10,6 @@ import { firstParam } from '@/lib/http/search-param';
 import { sameSitePath } from '@/lib/routes/safe-redirect';
 import { pageMetadata } from '@/lib/seo/page-metadata';
 
-// Read per request from the link's query, in one piece (no streaming boundary): the button works without JavaScript.
-export const instant = false;
-
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('ContinueLink');
   return pageMetadata('/auth/continue', { title: t('metaTitle') });

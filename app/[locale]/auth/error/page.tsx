@@ -7,9 +7,6 @@ import { isLinkErrorReason, type LinkErrorReason } from '@/lib/auth/link-error-r
 import { firstParam } from '@/lib/http/search-param';
 import { pageMetadata } from '@/lib/seo/page-metadata';
 
-// Read per request in one piece (no streaming boundary): the heading itself depends on the reason.
-export const instant = false;
-
 async function requestedReason(searchParams: PageProps<'/[locale]/auth/error'>['searchParams']) {
   const requested = firstParam((await searchParams).reason);
   return isLinkErrorReason(requested) ? requested : 'invalid';

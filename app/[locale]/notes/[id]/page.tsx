@@ -1,23 +1,19 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { useTranslations } from 'next-intl';
-import { getLocale, getTranslations } from 'next-intl/server';
-import { SessionUnconfirmed } from '@/components/auth/session-unconfirmed';
+import type { Locale } from 'next-intl';
+import { getTranslations } from 'next-intl/server';
+import { SessionUnconfirmed } from '@/components/layout/session-unconfirmed';
 import { Link } from '@/components/navigation/link';
 import { NoteEditor } from '@/components/notes/note-editor';
 import { NotesAlert } from '@/components/notes/notes-alert';
 import { NotesMessages } from '@/components/notes/notes-messages';
 import { NotesPage } from '@/components/notes/notes-page';
 import { getPathname } from '@/i18n/navigation';
-import { guardPage } from '@/lib/auth/page-guard';
 import { noScriptAnswer } from '@/lib/forms/no-script-state';
 import { firstParam, ownEntry } from '@/lib/http/search-param';
 import { readNote } from '@/lib/notes/note-queries';
+import { privatePage, sessionUnconfirmed } from '@/lib/guard/page';
 import { pageMetadata } from '@/lib/seo/page-metadata';
-import { sessionUnconfirmed } from '@/lib/session/server';
-
-// Rendered in one piece on the server (no streaming boundary), so the forms work without JavaScript.
-export const instant = false;
 
 // The note's own title stays out of the document title: tabs, history and shared screens show only "Notes".
 export async function generateMetadata({ params }: PageProps<'/[locale]/notes/[id]'>): Promise<Metadata> {
@@ -27,12 +23,17 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/notes/[i
 
 const savedMessages = { created: 'created', changed: 'saved' } as const;
 
-async function NoteContent({ params, searchParams }: PageProps<'/[locale]/notes/[id]'>) {
-  const locale = await getLocale();
+async function NoteContent({
+  id,
+  locale,
+  searchParams,
+}: {
+  id: string;
+  locale: Locale;
+  searchParams: PageProps<'/[locale]/notes/[id]'>['searchParams'];
+}) {
   const t = await getTranslations('Notes');
-  const { id } = await params;
-  const session = await guardPage(`/notes/${id}`, locale);
-  if (session === sessionUnconfirmed) return <SessionUnconfirmed />;
+  // The middleware has checked the row (the route table's `row`): missing here only if deleted since.
   const read = await readNote(getPathname({ href: `/notes/${id}`, locale }), id);
   if (read.status === 'missing') notFound();
   if (read.status === 'unavailable') return <NotesAlert text={t('unavailable')} failed />;
@@ -46,14 +47,20 @@ async function NoteContent({ params, searchParams }: PageProps<'/[locale]/notes/
   );
 }
 
-export default function NotePage(props: PageProps<'/[locale]/notes/[id]'>) {
-  const t = useTranslations('Notes');
+export default async function NotePage({ params, searchParams }: PageProps<'/[locale]/notes/[id]'>) {
+  const { id } = await params;
+  const { locale, session } = await privatePage(`/notes/${id}`);
+  const t = await getTranslations('Notes');
   return (
     <NotesPage>
       <Link href="/notes" className="text-sm underline-offset-4 hover:underline">
         {t('allNotes')}
       </Link>
-      <NoteContent {...props} />
+      {session === sessionUnconfirmed ? (
+        <SessionUnconfirmed />
+      ) : (
+        <NoteContent id={id} locale={locale} searchParams={searchParams} />
+      )}
     </NotesPage>
   );
 }

@@ -1,22 +1,19 @@
 import type { Metadata } from 'next';
 import { useLocale, useTranslations } from 'next-intl';
-import { getLocale, getTranslations } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
 import { PasskeysSection } from '@/components/account/passkeys-section';
 import { TwoFactorSection } from '@/components/account/two-factor-section';
 import { SignOutForm } from '@/components/auth/sign-out-form';
-import { SessionUnconfirmed } from '@/components/auth/session-unconfirmed';
+import { SessionUnconfirmed } from '@/components/layout/session-unconfirmed';
 import { Link } from '@/components/navigation/link';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { redirect } from '@/i18n/navigation';
-import { guardPage } from '@/lib/auth/page-guard';
+import { privatePage } from '@/lib/guard/page';
 import { firstParam } from '@/lib/http/search-param';
 import { nextPath } from '@/lib/routes/safe-redirect';
 import { pageMetadata } from '@/lib/seo/page-metadata';
 import { owesEnrollment, sessionClient, sessionUnconfirmed } from '@/lib/session/server';
 import type { VerifiedFactor } from '@/lib/session/types';
-
-// Rendered in one piece on the server (no streaming boundary), so the forms work without JavaScript.
-export const instant = false;
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('Enroll');
@@ -32,9 +29,8 @@ async function EnrollContent({
 }: {
   searchParams: PageProps<'/[locale]/sign-in/enroll'>['searchParams'];
 }) {
-  const locale = await getLocale();
   const next = nextPath(firstParam((await searchParams).next));
-  const session = await guardPage('/sign-in/enroll', locale, next);
+  const { locale, session } = await privatePage('/sign-in/enroll', next);
   if (session === sessionUnconfirmed) return <SessionUnconfirmed />;
   if (!(await owesEnrollment(await sessionClient(), session.factors))) {
     // An app confirmed here just made recovery codes, which its form shows once: stay until the user goes on.

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { NextIntlClientProvider } from 'next-intl';
-import { getLocale, getMessages, getTranslations } from 'next-intl/server';
+import { getMessages, getTranslations } from 'next-intl/server';
 import { AuthCard } from '@/components/auth/auth-card';
 import { SignOutForm } from '@/components/auth/sign-out-form';
 import { PasskeyMessages } from '@/components/auth/passkey-messages';
@@ -8,18 +8,15 @@ import { RecoveryCodeVerifyForm } from '@/components/auth/recovery-code-verify-f
 import { SecurityKeyVerify } from '@/components/auth/security-key-verify';
 import { TextLink } from '@/components/auth/text-link';
 import { TwoFactorVerifyForm } from '@/components/auth/two-factor-verify-form';
-import { SessionUnconfirmed } from '@/components/auth/session-unconfirmed';
+import { SessionUnconfirmed } from '@/components/layout/session-unconfirmed';
 import { pickMessages } from '@/i18n/messages';
 import { nextPath } from '@/lib/routes/safe-redirect';
 import { noScriptAnswer } from '@/lib/forms/no-script-state';
 import { firstParam } from '@/lib/http/search-param';
-import { guardPage } from '@/lib/auth/page-guard';
+import { privatePage } from '@/lib/guard/page';
 import { secondFactorWays } from '@/lib/auth/two-factor';
 import { pageMetadata } from '@/lib/seo/page-metadata';
 import { sessionClient, sessionUnconfirmed } from '@/lib/session/server';
-
-// Rendered in one piece on the server (no streaming boundary), so the form works without JavaScript.
-export const instant = false;
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('TwoFactor');
@@ -33,15 +30,14 @@ export async function generateMetadata(): Promise<Metadata> {
  * server. Every way forward the user has: their keys, an app's code, a recovery code, or signing out.
  */
 export default async function VerifyPage({ searchParams }: PageProps<'/[locale]/sign-in/verify'>) {
-  const locale = await getLocale();
+  const params = await searchParams;
+  const next = nextPath(firstParam(params.next));
+  const { locale, session } = await privatePage('/sign-in/verify', next);
   const t = await getTranslations('TwoFactor');
   const tr = await getTranslations('RecoveryCodes');
   const tc = await getTranslations('CodeStep');
   const ts = await getTranslations('SecurityKeys');
-  const params = await searchParams;
-  const next = nextPath(firstParam(params.next));
   const useRecovery = firstParam(params.method) === 'recovery';
-  const session = await guardPage('/sign-in/verify', locale, next);
   const signOut = <SignOutForm locale={locale} label={t('signOut')} variant="link" />;
   if (session === sessionUnconfirmed)
     return (

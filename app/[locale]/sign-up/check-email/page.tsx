@@ -12,9 +12,6 @@ import { pendingEmail } from '@/lib/auth/pending-email-cookie';
 import { noScriptAnswer } from '@/lib/forms/no-script-state';
 import { pageMetadata } from '@/lib/seo/page-metadata';
 
-// Rendered in one piece on the server (no streaming boundary), so the page and its code form work without JavaScript.
-export const instant = false;
-
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('CheckEmail');
   return pageMetadata('/sign-up/check-email', { title: t('title') });

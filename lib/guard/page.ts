@@ -1,4 +1,5 @@
 import type { Locale } from 'next-intl';
+import { getLocale } from 'next-intl/server';
 import { getPathname, redirect } from '@/i18n/navigation';
 import { findRoute, type GuardedPath } from '@/lib/routes/route-table';
 import { confirmedSession, owesEnrollment, sessionClient, sessionUnconfirmed } from '@/lib/session/server';
@@ -37,3 +38,18 @@ export async function guardPage(
   if (access === 'second-factor' && !session.secondFactorPending) return redirect({ href: next, locale });
   return session;
 }
+
+/**
+ * The first line of every private page: its language and its session, decided before anything of the page renders
+ * (a redirect or the page's 404 goes out as the document's own status). `unconfirmed` when the auth server could
+ * not be asked: the page then shows components/layout/session-unconfirmed.tsx in place.
+ */
+export async function privatePage(
+  path: GuardedPath,
+  next?: string,
+): Promise<{ locale: Locale; session: SessionClaims | typeof sessionUnconfirmed }> {
+  const locale = await getLocale();
+  return { locale, session: await guardPage(path, locale, next) };
+}
+
+export { sessionUnconfirmed };

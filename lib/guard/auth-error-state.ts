@@ -1,20 +1,8 @@
 import type { Locale } from 'next-intl';
 import { getTranslations } from 'next-intl/server';
-import { headers } from 'next/headers';
 import type { FormState } from '@/lib/forms/form-state';
+import { actionPath } from '@/lib/log/action-path';
 import { type AuthErrorMessage, reportAuthFailure } from '@/lib/log/auth-errors';
-
-/** The page a server action was posted from, for the log (actions are posted to the page's own URL). */
-export async function actionPath(): Promise<string> {
-  const referer = (await headers()).get('referer');
-  if (!referer) return '-';
-  try {
-    return new URL(referer).pathname;
-  } catch {
-    // A Referer that is not a URL: the log says there was no readable path.
-    return '-';
-  }
-}
 
 /** A known outcome as form state: its AuthErrors message in the form's language, typed values kept. */
 export async function authMessageState(
