@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { getRequestListener, RequestError } from '@hono/node-server';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
@@ -105,10 +105,13 @@ export function createApi(app: App, log: ErrorLog): Hono {
   api.use(`${REST_PREFIX}/*`, restCors);
   api.all(REST_PREFIX, rest);
   api.all(`${REST_PREFIX}/*`, rest);
-  // Storage reads its object names from the path as sent (still percent-encoded), not Hono's decoded path.
+  // Storage reads object names from the request target as the client sent it: still percent-encoded, and before
+  // URL parsing resolves `..` segments and turns `\` into `/`, so such names are refused rather than rewritten.
   const storage = (c: Context) => {
     app.stats.record(`${c.req.method} ${STORAGE_PREFIX}`);
-    const raw = new URL(c.req.raw.url).pathname;
+    const target = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.url;
+    const sent = target?.split('?')[0];
+    const raw = sent?.startsWith(`${STORAGE_PREFIX}/`) ? sent : new URL(c.req.raw.url).pathname;
     return handleStorage(app.storage, c.req.raw, raw.slice(STORAGE_PREFIX.length));
   };
   api.use(`${STORAGE_PREFIX}/*`, storageCors);

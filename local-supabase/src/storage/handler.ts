@@ -92,7 +92,6 @@ class Ctx {
     }
     if (!value || typeof value !== 'object' || Array.isArray(value))
       throw ERRORS.invalidRequest('body must be object');
-    if (text.includes('\\u0000')) throw ERRORS.invalidRequest('body must not contain NUL characters');
     return value as Record<string, unknown>;
   }
 }

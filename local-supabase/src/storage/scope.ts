@@ -56,6 +56,9 @@ export function fromPgError(err: unknown): unknown {
       );
     case '23505':
       return ERRORS.alreadyExists();
+    // Text Postgres cannot hold (U+0000) or parse.
+    case '22021':
+    case '22P05':
     case '22P02':
     case '22001':
     case '22003':
