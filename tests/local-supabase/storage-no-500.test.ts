@@ -88,7 +88,7 @@ const HEADERS: Record<string, string>[] = [
   { 'if-none-match': '*' },
 ];
 
-const AUTH = () => [
+const AUTH = (): Record<string, string>[] => [
   { apikey: PUBLISHABLE_KEY, authorization: `Bearer ${userToken}` },
   { apikey: SECRET_KEY },
   { apikey: 'wrong' },
