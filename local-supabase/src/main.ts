@@ -109,7 +109,7 @@ try {
     for (const file of server.database.applied.migrations) console.log(`auth server: applied ${file}`);
   const ms = Math.round(performance.now() - startedAt);
   console.log(
-    `local supabase ready in ${ms} ms: Auth ${server.authUrl}, REST ${server.url}/rest/v1, mailbox ${server.mailboxUrl}`,
+    `local supabase ready in ${ms} ms: Auth ${server.authUrl}, REST ${server.url}/rest/v1, Storage ${server.url}/storage/v1, mailbox ${server.mailboxUrl}`,
   );
   const shutdown = (signal: string) => {
     console.log(`auth server: ${signal}, shutting down`);

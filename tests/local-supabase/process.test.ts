@@ -49,11 +49,12 @@ async function ready(p: Spawned): Promise<string> {
   const deadline = Date.now() + 20_000;
   while (Date.now() < deadline) {
     const m =
-      /local supabase ready in \d+ ms: Auth (http:\/\/\S+)\/auth\/v1, REST (\S+), mailbox http:\/\/\S+/.exec(
+      /local supabase ready in \d+ ms: Auth (http:\/\/\S+)\/auth\/v1, REST (\S+), Storage (\S+), mailbox http:\/\/\S+/.exec(
         p.output(),
       );
     if (m) {
       expect(m[2]).toBe(`${m[1]}/rest/v1`);
+      expect(m[3]).toBe(`${m[1]}/storage/v1`);
       return m[1]!;
     }
     if (p.child.exitCode !== null) throw new Error(`exited early: ${p.output()}`);
