@@ -109,10 +109,10 @@ export function createApi(app: App, log: ErrorLog): Hono {
   // URL parsing resolves `..` segments and turns `\` into `/`, so such names are refused rather than rewritten.
   const storage = (c: Context) => {
     app.stats.record(`${c.req.method} ${STORAGE_PREFIX}`);
-    const target = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.url;
-    const sent = target?.split('?')[0];
+    const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+    const sent = incoming?.url?.split('?')[0];
     const raw = sent?.startsWith(`${STORAGE_PREFIX}/`) ? sent : new URL(c.req.raw.url).pathname;
-    return handleStorage(app.storage, c.req.raw, raw.slice(STORAGE_PREFIX.length));
+    return handleStorage(app.storage, c.req.raw, raw.slice(STORAGE_PREFIX.length), incoming);
   };
   api.use(`${STORAGE_PREFIX}/*`, storageCors);
   api.all(`${STORAGE_PREFIX}/*`, storage);

@@ -1,8 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { createReadStream, mkdirSync, readdirSync } from 'node:fs';
+import { createReadStream, createWriteStream, mkdirSync, readdirSync } from 'node:fs';
 import { open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { ERRORS } from './errors.ts';
 
 /** What a stored version holds: its size and the quoted MD5 ETag S3 and the storage service give it. */
@@ -51,24 +52,32 @@ export class DiskBlobStore implements BlobStore {
   async write(version: string, body: AsyncIterable<Uint8Array>, limit: number): Promise<Written> {
     const target = this.file(version);
     const draft = path.join(this.tmp, randomUUID());
-    const handle = await open(draft, 'wx', 0o600);
     const md5 = createHash('md5');
     let size = 0;
     try {
-      for await (const chunk of body) {
-        size += chunk.byteLength;
-        if (size > limit) throw ERRORS.entityTooLarge();
-        md5.update(chunk);
-        await handle.write(chunk);
+      // A write stream batches chunks into few large writes; the count stops the upload at the first byte too many.
+      await pipeline(
+        body,
+        async function* (chunks: AsyncIterable<Uint8Array>) {
+          for await (const chunk of chunks) {
+            size += chunk.byteLength;
+            if (size > limit) throw ERRORS.entityTooLarge();
+            md5.update(chunk);
+            yield chunk;
+          }
+        },
+        createWriteStream(draft, { flags: 'wx', mode: 0o600, highWaterMark: 1024 * 1024 }),
+      );
+      const handle = await open(draft, 'r+');
+      try {
+        await handle.sync();
+      } finally {
+        await handle.close();
       }
-      await handle.sync();
-      await handle.close();
       mkdirSync(path.dirname(target), { recursive: true });
       await rename(draft, target);
       await syncDir(path.dirname(target));
     } catch (err) {
-      // Closing is best effort here: the write already failed, and that error is the one to report.
-      await handle.close().catch(() => undefined);
       await rm(draft, { force: true });
       throw err;
     }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import type { SigningKey } from '../crypto/keys.ts';
 import type { Database, Sql } from '../db/database.ts';
 import { ERRORS, StorageError } from './errors.ts';
@@ -34,6 +35,8 @@ class Ctx {
   readonly path: string;
   readonly operation: string;
   readonly params: Record<string, string>;
+  /** The request body as the Node stream it arrived on, when there is one. */
+  readonly nodeBody: Readable | undefined;
   private callerPromise: Promise<Caller> | undefined;
   constructor(
     state: StorageState,
@@ -41,7 +44,9 @@ class Ctx {
     path: string,
     operation: string,
     params: Record<string, string>,
+    nodeBody: Readable | undefined,
   ) {
+    this.nodeBody = nodeBody;
     this.state = state;
     this.request = request;
     this.url = new URL(request.url);
@@ -475,7 +480,7 @@ async function uploadObject(ctx: Ctx, upsertAlways: boolean): Promise<Response> 
   const bucket = ctx.bucket();
   const key = ctx.key();
   const caller = await ctx.caller();
-  const file = await readUpload(ctx.request);
+  const file = await readUpload(ctx.request, ctx.nodeBody);
   try {
     const upsert = upsertAlways || ctx.request.headers.get('x-upsert') === 'true';
     const row = await store(ctx, { bucket, key, upsert, owner: subOf(caller) }, file);
@@ -835,7 +840,7 @@ async function uploadSigned(ctx: Ctx): Promise<Response> {
   const bucket = ctx.bucket();
   const key = ctx.key();
   const claims = await verifyUrlToken(ctx.url.searchParams.get('token') ?? undefined, `${bucket}/${key}`);
-  const file = await readUpload(ctx.request);
+  const file = await readUpload(ctx.request, ctx.nodeBody);
   try {
     const row = await store(
       ctx,
@@ -1031,7 +1036,12 @@ function decode(raw: string): string {
 }
 
 /** Answers one Storage API request; `path` is what follows /storage/v1, still percent-encoded. */
-export async function handleStorage(state: StorageState, request: Request, path: string): Promise<Response> {
+export async function handleStorage(
+  state: StorageState,
+  request: Request,
+  path: string,
+  nodeBody?: Readable,
+): Promise<Response> {
   const method = request.method.toUpperCase();
   try {
     const segments = path.split('/').slice(1);
@@ -1040,7 +1050,7 @@ export async function handleStorage(state: StorageState, request: Request, path:
       const params = match(route, segments);
       if (!params) continue;
       try {
-        return await route.run(new Ctx(state, request, path, route.operation, params));
+        return await route.run(new Ctx(state, request, path, route.operation, params, nodeBody));
       } catch (err) {
         if (!(err instanceof StorageError) || !UPLOADS.has(route.operation)) throw err;
         // A refused upload may leave most of its body unread: the connection cannot carry another request.
