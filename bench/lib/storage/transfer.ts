@@ -134,7 +134,7 @@ async function twoMegabyteJpeg(): Promise<{ bytes: Buffer; size: string }> {
       noise: { type: 'gaussian', mean: 128, sigma: 40 },
     },
   });
-  const bytes = await noise.jpeg({ quality: 70 }).toBuffer();
+  const bytes = await noise.jpeg({ quality: 85 }).toBuffer();
   return { bytes, size: `${width}×${height}` };
 }
 
