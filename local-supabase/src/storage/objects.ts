@@ -29,18 +29,20 @@ interface BucketLimits {
   allowed_mime_types: string[] | null;
 }
 
-export async function bucketLimits(ctx: Ctx, bucket: string): Promise<BucketLimits> {
-  const row = await ctx.asServer(
-    async (sql) =>
-      (
-        await sql.query<BucketLimits>(
-          'select file_size_limit::float8 as file_size_limit, allowed_mime_types from storage.buckets where id = $1',
-          [bucket],
-        )
-      ).rows[0],
-  );
+async function readBucketLimits(sql: Sql, bucket: string): Promise<BucketLimits> {
+  const row = (
+    await sql.query<BucketLimits>(
+      'select file_size_limit::float8 as file_size_limit, allowed_mime_types from storage.buckets where id = $1',
+      [bucket],
+    )
+  ).rows[0];
   if (!row) throw ERRORS.noSuchBucket();
   return row;
+}
+
+/** A bucket's limits, read as the server (the caller may not see the bucket's row). */
+export function bucketLimits(ctx: Ctx, bucket: string): Promise<BucketLimits> {
+  return ctx.asServer((sql) => readBucketLimits(sql, bucket));
 }
 
 /**
@@ -103,27 +105,35 @@ export async function store(
   asServer = false,
 ): Promise<{ id: string }> {
   const { state } = ctx;
-  const limits = await bucketLimits(ctx, t.bucket);
-  checkMimeType(limits.allowed_mime_types, file.contentType, t.key);
-  const limit = Math.min(limits.file_size_limit ?? state.fileSizeLimit, state.fileSizeLimit);
-  if (file.declaredSize !== undefined && file.declaredSize > limit) throw ERRORS.entityTooLarge();
+  // One transaction before any bytes: the bucket's limits read as the server, then the row tried as the caller.
+  let limit = state.fileSizeLimit;
+  const checkBucket = async (sql: Sql) => {
+    const limits = await readBucketLimits(sql, t.bucket);
+    checkMimeType(limits.allowed_mime_types, file.contentType, t.key);
+    limit = Math.min(limits.file_size_limit ?? state.fileSizeLimit, state.fileSizeLimit);
+    if (file.declaredSize !== undefined && file.declaredSize > limit) throw ERRORS.entityTooLarge();
+  };
   const run = <T>(fn: (sql: Sql) => Promise<T>, before?: (sql: Sql) => Promise<void>) =>
     asServer ? ctx.asServer(async (sql) => (await before?.(sql), fn(sql))) : ctx.asCaller(fn, before);
   if (!asServer) {
-    await dryRun(state.db, await ctx.scope(), async (sql) => {
-      await writeRow(sql, t, randomUUID(), {}, file.userMetadata);
-    });
-  } else if (!t.upsert) {
-    const exists = await ctx.asServer(
-      async (sql) =>
-        (
-          await sql.query('select 1 from storage.objects where bucket_id = $1 and name = $2', [
-            t.bucket,
-            t.key,
-          ])
-        ).rows.length,
+    await dryRun(
+      state.db,
+      await ctx.scope(),
+      async (sql) => {
+        await writeRow(sql, t, randomUUID(), {}, file.userMetadata);
+      },
+      checkBucket,
     );
-    if (exists) throw ERRORS.keyAlreadyExists();
+  } else {
+    await ctx.asServer(async (sql) => {
+      await checkBucket(sql);
+      if (t.upsert) return;
+      const found = await sql.query('select 1 from storage.objects where bucket_id = $1 and name = $2', [
+        t.bucket,
+        t.key,
+      ]);
+      if (found.rows.length > 0) throw ERRORS.keyAlreadyExists();
+    });
   }
   const version = randomUUID();
   const written = await state.blobs.write(version, file.body, limit);

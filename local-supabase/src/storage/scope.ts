@@ -126,12 +126,22 @@ export function asServer<T>(db: Database, fn: (sql: Sql) => Promise<T>): Promise
 export class DryRun extends Error {}
 
 /** Runs fn as the caller and rolls back: whether the caller may make a change, before any bytes are stored. */
-export async function dryRun(db: Database, scope: Scope, fn: (sql: Sql) => Promise<void>): Promise<void> {
+export async function dryRun(
+  db: Database,
+  scope: Scope,
+  fn: (sql: Sql) => Promise<void>,
+  before?: (sql: Sql) => Promise<void>,
+): Promise<void> {
   try {
-    await asCaller(db, scope, async (sql) => {
-      await fn(sql);
-      throw new DryRun();
-    });
+    await asCaller(
+      db,
+      scope,
+      async (sql) => {
+        await fn(sql);
+        throw new DryRun();
+      },
+      before,
+    );
   } catch (err) {
     if (!(err instanceof DryRun)) throw err;
   }
