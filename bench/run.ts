@@ -16,6 +16,7 @@ import { bundleSection } from './lib/sections/bundle-section.ts';
 import { lighthouseSection } from './lib/sections/lighthouse-section.ts';
 import { loadSection } from './lib/sections/load-section.ts';
 import { requestsSection } from './lib/sections/requests-section.ts';
+import { storageSection } from './lib/sections/storage-section.ts';
 import { twoFactorVisitor } from './lib/report/targets.ts';
 import { benchNoteCount, seedBenchNotes } from './lib/auth/bench-notes.ts'; // example:notes
 import { stopAll } from './lib/servers/child-process.ts';
@@ -51,6 +52,20 @@ async function section(name: Section, work: () => Promise<void>): Promise<void> 
 }
 
 try {
+  // Storage starts a server of its own with a data folder: first, before any build or stack competes for the cores.
+  await section('storage', async () => {
+    results.storage = await storageSection(options, log);
+  });
+  if ([...options.sections].some((name) => name !== 'storage')) await measureWithStack();
+} catch (error) {
+  results.errors.push({ section: 'setup', message: error instanceof Error ? error.message : String(error) });
+  log(`setup failed: ${error instanceof Error ? error.message : String(error)}`);
+} finally {
+  await stopAll();
+}
+
+/** The sections that need the product, the floors and the shared auth server. */
+async function measureWithStack(): Promise<void> {
   await buildAll(options, log);
   const stack = await startStack(options, log);
   let user: TestUser | undefined;
@@ -131,11 +146,6 @@ try {
   await section('lighthouse', async () => {
     results.lighthouse = await lighthouseSection(options, stack.floor !== undefined, log);
   });
-} catch (error) {
-  results.errors.push({ section: 'setup', message: error instanceof Error ? error.message : String(error) });
-  log(`setup failed: ${error instanceof Error ? error.message : String(error)}`);
-} finally {
-  await stopAll();
 }
 
 results.finishedAt = new Date().toISOString();

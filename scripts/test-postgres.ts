@@ -144,12 +144,17 @@ try {
   psql(['-f', path.join(platformDir, '01-supabase-roles.sql')], { user: 'postgres' });
   psql(['-f', path.join(platformDir, '02-gotrue-migrations.sql')], { role: 'supabase_auth_admin' });
   psql(['-f', path.join(platformDir, '03-after-auth.sql')]);
+  // Storage's schema as its service makes it, owned by its role: the local server's own step, declared once.
+  psql(['-f', path.join(platformDir, '04-storage-role.sql')]);
+  psql(['-f', path.join(root, 'local-supabase/src/db/migrations/0010_storage_schema.sql')], {
+    role: 'supabase_storage_admin',
+  });
   psql(['-c', `alter role authenticator password '${password}'`]);
   // pgTAP in extensions, where Supabase installs it. A test file calls plan() as authenticator before its first
   // request switches the role, and PostgREST's login role has no use of that schema on its own.
   psql(['-c', 'set search_path = extensions', '-f', pgtapFile]);
   psql(['-c', 'grant usage on schema extensions to authenticator']);
-  step('Supabase roles, GoTrue tables and pgTAP in place');
+  step('Supabase roles, GoTrue tables, the storage schema and pgTAP in place');
 
   // The seed goes with the migrations when config.toml turns it on, as `supabase db reset` and the local server do.
   const seedConfig = loadSeedConfig(path.join(root, 'supabase/config.toml'));

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 
-export const SECTIONS = ['load', 'requests', 'bundle', 'lighthouse', 'auth-server'] as const;
+export const SECTIONS = ['load', 'requests', 'bundle', 'lighthouse', 'auth-server', 'storage'] as const;
 export type Section = (typeof SECTIONS)[number];
 
 export interface BenchOptions {

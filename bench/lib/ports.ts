@@ -8,6 +8,9 @@ export const PORTS = {
   /** Throwaway auth servers spawned to time start-up. */
   startupAuth: 58431,
   startupMail: 58434,
+  /** The Storage section's server, with a data folder. */
+  storageAuth: 58441,
+  storageMail: 58444,
   chromiumDebugging: 9731,
 } as const;
 

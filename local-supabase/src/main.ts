@@ -131,7 +131,7 @@ try {
     for (const file of server.database.applied.migrations) console.log(`auth server: applied ${file}`);
   const ms = Math.round(performance.now() - startedAt);
   console.log(
-    `local supabase ready in ${ms} ms: Auth ${server.authUrl}, REST ${server.url}/rest/v1, mailbox ${server.mailboxUrl}`,
+    `local supabase ready in ${ms} ms: Auth ${server.authUrl}, REST ${server.url}/rest/v1, Storage ${server.url}/storage/v1, mailbox ${server.mailboxUrl}`,
   );
   // Starting leaves about 60 MB of buffers (the snapshot, PGlite's copies of the data folder's files) to the garbage
   // collector, which an idle server may not run for a long time: one full collection now gives them back

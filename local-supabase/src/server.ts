@@ -25,6 +25,9 @@ import { openDatabase, type OpenedDatabase } from './db/database.ts';
 import { lockDataDir } from './db/lock.ts';
 import { type AppliedFiles, loadProject } from './db/project-migrations.ts';
 import { SchemaCacheStore } from './rest/handler.ts';
+import { loadStorageConfig } from './config/storage.ts';
+import { DiskBlobStore, MemoryBlobStore } from './storage/files.ts';
+import { seedBuckets, sweepOrphans } from './storage/seed.ts';
 
 export interface LocalSupabaseOptions {
   /** Interface to bind; loopback only unless allowRemote. Default 127.0.0.1. */
@@ -153,6 +156,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     loadSeedConfig(configPath ?? undefined, env),
   );
   const apiConfig = loadApiConfig(configPath ?? undefined);
+  const storageConfig = loadStorageConfig(configPath ?? undefined);
   const dataDir = options.memory ? undefined : (options.dataDir ?? DEFAULT_DATA_DIR);
   const mailer = new Mailer(config);
   const unlock = dataDir ? lockDataDir(dataDir) : () => {};
@@ -180,6 +184,17 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     ...legacyNameNotes(configPath ?? undefined),
     ...(await majorVersionNote(db, loadDbMajorVersion(configPath ?? undefined))),
   ];
+
+  // Object bytes beside the database; a file left by a killed server before its row was committed goes first.
+  const blobs = dataDir ? new DiskBlobStore(path.join(dataDir, 'storage')) : new MemoryBlobStore();
+  try {
+    await sweepOrphans(db, blobs);
+    await seedBuckets(db, blobs, storageConfig.buckets);
+  } catch (err) {
+    await db.close();
+    unlock();
+    throw err;
+  }
 
   const stats = new RequestStats();
   let resolveApp!: (app: App) => void;
@@ -223,6 +238,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     trustSbForwardedFor: options.trustSbForwardedFor ?? false,
     redirectPatterns,
     rest: { db, key, api: apiConfig, cache: new SchemaCacheStore(db, apiConfig.schemas) },
+    storage: { db, key, blobs, fileSizeLimit: storageConfig.fileSizeLimit },
   });
 
   let stopped: Promise<void> | undefined;

@@ -11,6 +11,7 @@ const RANK: Record<string, number> = {
   http: 5,
   'auth/api': 4,
   rest: 4,
+  storage: 4,
   'auth/rules': 3,
   'auth/store': 2,
   mail: 2,

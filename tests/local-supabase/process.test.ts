@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -49,11 +49,12 @@ async function ready(p: Spawned): Promise<string> {
   const deadline = Date.now() + 20_000;
   while (Date.now() < deadline) {
     const m =
-      /local supabase ready in \d+ ms: Auth (http:\/\/\S+)\/auth\/v1, REST (\S+), mailbox http:\/\/\S+/.exec(
+      /local supabase ready in \d+ ms: Auth (http:\/\/\S+)\/auth\/v1, REST (\S+), Storage (\S+), mailbox http:\/\/\S+/.exec(
         p.output(),
       );
     if (m) {
       expect(m[2]).toBe(`${m[1]}/rest/v1`);
+      expect(m[3]).toBe(`${m[1]}/storage/v1`);
       return m[1]!;
     }
     if (p.child.exitCode !== null) throw new Error(`exited early: ${p.output()}`);
@@ -112,6 +113,60 @@ describe('the auth server process', () => {
     expect(mail.total).toBe(1);
 
     // SIGTERM closes the database cleanly and exits 0.
+    second.child.kill('SIGTERM');
+    expect(await second.exit).toBe(0);
+  });
+
+  it('a kill -9 in the middle of an upload leaves neither a half object nor a row without its file', async () => {
+    const data = mkdtempSync(path.join(os.tmpdir(), 'storage-kill-test-'));
+    dirs.push(data);
+    const [port, mailPort] = [await freePort(), await freePort()];
+    const args = [
+      '--data',
+      data,
+      '--port',
+      String(port),
+      '--mail-port',
+      String(mailPort),
+      '--config',
+      'supabase/config.toml',
+    ];
+    const first = run(args);
+    const url = await ready(first);
+    const storage = client(url, SECRET_KEY).storage;
+    expect((await storage.createBucket('kill-test')).error).toBeNull();
+    expect((await storage.from('kill-test').upload('whole.txt', 'complete')).error).toBeNull();
+    // An upload whose body never ends: the server is killed while it streams to disk.
+    let sent = 0;
+    const endless = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        controller.enqueue(new Uint8Array(64 * 1024));
+        sent += 64 * 1024;
+        await new Promise((r) => setTimeout(r, 5));
+      },
+    });
+    const pending = fetch(`${url}/storage/v1/object/kill-test/half.bin`, {
+      method: 'POST',
+      headers: {
+        apikey: SECRET_KEY,
+        authorization: `Bearer ${SECRET_KEY}`,
+        'content-type': 'application/octet-stream',
+      },
+      body: endless,
+      duplex: 'half',
+    } as RequestInit).catch(() => undefined);
+    while (sent < 2 * 1024 * 1024) await new Promise((r) => setTimeout(r, 20));
+    first.child.kill('SIGKILL');
+    await first.exit;
+    await pending;
+    expect(readdirSync(path.join(data, 'storage', '.tmp')).length).toBeGreaterThan(0);
+
+    const second = run(args);
+    await ready(second);
+    const again = client(url, SECRET_KEY).storage.from('kill-test');
+    expect((await again.list()).data!.map((o) => o.name)).toEqual(['whole.txt']);
+    expect(await (await again.download('whole.txt')).data!.text()).toBe('complete');
+    expect(readdirSync(path.join(data, 'storage', '.tmp'))).toEqual([]);
     second.child.kill('SIGTERM');
     expect(await second.exit).toBe(0);
   });

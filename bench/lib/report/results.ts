@@ -8,6 +8,7 @@ import type { EncodingSummary } from '../sections/load-section.ts';
 import type { ThrottlingMethod } from '../lighthouse/mobile-audit.ts';
 import type { LoadResult } from '../load/measure.ts';
 import type { MachineInfo } from './machine.ts';
+import type { MemoryFigures, ThumbnailFigures, TransferFigures } from '../storage/transfer.ts';
 
 /** Everything one `npm run bench` measured; written as JSON, rendered as the table and the Markdown report. */
 export interface BenchResults {
@@ -42,6 +43,8 @@ export interface BenchResults {
     restSelect?: LoadResult;
     settings?: { durationSec: number; connections: number };
   };
+  /** The local server's Storage API: 10 MB transfers, peak memory by transfer size, a thumbnail. */
+  storage?: { transfer: TransferFigures; memory: MemoryFigures; thumbnail: ThumbnailFigures };
   /** Harness failures by section: the run goes on and exits non-zero at the end. */
   errors: { section: string; message: string }[];
 }

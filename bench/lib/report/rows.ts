@@ -347,6 +347,56 @@ export function warnings(results: BenchResults): string[] {
   ];
 }
 
+function storageRows(results: BenchResults): Row[] {
+  const storage = results.storage;
+  if (!storage) return [];
+  const { transfer, memory, thumbnail } = storage;
+  const runs = (values: number[]) => values.map((v) => v.toFixed(0)).join(', ');
+  const rows: Row[] = [
+    {
+      section: 'Storage',
+      figure: `Upload ${transfer.sizeMb} MB (raw body, to disk, median)`,
+      value: `${transfer.uploadMBps.toFixed(0)} MB/s (runs ${runs(transfer.uploadRunsMBps)})`,
+      ratio: '',
+      target: `≥ ${TARGETS.storageTransferMBps} MB/s`,
+      mark: atLeast(transfer.uploadMBps, TARGETS.storageTransferMBps),
+    },
+    {
+      section: 'Storage',
+      figure: `Download ${transfer.sizeMb} MB (streamed, median)`,
+      value: `${transfer.downloadMBps.toFixed(0)} MB/s (runs ${runs(transfer.downloadRunsMBps)})`,
+      ratio: '',
+      target: `≥ ${TARGETS.storageTransferMBps} MB/s`,
+      mark: atLeast(transfer.downloadMBps, TARGETS.storageTransferMBps),
+    },
+  ];
+  if (memory.peakRssMbBySize.length) {
+    rows.push({
+      section: 'Storage',
+      figure: 'Server RSS: idle, then the peak while transferring each size',
+      value: `idle ${memory.idleRssMb.toFixed(0)} MB; ${memory.peakRssMbBySize.map((m) => `${m.sizeMb} MB → ${m.peakRssMb.toFixed(0)} MB`).join(', ')}`,
+      ratio: '',
+      target: 'flat',
+      mark: '',
+    });
+  }
+  rows.push({
+    section: 'Storage',
+    figure: `256 px thumbnail of a ${(thumbnail.sourceBytes / 1e6).toFixed(1)} MB JPEG (${thumbnail.sourceSize}, median)`,
+    value: `${ms(thumbnail.medianMs)} (runs ${thumbnail.runsMs.map((v) => Math.round(v)).join(', ')})`,
+    ratio: '',
+    target: `< ${TARGETS.storageThumbnailMs} ms`,
+    mark: thumbnail.medianMs < TARGETS.storageThumbnailMs ? 'pass' : 'miss',
+  });
+  return rows;
+}
+
 export function buildRows(results: BenchResults): Row[] {
-  return [...loadRows(results), ...authRows(results), ...bundleRows(results), ...lighthouseRows(results)];
+  return [
+    ...loadRows(results),
+    ...authRows(results),
+    ...storageRows(results),
+    ...bundleRows(results),
+    ...lighthouseRows(results),
+  ];
 }

@@ -28,6 +28,9 @@ export const TARGETS = {
   lighthouseDevtoolsPerformance: 98,
   lighthouseOther: 100,
   authServerReadyMs: 1500,
+  // The Storage API on the local server: 10 MB up and down, and a 256 px thumbnail of a 2 MB JPEG.
+  storageTransferMBps: 100,
+  storageThumbnailMs: 150,
   // A primary-key select through the Data API, beside Auth's GET /user (about 1,100 on 2026-11-25).
   restPrimaryKeySelectRps: 1000,
 } as const;

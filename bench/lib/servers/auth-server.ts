@@ -10,11 +10,15 @@ export interface AuthServer {
   readyMs: number;
 }
 
-/** The local auth server, in memory, on its own ports; resolves when /auth/v1/health answers 200. */
+/**
+ * The local auth server on its own ports, in memory unless given a data folder (object bytes then go to disk, as
+ * under `npm run dev`); resolves when /auth/v1/health answers 200.
+ */
 export async function startAuthServer(options: {
   port: number;
   mailPort: number;
   siteUrl: string;
+  dataDir?: string;
 }): Promise<AuthServer> {
   await Promise.all([assertPortFree(options.port), assertPortFree(options.mailPort)]);
   const url = `http://127.0.0.1:${options.port}`;
@@ -22,7 +26,14 @@ export async function startAuthServer(options: {
   const server = startProcess(
     `auth server :${options.port}`,
     process.execPath,
-    [authServerMain, '--memory', '--port', String(options.port), '--mail-port', String(options.mailPort)],
+    [
+      authServerMain,
+      ...(options.dataDir ? ['--data', options.dataDir] : ['--memory']),
+      '--port',
+      String(options.port),
+      '--mail-port',
+      String(options.mailPort),
+    ],
     // The bench measures throughput from one IP: GoTrue's per-IP limits (its own variables) are lifted.
     {
       cwd: repoRoot,

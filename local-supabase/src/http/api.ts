@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { getRequestListener, RequestError } from '@hono/node-server';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
@@ -10,6 +10,7 @@ import { refuseLargeBody, refuseNulInQuery } from './body.ts';
 import { RequestContext } from './context.ts';
 import { ApiError, type ErrorLog } from '../errors.ts';
 import { handleRest } from '../rest/handler.ts';
+import { handleStorage } from '../storage/handler.ts';
 import { answerError } from './errors.ts';
 
 const AUTH_PREFIX = '/auth/v1';
@@ -64,6 +65,25 @@ const restCorsHandler = cors({
 });
 const restCors: MiddlewareHandler = (c, next) => (c.req.header('origin') ? restCorsHandler(c, next) : next());
 
+const STORAGE_PREFIX = '/storage/v1';
+
+/** The storage service's CORS (any origin) with the headers a browser needs to read downloads and errors. */
+const storageCorsHandler = cors({
+  origin: (origin) => origin,
+  allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
+  exposeHeaders: [
+    'Content-Length',
+    'Content-Type',
+    'Content-Range',
+    'Content-Disposition',
+    'ETag',
+    'X-Transformations',
+  ],
+  maxAge: 300,
+});
+const storageCors: MiddlewareHandler = (c, next) =>
+  c.req.header('origin') ? storageCorsHandler(c, next) : next();
+
 /** The API as a Hono app: the route table with its guards, CORS, request counting and the error envelope. */
 export function createApi(app: App, log: ErrorLog): Hono {
   const api = new Hono({ getPath: gotruePath });
@@ -85,6 +105,17 @@ export function createApi(app: App, log: ErrorLog): Hono {
   api.use(`${REST_PREFIX}/*`, restCors);
   api.all(REST_PREFIX, rest);
   api.all(`${REST_PREFIX}/*`, rest);
+  // Storage reads object names from the request target as the client sent it: still percent-encoded, and before
+  // URL parsing resolves `..` segments and turns `\` into `/`, so such names are refused rather than rewritten.
+  const storage = (c: Context) => {
+    app.stats.record(`${c.req.method} ${STORAGE_PREFIX}`);
+    const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+    const sent = incoming?.url?.split('?')[0];
+    const raw = sent?.startsWith(`${STORAGE_PREFIX}/`) ? sent : new URL(c.req.raw.url).pathname;
+    return handleStorage(app.storage, c.req.raw, raw.slice(STORAGE_PREFIX.length), incoming);
+  };
+  api.use(`${STORAGE_PREFIX}/*`, storageCors);
+  api.all(`${STORAGE_PREFIX}/*`, storage);
   api.use(corsForOrigins());
   for (const r of ROUTES) {
     api.on(r.method, honoPath(r.path), count(app, r), (c) => {
