@@ -95,6 +95,8 @@ export async function openDatabase(
 }
 
 const SNAPSHOT_PREFIX = 'polyglot-auth-pglite-';
+/** Part of every snapshot's key: snapshots dumped before the CHECKPOINT below are never loaded again. */
+const SNAPSHOT_FORMAT = 'checkpointed';
 const PROJECT_SNAPSHOT_PREFIX = 'polyglot-project-pglite-';
 /**
  * Each edit of a migration makes a new project snapshot (about 40 MB): writing one deletes those unused for an hour
@@ -108,7 +110,7 @@ const PROJECT_SNAPSHOTS_KEPT = 8;
  * files, that plus the migrations and seed files, built once per their content.
  */
 async function snapshot(project: Project): Promise<Blob> {
-  const hash = createHash('sha256').update(pgliteVersion());
+  const hash = createHash('sha256').update(pgliteVersion()).update(SNAPSHOT_FORMAT);
   for (const step of MIGRATIONS) hash.update(`${step.version}:${step.sql}`);
   const base = hash.digest('hex');
   const baseFile = path.join(os.tmpdir(), `${SNAPSHOT_PREFIX}${base.slice(0, 16)}.tar`);
@@ -145,6 +147,9 @@ async function cached(file: string, build: () => Promise<PGlite>): Promise<Blob>
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
   }
   const pg = await build();
+  // A dump of a live cluster starts like one after a crash: WAL is replayed and every sequence jumps past the 32
+  // values Postgres logs ahead (a seed's ids 1-4, then 34). A checkpoint first makes the copy a clean one.
+  await pg.exec('checkpoint');
   const dump = await pg.dumpDataDir('none');
   await pg.close();
   const bytes = Buffer.from(await dump.arrayBuffer());
