@@ -22,7 +22,7 @@ import { IdpCodes } from './auth/api/local-idp.ts';
 import { openDatabase, type OpenedDatabase } from './db/database.ts';
 import { lockDataDir } from './db/lock.ts';
 import { type AppliedFiles, loadProject } from './db/project-migrations.ts';
-import { SchemaCacheStore } from './rest/handler.ts';
+import { SchemaCacheStore } from './rest/schema-cache/store.ts';
 
 export interface LocalSupabaseOptions {
   /** Interface to bind; loopback only unless allowRemote. Default 127.0.0.1. */

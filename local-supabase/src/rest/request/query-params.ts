@@ -1,4 +1,4 @@
-import { aggregatesNotAllowed, parseError } from './errors.ts';
+import { aggregatesNotAllowed, parseError } from '../errors.ts';
 
 /**
  * PostgREST's URL grammar (src/PostgREST/ApiRequest/QueryParams.hs) as a small recursive-descent parser. Every

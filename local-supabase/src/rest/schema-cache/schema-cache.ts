@@ -1,4 +1,4 @@
-import type { Sql } from '../db/database.ts';
+import type { Sql } from '../../db/database.ts';
 
 /**
  * What PostgREST's schema cache holds (src/PostgREST/SchemaCache.hs), read from the catalogs of the exposed

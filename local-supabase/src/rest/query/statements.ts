@@ -1,25 +1,15 @@
-import { RestError, columnNotFound } from './errors.ts';
-import type { Preferences } from './preferences.ts';
-import { Binder, type ReadNode, countSql, ident, qualifiedName, selectSql, whereTerms } from './read-plan.ts';
-import type { Routine, SchemaCache, Table } from './schema-cache.ts';
+import { RestError } from '../errors.ts';
+import type { CallArgs } from '../plan/call-plan.ts';
+import type { ActionPlan, Output } from '../plan/plan.ts';
+import type { ReadNode } from '../plan/read-plan.ts';
+import type { Preferences } from '../request/preferences.ts';
+import type { Routine, SchemaCache, Table } from '../schema-cache/schema-cache.ts';
+import { Binder, countSql, ident, qualifiedName, selectSql, whereTerms } from './read-sql.ts';
 
 /** One SQL statement with its bind values; it answers one row: total, page, body (and inserted for writes). */
 export interface Statement {
   sql: string;
   values: string[];
-}
-
-export type Media = 'json' | 'object' | 'csv';
-
-export interface Output {
-  media: Media;
-  /** `Accept: …;nulls=stripped`. */
-  stripNulls: boolean;
-  /**
-   * How the rows become the body: rows, the one row of a function returning a composite, one scalar function
-   * result, or the results of a set-returning scalar function.
-   */
-  shape: 'rows' | 'single' | 'scalar' | 'scalar-set';
 }
 
 function bodySql(out: Output): string {
@@ -56,34 +46,11 @@ function totalSql(cache: SchemaCache, b: Binder, root: ReadNode, count: boolean,
   return `(SELECT pg_catalog.count(*) FROM (${countSql(cache, b, root, from)}) pgrst_source_count)::text`;
 }
 
-export function readStatement(cache: SchemaCache, root: ReadNode, count: boolean, out: Output): Statement {
+function readStatement(cache: SchemaCache, root: ReadNode, count: boolean, out: Output): Statement {
   const b = new Binder();
   const read = selectSql(cache, b, root);
   const total = totalSql(cache, b, root, count);
   return { sql: finalSql([`pgrst_read AS (${read})`], out, total), values: b.values };
-}
-
-/** The columns a write touches: `columns=`, or the keys of the payload's objects (which must all match). */
-export function payloadColumns(
-  table: Table,
-  rows: Record<string, unknown>[],
-  columns: string[] | undefined,
-): string[] {
-  let names: string[];
-  if (columns) names = columns;
-  else {
-    const first = Object.keys(rows[0] ?? {});
-    const same = (o: Record<string, unknown>) => {
-      const keys = Object.keys(o);
-      return keys.length === first.length && keys.every((k) => first.includes(k));
-    };
-    if (!rows.every(same)) throw new RestError(400, 'PGRST102', 'All object keys must match');
-    names = first;
-  }
-  for (const name of names) {
-    if (!table.columnMap.has(name)) throw columnNotFound(table.name, name);
-  }
-  return names;
 }
 
 function recordColumns(table: Table, names: string[]): string {
@@ -95,7 +62,7 @@ const INSERTED = `nullif(current_setting('pgrst.inserted', true), '')`;
 const countInserted = (delta: '+' | '-', neutral: string) =>
   `set_config('pgrst.inserted', (coalesce(${INSERTED}::int, 0) ${delta} 1)::text, true) <> '${neutral}'`;
 
-export interface WriteOptions {
+interface WriteOptions {
   prefs: Preferences;
   /** The representation to answer with (`return=representation`), else nothing is read back. */
   read?: ReadNode;
@@ -121,7 +88,7 @@ function writeFinal(cache: SchemaCache, b: Binder, ctes: string[], opts: WriteOp
   };
 }
 
-export function insertStatement(
+function insertStatement(
   cache: SchemaCache,
   table: Table,
   payload: string,
@@ -167,7 +134,7 @@ function requireWhere(command: 'UPDATE' | 'DELETE', where: string[]): void {
   if (!where.length) throw new RestError(400, '21000', `${command} requires a WHERE clause`);
 }
 
-export function updateStatement(
+function updateStatement(
   cache: SchemaCache,
   target: ReadNode,
   payload: string,
@@ -194,7 +161,7 @@ export function updateStatement(
   return writeFinal(cache, b, [`pgrst_source AS (${update})`], opts);
 }
 
-export function deleteStatement(cache: SchemaCache, target: ReadNode, opts: WriteOptions): Statement {
+function deleteStatement(cache: SchemaCache, target: ReadNode, opts: WriteOptions): Statement {
   const b = new Binder();
   const me = ident(target.alias);
   const where = whereTerms(b, target);
@@ -203,17 +170,8 @@ export function deleteStatement(cache: SchemaCache, target: ReadNode, opts: Writ
   return writeFinal(cache, b, [`pgrst_source AS (${del})`], opts);
 }
 
-export interface CallArgs {
-  /** POST: the JSON object (bound once, read with jsonb_to_record) and the parameters it names. */
-  json?: { text: string; names: string[] };
-  /** POST to a function with one unnamed json/jsonb parameter: the whole body. */
-  single?: string;
-  /** GET: text values by name. */
-  text?: [string, string][];
-}
-
 /** A function call as the FROM item of `root` (a scalar result is the column pgrst_scalar). */
-export function callStatement(
+function callStatement(
   cache: SchemaCache,
   routine: Routine,
   root: ReadNode,
@@ -251,4 +209,34 @@ export function callStatement(
   const read = selectSql(cache, b, root, { from });
   ctes.push(`pgrst_read AS (${read})`);
   return { sql: finalSql(ctes, out, totalSql(cache, b, root, count, from)), values: b.values };
+}
+
+/** The third stage, PostgREST's QueryBuilder: the plan as one statement answering one row. */
+export function buildStatement(
+  cache: SchemaCache,
+  plan: ActionPlan,
+  prefs: Preferences,
+  body: string,
+): Statement {
+  switch (plan.kind) {
+    case 'read':
+      return readStatement(cache, plan.read, plan.counted, plan.out);
+    case 'call':
+      return callStatement(cache, plan.routine, plan.read, plan.args, plan.counted, plan.out);
+    case 'insert':
+      return insertStatement(cache, plan.table, body, plan.columns, plan.onConflict, {
+        prefs: plan.put ? { ...prefs, resolution: 'merge-duplicates' } : prefs,
+        read: plan.read,
+        out: plan.out,
+        put: plan.put,
+      });
+    case 'update':
+      return updateStatement(cache, plan.target, body, plan.columns, {
+        prefs,
+        read: plan.read,
+        out: plan.out,
+      });
+    case 'delete':
+      return deleteStatement(cache, plan.target, { prefs, read: plan.read, out: plan.out });
+  }
 }

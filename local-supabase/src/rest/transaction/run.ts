@@ -1,0 +1,124 @@
+import type { ApiConfig } from '../../config/api.ts';
+import type { Database, Sql } from '../../db/database.ts';
+import { type PgErrorFields, RestError, fromPgError, singularity } from '../errors.ts';
+import type { ActionPlan } from '../plan/plan.ts';
+import type { ApiRequest } from '../request/api-request.ts';
+import { ident } from '../query/read-sql.ts';
+import type { Statement } from '../query/statements.ts';
+import type { SchemaCache } from '../schema-cache/schema-cache.ts';
+
+/**
+ * The fourth stage, PostgREST's Query.runQuery: one transaction as the request's role with PostgREST's request
+ * settings, the statement, and the checks that roll it back (PGRST116, PGRST124, PGRST115).
+ */
+
+export interface ResultRow {
+  total: string | null;
+  page: string;
+  body: string | null;
+  inserted?: string | null;
+  response_headers: string | null;
+  response_status: string | null;
+}
+
+// Every bind value is text, sent as Postgres' unknown type so the server infers it from where it is used (as
+// PostgREST's unknownEncoder). PGlite would otherwise run its own serializer for the inferred type, which refuses
+// e.g. a boolean column's 'maybe' with a JavaScript error instead of Postgres' 22P02.
+const AS_TEXT = {
+  serializers: new Proxy({} as Record<number, (v: unknown) => string>, {
+    get: () => (v: unknown) => String(v),
+  }),
+};
+
+/** Deeper JSON or array values exhaust PGlite's stack inside Postgres' parsers (XX000 "bad buffer ID"), not a clean error. */
+const MAX_NESTING = 1000;
+
+/** How deeply brackets nest in a value, outside double-quoted strings. */
+function nesting(value: string): number {
+  let depth = 0;
+  let max = 0;
+  let quoted = false;
+  for (let i = 0; i < value.length; i++) {
+    const ch = value.charCodeAt(i);
+    if (quoted) {
+      if (ch === 92) i++;
+      else if (ch === 34) quoted = false;
+    } else if (ch === 34) quoted = true;
+    else if (ch === 91 || ch === 123 || ch === 40) max = Math.max(max, ++depth);
+    else if (ch === 93 || ch === 125 || ch === 41) depth--;
+  }
+  return max;
+}
+
+/** Throws, rolling the transaction back, when the result breaks one of the plan's checks. */
+function check(plan: ActionPlan, row: ResultRow): void {
+  const page = Number(row.page);
+  const { checks } = plan;
+  if (checks.maxAffected !== undefined && page > checks.maxAffected) {
+    throw new RestError(
+      400,
+      'PGRST124',
+      'Query result exceeds max-affected preference constraint',
+      `The query affects ${page} rows`,
+    );
+  }
+  if (checks.putMatched && page !== 1) {
+    throw new RestError(400, 'PGRST115', 'Payload values do not match URL in primary key column(s)');
+  }
+  if (checks.singular && page !== 1) throw singularity(page);
+}
+
+export async function runInTransaction(
+  db: Database,
+  api: ApiConfig,
+  cache: SchemaCache,
+  req: ApiRequest,
+  plan: ActionPlan,
+  stmt: Statement,
+): Promise<ResultRow> {
+  if (stmt.values.some((v) => nesting(v) > MAX_NESTING)) {
+    throw new RestError(
+      400,
+      '54001',
+      'stack depth limit exceeded',
+      `A value nested more than ${MAX_NESTING} levels deep was refused before it reached the database.`,
+    );
+  }
+  try {
+    return await db.tx(async (sql: Sql) => {
+      const settings: [string, string][] = [
+        // Going read-only is allowed at any point of a transaction: one round trip fewer than SET TRANSACTION.
+        ...(plan.readOnly ? ([['transaction_read_only', 'on']] as [string, string][]) : []),
+        ['role', req.auth.role],
+        ['request.jwt.claims', JSON.stringify(req.auth.claims)],
+        ['request.method', req.method],
+        ['request.path', req.path],
+        ['request.headers', JSON.stringify(Object.fromEntries(req.request.headers))],
+        ['search_path', [req.schema, ...api.extraSearchPath].map(ident).join(', ')],
+        ...(cache.roleSettings.get(req.auth.role) ?? []),
+        ...(req.prefs.timezone ? ([['timezone', req.prefs.timezone]] as [string, string][]) : []),
+      ];
+      const b: string[] = [];
+      const calls = settings.map(([k, v]) => {
+        b.push(k, v);
+        return `set_config($${b.length - 1}, $${b.length}, true)`;
+      });
+      await sql.query(`SELECT ${calls.join(', ')}`, b, AS_TEXT);
+      const res = await sql.query<ResultRow>(stmt.sql, stmt.values, AS_TEXT);
+      const row = res.rows[0]!;
+      check(plan, row);
+      return row;
+    });
+  } catch (err) {
+    if (err instanceof RestError) throw err;
+    if (
+      err &&
+      typeof err === 'object' &&
+      'code' in err &&
+      typeof (err as PgErrorFields).message === 'string'
+    ) {
+      throw fromPgError(err as PgErrorFields, req.auth.authenticated);
+    }
+    throw err;
+  }
+}
