@@ -1,6 +1,5 @@
 import { RestError, SchemaMiss } from '../errors.ts';
 import type {
-  Field,
   Filter,
   LogicTree,
   OrderTerm,
@@ -12,7 +11,6 @@ import {
   type Relationship,
   type SchemaCache,
   type Table,
-  isToOne,
   relationshipsFrom,
 } from '../schema-cache/schema-cache.ts';
 
