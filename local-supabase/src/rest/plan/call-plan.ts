@@ -104,6 +104,7 @@ export function planCall(cache: SchemaCache, req: ApiRequest, fn: string): Actio
         columnMap: new Map(),
         primaryKey: [],
         uniqueKeys: [],
+        computed: new Map(),
       };
   if (!table.columnMap.size) for (const c of table.columns) table.columnMap.set(c.name, c);
   const read = planRead(cache, table, composite ? q : { ...q, select: [] }, req.top);
@@ -114,7 +115,12 @@ export function planCall(cache: SchemaCache, req: ApiRequest, fn: string): Actio
     args,
     counted: req.prefs.count !== undefined,
     out,
-    checks: { singular: out.media === 'object' && routine.returns !== 'void', putMatched: false },
+    checks: {
+      singular: out.media === 'object' && routine.returns !== 'void',
+      // MainTx.hs: a call counts the rows it returns against max-affected, as an update does.
+      maxAffected: req.prefs.handling === 'strict' ? req.prefs.maxAffected : undefined,
+      putMatched: false,
+    },
     readOnly: !post || routine.volatility !== 'volatile',
   };
 }

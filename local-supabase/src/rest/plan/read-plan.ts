@@ -21,8 +21,10 @@ import {
 
 export interface ReadNode {
   table: Table;
-  /** The SQL alias: t0 for the top level, t1, t2, … for embeds. */
+  /** The SQL alias: t0 for the top level, `<parent>_<alias or name>_<depth>` for embeds (PostgREST's relAggAlias). */
   alias: string;
+  /** The name the select gave it (a relation, foreign key, column or function name). */
+  name: string;
   /** The name filters, orders and limits use for it: its alias if it has one, else the relation name. */
   key: string;
   /** The JSON key it appears under. */
@@ -53,8 +55,10 @@ function noRelationship(from: Table, name: string, hint: string | undefined): Re
   );
 }
 
+/** PostgREST's compressedRel: one entry of PGRST201's details (empty for a computed relationship). */
 function describeRel(rel: Relationship): Record<string, string> {
   const cols = (c: string[]) => `(${c.join(', ')})`;
+  if (rel.kind === 'computed') return {};
   if (rel.kind === 'many-to-many') {
     return {
       cardinality: 'many-to-many',
@@ -73,7 +77,11 @@ function describeRel(rel: Relationship): Record<string, string> {
 }
 
 function ambiguous(from: Table, name: string, rels: Relationship[]): RestError {
-  const hints = rels.map((r) => `'${r.to.name}!${r.kind === 'many-to-many' ? r.junction.name : r.fk.name}'`);
+  const hints = rels.flatMap((r) =>
+    r.kind === 'computed'
+      ? []
+      : [`'${r.to.name}!${r.kind === 'many-to-many' ? r.junction.name : r.fk.name}'`],
+  );
   return new RestError(
     300,
     'PGRST201',
@@ -83,26 +91,52 @@ function ambiguous(from: Table, name: string, rels: Relationship[]): RestError {
   );
 }
 
+/** The origin's and the target's columns of a one-column foreign key relationship, as PostgREST pairs them. */
+function singleColumns(rel: Relationship): [string, string] | undefined {
+  if (rel.kind === 'many-to-many' || rel.kind === 'computed' || rel.fk.columns.length !== 1) return undefined;
+  return rel.direct
+    ? [rel.fk.columns[0]!, rel.fk.targetColumns[0]!]
+    : [rel.fk.targetColumns[0]!, rel.fk.columns[0]!];
+}
+
+/**
+ * PostgREST's findRel: the relationship an embed `name!hint` names. Without a hint the name is the target
+ * relation, or (not for views) a foreign key's name or its one column; with a hint the name is the relation and the
+ * hint a foreign key, one of its columns on either side, or a many-to-many junction. On a self-referencing table
+ * the relation's name means its children (one-to-many), a column name its parent (many-to-one), and a hint the
+ * column that points back.
+ */
 export function resolveRelationship(
   cache: SchemaCache,
   from: Table,
   name: string,
   hint: string | undefined,
 ): Relationship {
-  const byName = relationshipsFrom(cache, from).filter((r) => {
-    if (r.to.name === name) return true;
-    if (r.kind === 'many-to-many') return false;
-    if (r.fk.name === name) return true;
-    return r.direct && r.fk.columns.length === 1 && r.fk.columns[0] === name;
-  });
-  const matches =
-    hint === undefined
-      ? byName
-      : byName.filter((r) =>
-          r.kind === 'many-to-many'
-            ? r.junction.name === hint || r.fromFk.name === hint || r.toFk.name === hint
-            : r.fk.name === hint || r.fk.columns.includes(hint) || r.fk.targetColumns.includes(hint),
+  const matches = relationshipsFrom(cache, from).filter((r) => {
+    if (r.kind === 'computed') return r.routine.name === name;
+    const single = singleColumns(r);
+    const constraint = r.kind === 'many-to-many' ? undefined : r.fk.name;
+    const self = r.kind === 'many-to-many' ? r.from === r.to : r.self;
+    if (self) {
+      if (hint === undefined) {
+        return (
+          (r.to.name === name && r.kind === 'one-to-many') ||
+          (single?.[0] === name && r.kind === 'many-to-one')
         );
+      }
+      return r.to.name === name && r.kind === 'one-to-many' && single?.[1] === hint;
+    }
+    if (hint === undefined) {
+      return r.to.name === name || (r.to.kind !== 'view' && (constraint === name || single?.[0] === name));
+    }
+    return (
+      r.to.name === name &&
+      (constraint === hint ||
+        single?.[0] === hint ||
+        single?.[1] === hint ||
+        (r.kind === 'many-to-many' && r.junction.name === hint))
+    );
+  });
   if (matches.length === 0) throw noRelationship(from, name, hint);
   if (matches.length > 1) throw ambiguous(from, name, matches);
   return matches[0]!;
@@ -116,11 +150,14 @@ export function planRead(cache: SchemaCache, table: Table, q: QueryParams, topRa
   const build = (
     t: Table,
     items: SelectItem[],
-    info: Pick<ReadNode, 'key' | 'outName' | 'inner' | 'spread' | 'rel'>,
+    info: Pick<ReadNode, 'name' | 'key' | 'outName' | 'inner' | 'spread' | 'rel'>,
+    alias: string,
+    depth: number,
   ): ReadNode => {
+    counter++;
     const node: ReadNode = {
       table: t,
-      alias: `t${counter++}`,
+      alias,
       ...info,
       fields: [],
       empty: items.length === 0 && info.rel !== undefined,
@@ -137,35 +174,41 @@ export function planRead(cache: SchemaCache, table: Table, q: QueryParams, topRa
           throw new RestError(400, '54000', `A request may embed at most ${MAX_EMBEDS} resources`);
         }
         const rel = resolveRelationship(cache, t, item.name, item.hint);
+        const key = item.alias ?? item.name;
+        // PostgREST's aggregate alias: two embeds under one name clash in Postgres (42712), as there.
         node.children.push(
-          build(rel.to, item.children, {
-            key: item.alias ?? item.name,
-            outName: item.alias ?? item.name,
-            inner: item.inner,
-            spread: item.spread,
-            rel,
-          }),
+          build(
+            rel.to,
+            item.children,
+            { name: item.name, key, outName: key, inner: item.inner, spread: item.spread, rel },
+            `${t.name}_${key}_${depth + 1}`,
+            depth + 1,
+          ),
         );
       }
     }
     if (items.length === 0 && !info.rel) node.fields.push({ kind: 'field', field: { name: '*', json: [] } });
     return node;
   };
-  const root = build(table, q.select, { key: '', outName: '', inner: false, spread: false });
+  const root = build(
+    table,
+    q.select,
+    { name: table.name, key: '', outName: '', inner: false, spread: false },
+    't0',
+    0,
+  );
+  // PostgREST 14's updateNode: an embed is found by its name or its alias.
   const find = (path: string[]): ReadNode => {
     let node = root;
     for (const name of path) {
-      const child = node.children.find((c) => c.key === name);
+      const child = node.children.find((c) => c.name === name || c.key === name);
       if (!child) {
-        const aliased = node.children.find((c) => c.rel && c.rel.to.name === name && c.key !== name);
         throw new RestError(
           400,
           'PGRST108',
           `'${name}' is not an embedded resource in this request`,
-          aliased ? 'Target names are not allowed in filters if they have an alias' : null,
-          aliased
-            ? `Change '${name}' to '${aliased.key}' in filters, orders or limits.`
-            : `Verify that '${name}' is included in the 'select' query parameter.`,
+          null,
+          `Verify that '${name}' is included in the 'select' query parameter.`,
         );
       }
       node = child;

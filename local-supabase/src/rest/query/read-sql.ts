@@ -20,18 +20,27 @@ export class Binder {
 export const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
 export const qualifiedName = (t: { schema: string; name: string }) => `${ident(t.schema)}.${ident(t.name)}`;
 
-/** A column reference, checked against the cache when the resource's columns are known. */
+/**
+ * A column reference, checked against the cache when the resource's columns are known, or a computed field: the
+ * function called on the row (cast to the table's type, as the row may come from a CTE).
+ */
 function column(node: ReadNode, name: string): string {
+  const computed = node.table.columnMap.has(name) ? undefined : node.table.computed.get(name);
+  if (computed) return `${qualifiedName(computed)}(${ident(node.alias)}::${qualifiedName(node.table)})`;
   if (node.table.columns.length && !node.table.columnMap.has(name)) {
     throw new SchemaMiss(400, '42703', `column ${node.table.name}.${name} does not exist`);
   }
   return `${ident(node.alias)}.${ident(name)}`;
 }
 
+/** The pg_type name of a column or computed field. */
+const typeOf = (node: ReadNode, name: string) =>
+  node.table.columnMap.get(name)?.typeName ?? node.table.computed.get(name)?.returnTypeName;
+
 function fieldSql(b: Binder, node: ReadNode, f: Field): string {
   let sql = column(node, f.name);
   // A JSON path into a column that is not json (an array, a composite) goes through to_jsonb, as PostgREST does.
-  const type = node.table.columnMap.get(f.name)?.typeName;
+  const type = typeOf(node, f.name);
   if (f.json.length && type !== undefined && type !== 'json' && type !== 'jsonb') sql = `to_jsonb(${sql})`;
   for (const step of f.json) sql += `${step.arrow}${b.bind(step.key)}::${step.index ? 'int' : 'text'}`;
   return sql;
@@ -124,9 +133,10 @@ function filterSql(b: Binder, node: ReadNode, f: Filter): string {
         wfts: 'websearch_to_tsquery',
       }[op.op];
       const lang = op.lang === undefined ? '' : `${b.bind(op.lang)}::regconfig, `;
-      const col = node.table.columnMap.get(f.field.name);
       const target =
-        col?.typeName === 'tsvector' && f.field.json.length === 0 ? lhs : `to_tsvector(${lang}${lhs})`;
+        typeOf(node, f.field.name) === 'tsvector' && f.field.json.length === 0
+          ? lhs
+          : `to_tsvector(${lang}${lhs})`;
       return `${not}${target} @@ ${fn}(${lang}${b.bind(op.value)})`;
     }
   }
@@ -144,6 +154,13 @@ function joinConditions(node: ReadNode, parentAlias: string): { from: string; co
   const parent = ident(parentAlias);
   const pairs = (a: string, aCols: string[], b: string, bCols: string[]) =>
     aCols.map((c, i) => `${a}.${ident(c)} = ${b}.${ident(bCols[i]!)}`);
+  if (rel.kind === 'computed') {
+    // PostgREST's fromF: the function of the parent's row, cast to its table in case of overloading.
+    return {
+      from: `${qualifiedName(rel.routine)}(${parent}::${qualifiedName(rel.from)}) AS ${me}`,
+      conditions: [],
+    };
+  }
   if (rel.kind === 'many-to-many') {
     const j = ident(`${node.alias}_j`);
     return {

@@ -155,6 +155,8 @@ function readResponse(
     count: req.prefs.count,
     handling: req.prefs.handling,
     timezone: req.prefs.timezone,
+    // Response.hs' responsePreferences: a call applies max-affected, a read does not.
+    maxAffected: req.target.kind === 'rpc' ? req.prefs.maxAffected : undefined,
   });
   const headers: Record<string, string> = {
     'Content-Range': range,
