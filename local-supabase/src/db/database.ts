@@ -31,6 +31,8 @@ export interface Database {
   readonly sql: Sql;
   /** Runs fn in one transaction; PGlite has a single connection, so transactions are serialized. */
   tx<T>(fn: (sql: Sql) => Promise<T>): Promise<T>;
+  /** LISTEN: `onPayload` gets each NOTIFY's payload on `channel` once its transaction commits. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -88,6 +90,7 @@ export async function openDatabase(
   return {
     sql: pg,
     tx: (fn) => pg.transaction(fn),
+    listen: (channel, onPayload) => pg.listen(channel, onPayload),
     close: () => pg.close(),
     fresh,
     applied,

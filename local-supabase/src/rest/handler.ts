@@ -31,15 +31,16 @@ export async function handleRest(state: RestState, request: Request, path: strin
   try {
     if (isOptions(request)) return answer(200, null, { Allow: 'OPTIONS,GET,HEAD,POST,PATCH,DELETE' });
     let cache = await state.cache.get();
-    const req = await readApiRequest(state.api, state.key, cache.roles, request, path);
+    const config = await state.cache.dbConfig();
+    const req = await readApiRequest(state.api, config, state.key, cache.roles, request, path);
     // Prefer: timezone= applies only when Postgres knows the zone; another is ignored (PostgREST's dbTimezones).
     if (req.prefs.timezone !== undefined && !cache.timezones.has(req.prefs.timezone))
       req.prefs.timezone = undefined;
     const walk = async (c: SchemaCache) => {
-      const action = plan(c, req);
-      const stmt = buildStatement(c, action, req.prefs, req.body);
-      const row = await runInTransaction(state.db, state.api, c, req, action, stmt);
-      return respond(state.api, req, action, row);
+      const action = plan(c, config, req);
+      const stmt = buildStatement(c, action, req.prefs, req.body, state.api.maxRows);
+      const result = await runInTransaction(state.db, state.api, config, c, req, action, stmt);
+      return respond(state.api, req, action, result);
     };
     try {
       return await walk(cache);

@@ -1,6 +1,7 @@
-import { RestError, invalidBody, tableNotFound } from '../errors.ts';
+import { RestError, aggregatesNotAllowed, invalidBody, tableNotFound } from '../errors.ts';
 import type { ApiRequest } from '../request/api-request.ts';
-import type { Media } from '../request/media.ts';
+import type { Media, PlanMedia } from '../request/media.ts';
+import type { DbConfig } from '../schema-cache/db-config.ts';
 import type { QueryParams } from '../request/query-params.ts';
 import { type SchemaCache, type Table, qualified } from '../schema-cache/schema-cache.ts';
 import { type CallPlan, planCall } from './call-plan.ts';
@@ -37,6 +38,8 @@ interface Base {
   checks: Checks;
   /** Runs with transaction_read_only on. */
   readOnly: boolean;
+  /** The plan media type: EXPLAIN the statement and answer with its plan. */
+  explain?: PlanMedia;
 }
 
 export type ActionPlan =
@@ -57,7 +60,22 @@ export type ActionPlan =
   | (Base & { kind: 'delete'; target: ReadNode; read?: ReadNode })
   | (Base & CallPlan);
 
-export function plan(cache: SchemaCache, req: ApiRequest): ActionPlan {
+export function plan(cache: SchemaCache, config: DbConfig, req: ApiRequest): ActionPlan {
+  const action = planAction(cache, req);
+  // Plan.hs validateAggFunctions: aggregates anywhere in the tree need db-aggregates-enabled.
+  for (const node of [
+    action.kind === 'update' || action.kind === 'delete' ? action.target : undefined,
+    action.read,
+  ]) {
+    if (node && !config.aggregatesEnabled && usesAggregates(node)) throw aggregatesNotAllowed();
+  }
+  return req.accepted.plan ? { ...action, explain: req.accepted.plan } : action;
+}
+
+const usesAggregates = (node: ReadNode): boolean =>
+  node.fields.some((f) => f.aggregate !== undefined) || node.children.some(usesAggregates);
+
+function planAction(cache: SchemaCache, req: ApiRequest): ActionPlan {
   if (req.target.kind === 'rpc') return planCall(cache, req, req.target.name);
   const table = cache.tables.get(qualified(req.schema, req.target.name));
   if (!table) throw tableNotFound(req.schema, req.target.name);

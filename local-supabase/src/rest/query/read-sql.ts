@@ -181,7 +181,8 @@ function joinConditions(node: ReadNode, parentAlias: string): { from: string; co
 function outputNames(node: ReadNode): string[] {
   const names: string[] = [];
   for (const f of node.fields) {
-    if (f.field.name === '*') names.push(...node.table.columns.map((c) => c.name));
+    if (f.aggregate) names.push(f.alias ?? f.aggregate);
+    else if (f.field.name === '*') names.push(...node.table.columns.map((c) => c.name));
     else names.push(outputName(f.field, f.alias));
   }
   for (const c of node.children) {
@@ -252,18 +253,29 @@ export function selectSql(
 ): string {
   const me = ident(node.alias);
   const selects: string[] = [];
+  // Aggregates (SqlFragment.hs pgFmtApplyAggregate, groupF): every other selected field and embed is grouped by.
+  const aggregated = node.fields.some((f) => f.aggregate !== undefined);
+  const groupBy: string[] = [];
   for (const f of node.fields) {
-    if (f.field.name === '*') {
-      selects.push(
-        node.table.columns.length
-          ? node.table.columns.map((c) => `${me}.${ident(c.name)}`).join(', ')
-          : `${me}.*`,
-      );
+    if (f.field.name === '*' && !f.aggregate) {
+      const columns = node.table.columns.length
+        ? node.table.columns.map((c) => `${me}.${ident(c.name)}`)
+        : [`${me}.*`];
+      selects.push(columns.join(', '));
+      groupBy.push(...columns);
       continue;
     }
-    let expr = fieldSql(b, node, f.field);
+    let expr = f.field.name === '*' ? '*' : fieldSql(b, node, f.field);
     if (f.cast) expr = `CAST(${expr} AS ${castSql(cache, f.cast)})`;
-    selects.push(`${expr} AS ${ident(outputName(f.field, f.alias))}`);
+    if (f.aggregate) {
+      expr = `${f.aggregate.toUpperCase()}(${expr})`;
+      if (f.aggregateCast) expr = `CAST(${expr} AS ${castSql(cache, f.aggregateCast)})`;
+      selects.push(`${expr} AS ${ident(f.alias ?? f.aggregate)}`);
+      continue;
+    }
+    const name = outputName(f.field, f.alias);
+    selects.push(`${expr} AS ${ident(name)}`);
+    groupBy.push(f.alias !== undefined || f.field.json.length ? ident(name) : expr);
   }
   const joins: string[] = [];
   for (const child of node.children) {
@@ -273,8 +285,15 @@ export function selectSql(
     if (isToOne(child.rel!)) {
       joins.push(`${join} (${childSql}) AS ${c} ON TRUE`);
       if (child.empty) continue;
-      if (child.spread) for (const name of outputNames(child)) selects.push(`${c}.${ident(name)}`);
-      else selects.push(`row_to_json(${c}.*)::jsonb AS ${ident(child.outName)}`);
+      if (child.spread) {
+        for (const name of outputNames(child)) {
+          selects.push(`${c}.${ident(name)}`);
+          groupBy.push(`${c}.${ident(name)}`);
+        }
+      } else {
+        selects.push(`row_to_json(${c}.*)::jsonb AS ${ident(child.outName)}`);
+        groupBy.push(ident(child.outName));
+      }
     } else {
       const spreadCols = child.spread
         ? outputNames(child).map((n) => `, COALESCE(json_agg(${c}.${ident(n)}), '[]')::jsonb AS ${ident(n)}`)
@@ -285,8 +304,15 @@ export function selectSql(
         }`,
       );
       if (child.empty) continue;
-      if (child.spread) for (const name of outputNames(child)) selects.push(`${c}.${ident(name)}`);
-      else selects.push(`COALESCE(${c}.${c}, '[]') AS ${ident(child.outName)}`);
+      if (child.spread) {
+        for (const name of outputNames(child)) {
+          selects.push(`${c}.${ident(name)}`);
+          groupBy.push(`${c}.${ident(name)}`);
+        }
+      } else {
+        selects.push(`COALESCE(${c}.${c}, '[]') AS ${ident(child.outName)}`);
+        groupBy.push(ident(child.outName));
+      }
     }
   }
   let from: string;
@@ -302,6 +328,7 @@ export function selectSql(
   return (
     `SELECT ${selects.length ? selects.join(', ') : 'NULL'} FROM ${from} ${joins.join(' ')}` +
     (where.length ? ` WHERE ${where.join(' AND ')}` : '') +
+    (aggregated && groupBy.length ? ` GROUP BY ${groupBy.join(', ')}` : '') +
     orderSql(b, node) +
     rangeSql(b, node.range)
   );

@@ -10,6 +10,8 @@ import { Binder, countSql, ident, qualifiedName, selectSql, whereTerms } from '.
 export interface Statement {
   sql: string;
   values: string[];
+  /** `Prefer: count=planned|estimated`: the count query for the planner's row estimate (Statements.hs postExplain). */
+  explainCount?: { sql: string; values: string[] };
 }
 
 function bodySql(out: Output): string {
@@ -41,16 +43,40 @@ function finalSql(ctes: string[], out: Output, total: string): string {
   );
 }
 
-function totalSql(cache: SchemaCache, b: Binder, root: ReadNode, count: boolean, from?: string): string {
+function totalSql(
+  cache: SchemaCache,
+  b: Binder,
+  root: ReadNode,
+  count: boolean,
+  from?: string,
+  limit?: number,
+): string {
   if (!count) return 'NULL::text';
-  return `(SELECT pg_catalog.count(*) FROM (${countSql(cache, b, root, from)}) pgrst_source_count)::text`;
+  const capped = limit === undefined ? '' : ` LIMIT ${limit}`;
+  return `(SELECT pg_catalog.count(*) FROM (${countSql(cache, b, root, from)}${capped}) pgrst_source_count)::text`;
 }
 
-function readStatement(cache: SchemaCache, root: ReadNode, count: boolean, out: Output): Statement {
+/**
+ * A read, counted as `Prefer: count=` asks (Statements.hs mainRead): exact counts every row; estimated counts up to
+ * max_rows + 1 and leaves a larger total to the planner; planned leaves it all to the planner (`explainCount`).
+ */
+function readStatement(
+  cache: SchemaCache,
+  root: ReadNode,
+  count: Preferences['count'],
+  out: Output,
+  maxRows: number | undefined,
+): Statement {
   const b = new Binder();
   const read = selectSql(cache, b, root);
-  const total = totalSql(cache, b, root, count);
-  return { sql: finalSql([`pgrst_read AS (${read})`], out, total), values: b.values };
+  const limit = count === 'estimated' && maxRows !== undefined ? maxRows + 1 : undefined;
+  const total = totalSql(cache, b, root, count === 'exact' || count === 'estimated', undefined, limit);
+  const stmt: Statement = { sql: finalSql([`pgrst_read AS (${read})`], out, total), values: b.values };
+  if (count === 'planned' || count === 'estimated') {
+    const e = new Binder();
+    stmt.explainCount = { sql: `EXPLAIN (FORMAT JSON) ${countSql(cache, e, root)}`, values: e.values };
+  }
+  return stmt;
 }
 
 function recordColumns(table: Table, names: string[]): string {
@@ -99,14 +125,20 @@ function insertStatement(
   const b = new Binder();
   const qn = qualifiedName(table);
   const payloadCte = `pgrst_payload AS (SELECT CASE WHEN jsonb_typeof(j) = 'array' THEN j ELSE jsonb_build_array(j) END AS rows FROM (SELECT ${b.bind(payload)}::jsonb AS j) p)`;
-  const defaults = opts.prefs.missing === 'default';
-  const values = columns.map((n) => {
-    const col = table.columnMap.get(n)!;
-    const value = `pgrst_body.${ident(n)}`;
-    return defaults && col.default !== null
-      ? `CASE WHEN pgrst_elem ? ${b.bind(n)} THEN ${value} ELSE ${col.default} END`
-      : value;
-  });
+  // missing=default: every payload column's default is evaluated for every row and the row's own keys laid over
+  // them (SqlFragment.hs fromJsonBodyF), so an identity is consumed for a row that names its id too, as there.
+  const defaulted =
+    opts.prefs.missing === 'default'
+      ? columns.flatMap((n) => {
+          const def = table.columnMap.get(n)!.default;
+          return def === null ? [] : [`${b.bind(n)}::text, ${def}`];
+        })
+      : [];
+  const elements = `jsonb_array_elements((SELECT rows FROM pgrst_payload))`;
+  const source = defaulted.length
+    ? `${elements} AS pgrst_raw, LATERAL (SELECT jsonb_build_object(${defaulted.join(', ')}) || pgrst_raw AS pgrst_elem) AS pgrst_json_defs`
+    : `${elements} AS pgrst_elem`;
+  const values = columns.map((n) => `pgrst_body.${ident(n)}`);
   const body = columns.length
     ? `, LATERAL jsonb_to_record(pgrst_elem) AS pgrst_body(${recordColumns(table, columns)})`
     : '';
@@ -120,7 +152,7 @@ function insertStatement(
           : `DO UPDATE SET ${columns.map((c) => `${ident(c)} = EXCLUDED.${ident(c)}`).join(', ')} WHERE ${countInserted('-', '-1')}`);
   const insert =
     `INSERT INTO ${qn} ${columns.length ? `(${columns.map(ident).join(', ')}) ` : ''}` +
-    `SELECT ${values.length ? values.join(', ') : ''} FROM jsonb_array_elements((SELECT rows FROM pgrst_payload)) AS pgrst_elem${body}` +
+    `SELECT ${values.join(', ')} FROM ${source}${body}` +
     (merge && conflict
       ? ` WHERE ${[countInserted('+', '0'), ...(opts.put ?? []).map(([c, v]) => `pgrst_body.${ident(c)} = ${b.bind(v)}`)].join(' AND ')}`
       : '') +
@@ -217,12 +249,38 @@ export function buildStatement(
   plan: ActionPlan,
   prefs: Preferences,
   body: string,
+  maxRows: number | undefined,
+): Statement {
+  const stmt = statement(cache, plan, prefs, body, maxRows);
+  if (!plan.explain) return stmt;
+  // The plan media type (Statements.hs mtSnippet): the same statement, explained instead of answered.
+  const options = [
+    `FORMAT ${plan.explain.format.toUpperCase()}`,
+    ...plan.explain.options.map((o) => o.toUpperCase()),
+  ];
+  return { sql: `EXPLAIN (${options.join(', ')}) ${stmt.sql}`, values: stmt.values };
+}
+
+function statement(
+  cache: SchemaCache,
+  plan: ActionPlan,
+  prefs: Preferences,
+  body: string,
+  maxRows: number | undefined,
 ): Statement {
   switch (plan.kind) {
     case 'read':
-      return readStatement(cache, plan.read, plan.counted, plan.out);
+      return readStatement(cache, plan.read, prefs.count, plan.out, maxRows);
     case 'call':
-      return callStatement(cache, plan.routine, plan.read, plan.args, plan.counted, plan.out);
+      // A call counts exactly for exact and estimated, and not at all for planned (mainCall's shouldCount).
+      return callStatement(
+        cache,
+        plan.routine,
+        plan.read,
+        plan.args,
+        prefs.count === 'exact' || prefs.count === 'estimated',
+        plan.out,
+      );
     case 'insert':
       return insertStatement(cache, plan.table, body, plan.columns, plan.onConflict, {
         prefs: plan.put ? { ...prefs, resolution: 'merge-duplicates' } : prefs,

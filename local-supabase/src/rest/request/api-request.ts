@@ -2,6 +2,7 @@ import { readTextUpTo } from '../../body-text.ts';
 import type { ApiConfig } from '../../config/api.ts';
 import type { SigningKey } from '../../crypto/keys.ts';
 import { RestError, unacceptableSchema } from '../errors.ts';
+import type { DbConfig } from '../schema-cache/db-config.ts';
 import { type RequestAuth, authenticate } from './auth.ts';
 import { type Accepted, negotiate } from './media.ts';
 import { type Preferences, intersectRanges, parsePreferences, parseRangeHeader } from './preferences.ts';
@@ -45,6 +46,7 @@ export const isOptions = (request: Request) => request.method.toUpperCase() === 
 
 export async function readApiRequest(
   api: ApiConfig,
+  config: DbConfig,
   key: SigningKey,
   roles: ReadonlySet<string>,
   request: Request,
@@ -73,6 +75,8 @@ export async function readApiRequest(
   const schema = pickSchema(api, request, read);
   const prefer = request.headers.get('prefer');
   const prefs = parsePreferences(prefer ? [prefer] : []);
+  // Prefer: tx= is honoured only when db-tx-end allows an override (Preferences.hs fromHeaders).
+  if (!config.txAllowOverride) prefs.tx = undefined;
   const body = method === 'POST' || method === 'PATCH' || method === 'PUT' ? await readBody(request) : '';
   if (segments.length === 0) throw new RestError(404, 'PGRST126', 'Root endpoint metadata is disabled');
   let target: Target;
@@ -83,7 +87,7 @@ export async function readApiRequest(
     throw new RestError(405, 'PGRST101', `Cannot use the ${method} method on RPC`);
   }
   const query = parseQuery(url.searchParams, target.kind === 'rpc' && method !== 'POST');
-  const accepted = negotiate(request.headers.get('accept'));
+  const accepted = negotiate(request.headers.get('accept'), config.planEnabled);
   return {
     request,
     method,

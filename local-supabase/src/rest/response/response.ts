@@ -5,7 +5,7 @@ import type { ApiRequest } from '../request/api-request.ts';
 import type { Media } from '../request/media.ts';
 import { contentRange, preferenceApplied } from '../request/preferences.ts';
 import type { Range } from '../request/query-params.ts';
-import type { ResultRow } from '../transaction/run.ts';
+import type { Outcome, ResultRow } from '../transaction/run.ts';
 
 /**
  * The last stage, PostgREST's Response: status, headers and body from the plan and the statement's one row, with
@@ -30,7 +30,15 @@ export function errorResponse(err: RestError): Response {
   return answer(err.status, err.body(), { 'Content-Type': JSON_TYPE, ...err.headers });
 }
 
-export function respond(api: ApiConfig, req: ApiRequest, plan: ActionPlan, row: ResultRow): Response {
+export function respond(api: ApiConfig, req: ApiRequest, plan: ActionPlan, outcome: Outcome): Response {
+  if (outcome.kind === 'plan') {
+    const media = plan.explain!;
+    const options = media.options.length ? `; options=${media.options.join('|')}` : '';
+    return answer(200, outcome.body, {
+      'Content-Type': `application/vnd.pgrst.plan+${media.format}; for="${media.for}"${options}; charset=utf-8`,
+    });
+  }
+  const row = outcome.row;
   const prefs = req.prefs;
   // PostgREST names the schema in Content-Profile when more than one is exposed.
   const profile: Record<string, string> = api.schemas.length > 1 ? { 'Content-Profile': req.schema } : {};
@@ -53,6 +61,7 @@ export function respond(api: ApiConfig, req: ApiRequest, plan: ActionPlan, row: 
       if (plan.put) {
         const applied = preferenceApplied({
           return: prefs.return,
+          tx: prefs.tx,
           handling: prefs.handling,
           timezone: prefs.timezone,
         });
@@ -85,6 +94,7 @@ export function respond(api: ApiConfig, req: ApiRequest, plan: ActionPlan, row: 
         missing: prefs.missing,
         return: prefs.return,
         count: prefs.count,
+        tx: prefs.tx,
         handling: prefs.handling,
         timezone: prefs.timezone,
       });
@@ -103,6 +113,7 @@ export function respond(api: ApiConfig, req: ApiRequest, plan: ActionPlan, row: 
         missing: plan.kind === 'update' ? prefs.missing : undefined,
         return: prefs.return,
         count: prefs.count,
+        tx: prefs.tx,
         handling: prefs.handling,
         timezone: prefs.timezone,
         maxAffected: prefs.maxAffected,
@@ -153,6 +164,7 @@ function readResponse(
   const { status, range } = rangeStatus(req.top, page, total);
   const applied = preferenceApplied({
     count: req.prefs.count,
+    tx: req.prefs.tx,
     handling: req.prefs.handling,
     timezone: req.prefs.timezone,
     // Response.hs' responsePreferences: a call applies max-affected, a read does not.

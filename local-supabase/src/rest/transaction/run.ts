@@ -2,6 +2,7 @@ import type { ApiConfig } from '../../config/api.ts';
 import type { Database, Sql } from '../../db/database.ts';
 import { type PgErrorFields, RestError, fromPgError, singularity } from '../errors.ts';
 import type { ActionPlan } from '../plan/plan.ts';
+import type { DbConfig } from '../schema-cache/db-config.ts';
 import type { ApiRequest } from '../request/api-request.ts';
 import { ident } from '../query/read-sql.ts';
 import type { Statement } from '../query/statements.ts';
@@ -68,14 +69,26 @@ function check(plan: ActionPlan, row: ResultRow): void {
   if (checks.singular && page !== 1) throw singularity(page);
 }
 
+/** The statement's one row, or (the plan media type) the plan. */
+export type Outcome = { kind: 'row'; row: ResultRow } | { kind: 'plan'; body: string };
+
+/** Carries the outcome out of a transaction that must not commit. */
+class RolledBack {
+  readonly outcome: Outcome;
+  constructor(outcome: Outcome) {
+    this.outcome = outcome;
+  }
+}
+
 export async function runInTransaction(
   db: Database,
   api: ApiConfig,
+  config: DbConfig,
   cache: SchemaCache,
   req: ApiRequest,
   plan: ActionPlan,
   stmt: Statement,
-): Promise<ResultRow> {
+): Promise<Outcome> {
   if (stmt.values.some((v) => nesting(v) > MAX_NESTING)) {
     throw new RestError(
       400,
@@ -84,6 +97,8 @@ export async function runInTransaction(
       `A value nested more than ${MAX_NESTING} levels deep was refused before it reached the database.`,
     );
   }
+  // MainTx.hs optionalRollback: Prefer: tx=rollback (when allowed), or db-tx-end rollback unless tx=commit.
+  const rollback = req.prefs.tx === 'rollback' || (config.txRollbackAll && req.prefs.tx !== 'commit');
   try {
     return await db.tx(async (sql: Sql) => {
       const settings: [string, string][] = [
@@ -104,12 +119,34 @@ export async function runInTransaction(
         return `set_config($${b.length - 1}, $${b.length}, true)`;
       });
       await sql.query(`SELECT ${calls.join(', ')}`, b, AS_TEXT);
-      const res = await sql.query<ResultRow>(stmt.sql, stmt.values, AS_TEXT);
-      const row = res.rows[0]!;
-      check(plan, row);
-      return row;
+      let outcome: Outcome;
+      if (plan.explain) {
+        const res = await sql.query<Record<string, unknown>>(stmt.sql, stmt.values, AS_TEXT);
+        // FORMAT JSON is one row; FORMAT TEXT a row per line (MainTx.hs planRow).
+        const lines = res.rows.map((r) => {
+          const v = Object.values(r)[0];
+          return typeof v === 'string' ? v : JSON.stringify(v);
+        });
+        outcome = {
+          kind: 'plan',
+          body: plan.explain.format === 'json' ? lines.join('') : lines.join('\n') + '\n',
+        };
+      } else {
+        const res = await sql.query<ResultRow>(stmt.sql, stmt.values, AS_TEXT);
+        const row = res.rows[0]!;
+        check(plan, row);
+        if (stmt.explainCount) row.total = await countFromPlanner(sql, stmt, row, req, api);
+        outcome = { kind: 'row', row };
+      }
+      if (rollback) {
+        // Deferred constraints are checked before the answer, as a commit would check them.
+        await sql.query('SET CONSTRAINTS ALL IMMEDIATE');
+        throw new RolledBack(outcome);
+      }
+      return outcome;
     });
   } catch (err) {
+    if (err instanceof RolledBack) return err.outcome;
     if (err instanceof RestError) throw err;
     if (
       err &&
@@ -121,4 +158,33 @@ export async function runInTransaction(
     }
     throw err;
   }
+}
+
+/**
+ * `Prefer: count=planned` answers the planner's estimate of the count query's rows; `estimated` the exact count up
+ * to max_rows and the larger of it and the estimate above (MainTx.hs, WrappedReadPlan).
+ */
+async function countFromPlanner(
+  sql: Sql,
+  stmt: Statement,
+  row: ResultRow,
+  req: ApiRequest,
+  api: ApiConfig,
+): Promise<string | null> {
+  const exact = row.total === null ? undefined : Number(row.total);
+  if (
+    req.prefs.count === 'estimated' &&
+    (api.maxRows === undefined || exact === undefined || exact <= api.maxRows)
+  )
+    return row.total;
+  const res = await sql.query<{ 'QUERY PLAN': unknown }>(
+    stmt.explainCount!.sql,
+    stmt.explainCount!.values,
+    AS_TEXT,
+  );
+  const raw = res.rows[0]?.['QUERY PLAN'];
+  const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan?: { 'Plan Rows'?: number } }[];
+  const planned = parsed[0]?.Plan?.['Plan Rows'];
+  if (planned === undefined) return row.total;
+  return String(exact === undefined ? planned : Math.max(exact, planned));
 }
