@@ -114,6 +114,17 @@ describe('Data API transactions and plans, switched on in the database', () => {
   });
 });
 
+describe('Data API schema cache reload', () => {
+  it("reads the schema again on NOTIFY pgrst, 'reload schema'", async () => {
+    const db = service(rest.get());
+    expect((await db.from('shapes').select('*')).data).toEqual([{ id: 1, color: 'red' }]);
+    expect((await db.rpc('drop_shape_color')).error).toBeNull();
+    const after = await db.from('shapes').select('*');
+    expect(after.error).toBeNull();
+    expect(after.data).toEqual([{ id: 1 }]);
+  });
+});
+
 describe('Data API Prefer values beyond the configuration', () => {
   it('missing=default evaluates every payload column default for every row, as PostgREST does', async () => {
     const db = service(rest.get());
