@@ -172,9 +172,10 @@ async function countFromPlanner(
   api: ApiConfig,
 ): Promise<string | null> {
   const exact = row.total === null ? undefined : Number(row.total);
+  // Haskell's Maybe ordering: without max_rows every exact total counts as above it.
   if (
     req.prefs.count === 'estimated' &&
-    (api.maxRows === undefined || exact === undefined || exact <= api.maxRows)
+    (exact === undefined || (api.maxRows !== undefined && exact <= api.maxRows))
   )
     return row.total;
   const res = await sql.query<{ 'QUERY PLAN': unknown }>(
