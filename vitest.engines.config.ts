@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// The main flows in Firefox and WebKitGTK (README, Tests): the servers as playwright.config.ts starts them.
+// The main flows in Firefox and WebKitGTK (docs/testing.md): the servers as playwright.config.ts starts them.
 export default defineConfig({
   test: {
     include: ['tests/e2e-engines/**/*.test.ts'],

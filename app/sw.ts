@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 // The service worker, bundled by esbuild through app/serwist/[path]/route.ts.
 //
-// Caching policy (mirrored in README.md, "Offline and caching"):
+// Caching policy (mirrored in docs/architecture.md, "Offline and caching"):
 // 1. Precache: hashed build files (/_next/static/**), the app icons and one offline page per
 //    language (/<locale>/~offline). The offline pages are fetched WITHOUT cookies, so they are the
 //    anonymous version even if the worker installs while someone is signed in.

@@ -1,9 +1,9 @@
 import type { Locale } from 'next-intl';
 
-// One word per concept and one register per language, as native reviewers settled them (issue 35). The messages
-// files and the emails (supabase/) follow it and tests/unit/glossary.test.ts holds them to it; a translator adding or
-// changing a message reads this first. Patterns run on each message's text, with {arguments} replaced and every
-// plural/select branch spelled out.
+// One word per concept and one register per language, as native reviewers settled them
+// (docs/decisions/0007-one-term-per-concept.md). The messages files, the emails' words (`Email`) included, follow
+// it and tests/unit/glossary.test.ts holds them to it; a translator adding or changing a message reads this first.
+// Patterns run on each message's text, with {arguments} replaced and every plural/select branch spelled out.
 
 /** A whole word or phrase, bounded by anything that is not a letter or digit (JavaScript's \b knows only ASCII). */
 function word(phrase: string, flags = 'iu'): RegExp {
@@ -41,6 +41,13 @@ export interface LanguageGlossary {
   actions?: ActionForm;
   /** Japanese: no space between a number and the words around it (`6桁のコード`, `あと2秒で`). */
   noSpaceAroundNumbers?: true;
+  /**
+   * Japanese: a space between Latin words, or a value in `<bdi>` (a name, an address), and the Japanese around them
+   * (`JavaScript が`, `USB または NFC`, `{name} を追加しました`).
+   */
+  spaceAroundLatin?: true;
+  /** Single messages whose wording a native reviewer settled, and the wording they replaced. */
+  settled?: { key: string; avoid: RegExp; why: string }[];
 }
 
 /**
@@ -121,6 +128,32 @@ export const actionKeys = [
   'Notes.save',
   'Notes.deleteSummary',
   'Notes.deleteSubmit',
+  'Notes.keepMine',
+  'Notes.takeOther',
+  'Notes.copyOther',
+  'Sessions.backToAccount',
+  'Sessions.manage',
+  'Sessions.endSession',
+  'Sessions.endOthers',
+  'RecoveryCodes.copy',
+  'RecoveryCodes.download',
+  'RecoveryCodes.print',
+  'RecoveryCodes.generateSummary',
+  'RecoveryCodes.generateSubmit',
+  'RecoveryCodes.regenerateSummary',
+  'RecoveryCodes.regenerateSubmit',
+  'RecoveryCodes.deleteSummary',
+  'RecoveryCodes.deleteSubmit',
+  'RecoveryCodes.useRecoveryCode',
+  'RecoveryCodes.useApp',
+  'RecoveryCodes.verifySubmit',
+  'RecoveryCodes.continue',
+  'SecurityKeys.add',
+  'SecurityKeys.removeSummary',
+  'SecurityKeys.removeSubmit',
+  'SecurityKeys.use',
+  'SecurityKeys.useNamed',
+  'SecurityKeys.useKeyInstead',
 ] as const;
 
 /** Titles of pages that do one task ("Sign in", "Enter your code"). */
@@ -129,6 +162,7 @@ export const taskTitleKeys = [
   'SignIn.title',
   'EmailLink.title',
   'TwoFactor.verifyTitle',
+  'TwoFactor.confirmTitle',
   'ForgotPassword.title',
   'ResetPassword.title',
   'ContinueLink.metaTitle',
@@ -172,6 +206,13 @@ const arabicVerbalNouns = new Set([
   'إضافة',
   'إدخال',
   'بحث',
+  'عرض',
+  'إنهاء',
+  'تنزيل',
+  'طباعة',
+  'استبدال',
+  'احتفاظ',
+  'اعتماد',
 ]);
 const arabicVerbalNoun = (first: string) =>
   arabicVerbalNouns.has(first.replace(/^ال(?=\p{L}{3})/u, '').replace(/[\u064B-\u0652]/gu, ''));
@@ -240,6 +281,13 @@ export const glossary: Record<Locale, LanguageGlossary> = {
       { concept: 'email', use: 'E-Mail', avoid: [word('Email|EMail', 'u'), /(?<![-\p{L}])Mail(?!\p{L})/u] },
       { concept: 'authenticator app', use: 'Authenticator-App', avoid: [word('Authentifizierungs-?App')] },
     ],
+    settled: [
+      {
+        key: 'Sessions.ended',
+        avoid: /diesem Gerät/u,
+        why: 'it stands above the "Dieses Gerät" card: the ended session is on the device concerned',
+      },
+    ],
     typography: [
       { rule: 'a space before an ellipsis that ends words ("Seite wird geladen …")', avoid: /\S…/u },
       { rule: 'German quotation marks „…“', avoid: /["“](?=\p{L})/u },
@@ -291,6 +339,13 @@ export const glossary: Record<Locale, LanguageGlossary> = {
         concept: 'authenticator app',
         use: 'application d’authentification',
         avoid: [word('authentificateur')],
+      },
+    ],
+    settled: [
+      {
+        key: 'Sessions.ended',
+        avoid: /cet appareil/u,
+        why: 'it stands above the "Cet appareil" card: the ended session is on the device concerned',
       },
     ],
     typography: [
@@ -349,6 +404,18 @@ export const glossary: Record<Locale, LanguageGlossary> = {
       },
       { concept: 'email', use: 'correo, correo electrónico', avoid: [word('e-?mails?|mails?')] },
       { concept: 'app', use: 'aplicación', avoid: [word('apps?')] },
+      {
+        concept: 'try again in a moment',
+        use: 'Inténtalo de nuevo en unos instantes',
+        avoid: [word('de nuevo (?:enseguida|dentro de un rato)')],
+      },
+    ],
+    settled: [
+      {
+        key: 'Sessions.endSession',
+        avoid: /^Cerrar sesión$/u,
+        why: '"Cerrar sesión" is the sign-out button; this one ends another device\'s session',
+      },
     ],
     typography: [
       { rule: 'no space before an ellipsis', avoid: /\s…/u },
@@ -396,8 +463,26 @@ export const glossary: Record<Locale, LanguageGlossary> = {
         avoid: [/(?:ユーザ|サーバ|プロバイダ|パラメータ|ヘッダ|リカバリ|セキュリティキ)(?!ー)/u],
       },
     ],
+    settled: [
+      { key: 'Notes.changedElsewhere', avoid: /相手/u, why: 'the other version is usually the reader’s own' },
+      { key: 'Sessions.signedIn', avoid: /^ログイン$/u, why: 'a date and time: ログイン日時' },
+      { key: 'Sessions.lastActive', avoid: /アクティビティ/u, why: '最終利用' },
+      { key: 'RecoveryCodes.listLabel', avoid: /^あなたの/u, why: 'リカバリーコード一覧' },
+      {
+        key: 'RecoveryCodes.locked',
+        avoid: /続けて入力されました/u,
+        why: 'say that input is locked for now',
+      },
+      {
+        key: 'AuthErrors.tooManyAttempts',
+        avoid: /試行が多すぎます/u,
+        why: 'say that the account is locked for now',
+      },
+      { key: 'AuthErrors.passkeyTimedOut', avoid: /タイムアウト/u, why: 'plain words for a timeout' },
+    ],
     typography: [{ rule: 'no space before an ellipsis', avoid: /\s…/u }],
     noSpaceAroundNumbers: true,
+    spaceAroundLatin: true,
   },
   ar: {
     register:
@@ -419,6 +504,14 @@ export const glossary: Record<Locale, LanguageGlossary> = {
       { concept: 'password', use: 'كلمة المرور', avoid: [/كلمة السر|كلمات السر/u] },
       { concept: 'password manager', use: 'مدير كلمات المرور', avoid: [/مدير كلمة المرور|مدير كلمات السر/u] },
       { concept: 'email', use: 'البريد الإلكتروني', avoid: [/إيميل|الإيميل/u] },
+      {
+        concept: 'a done-message',
+        use: 'the passive (حُذفت الملاحظة، أُضيف مفتاح المرور), not تم with a verbal noun',
+        avoid: [/(?<!\p{L})تم(?:ّ)?(?:ت)?\s+(?:لل?تو\s+)?\p{L}/u],
+      },
+    ],
+    settled: [
+      { key: 'Notes.showAll', avoid: /إلغاء البحث/u, why: 'the link shows all notes: عرض كل الملاحظات' },
     ],
     typography: [{ rule: 'Arabic comma and question mark', avoid: /[\p{sc=Arabic}][,?]/u }],
     actions: {

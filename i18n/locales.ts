@@ -1,7 +1,7 @@
 import type { Locale } from 'next-intl';
 
 // The languages Polyglot speaks: the one list that routing, the middleware, the manifest, the sitemap, the
-// global-error page and the tests read (README, "Adding a language"). Plain imports only: next.config.mjs and
+// global-error page and the tests read (docs/languages.md, "Adding a language"). Plain imports only: next.config.mjs and
 // the service worker read this file too.
 export const locales = ['en', 'de', 'fr', 'es', 'ja', 'ar'] as const;
 export const defaultLocale: Locale = 'en';

@@ -1,6 +1,6 @@
-// `npm run build`, failing when the build prints a line of the server error log (lib/log/server-log.ts): a clean
-// build logs no errors, so one means a page failed while it was prerendered (issue 35). The end-to-end tests build
-// with it (playwright.config.ts).
+// `npm run build`, failing when the build prints a line of the server error log (lib/log/server-log.ts): a clean build
+// logs no errors, so one means a page failed while it was prerendered
+// (docs/decisions/0008-a-build-that-logs-an-error-fails.md). The end-to-end tests build with it (playwright.config.ts).
 import { spawn } from 'node:child_process';
 
 /** The server error-log lines in a build's output: JSON objects with `"level":"error"`, one per line. */

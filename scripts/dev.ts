@@ -158,7 +158,7 @@ if (local) {
     AUTH_SITE_URL: process.env.AUTH_SITE_URL ?? siteUrl,
     AUTH_MAIL_PORT: String(mailPort),
     GOTRUE_SECURITY_SB_FORWARDED_FOR_ENABLED: process.env.GOTRUE_SECURITY_SB_FORWARDED_FOR_ENABLED ?? 'true',
-    // ASVS 6.2.3: a password change names the current one (no config.toml key; hosted: README, Configuration).
+    // ASVS 6.2.3: a password change names the current one (no config.toml key; hosted: docs/configuration.md).
     GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_CURRENT_PASSWORD:
       process.env.GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_CURRENT_PASSWORD ?? 'true',
     GOTRUE_WEBAUTHN_RP_ORIGINS: passkeyOrigins(),

@@ -8,23 +8,23 @@ import { FormMessage } from '@/components/forms/form-message';
 import { SubmitButton } from '@/components/forms/submit-button';
 import { addPasskey, passkeyRegistrationOptions } from '@/lib/auth/actions/passkeys';
 import { loadFormSchema } from '@/lib/auth/load-form-schema';
-import { isolatedText } from '@/i18n/isolate';
 import { describeDevice } from '@/lib/auth/passkey-device-name';
+import { createCredential } from '@/lib/auth/webauthn-ceremony';
 import type { FormState } from '@/lib/forms/form-state';
 import { useValidatedAction } from '@/lib/forms/use-validated-action';
 import { useBrowserValue } from '@/lib/use-browser-value';
 import { EndSessionsOffer } from './end-sessions-offer';
 
 /**
- * "Chrome on Android": the name a new passkey is offered, from this browser (empty on the server). Each brand is
- * isolated on its own, so the sentence around them keeps its direction: "Chrome على Linux" reads right to left.
+ * "Chrome on Android": the name a new passkey is offered, from this browser (empty on the server), as plain text:
+ * the list shows it in its direction (passkeyNameDirection), so nothing is stored but the words.
  */
 function useDeviceName(): string {
   const t = useTranslations('Passkeys');
   return useBrowserValue(
     () => {
       const { browser, os } = describeDevice(navigator.userAgent, navigator.maxTouchPoints);
-      if (browser && os) return t.markup('deviceName', { browser, os, ...isolatedText });
+      if (browser && os) return t.markup('deviceName', { browser, os, bdi: (chunks) => chunks });
       return browser ?? os ?? t('defaultName');
     },
     () => '',
@@ -41,17 +41,12 @@ export function PasskeyAddForm() {
   const [typed, setTyped] = useState<string | null>(null);
 
   async function add(previous: FormState, formData: FormData): Promise<FormState> {
-    const values = { name: String(formData.get('name') ?? '') };
-    const browser = await import('@/lib/auth/passkey-browser');
-    if (!browser.browserSupportsWebAuthn())
-      return { status: 'error', message: te('passkeyUnsupported'), values };
-    const options = await passkeyRegistrationOptions(formData);
-    if (options.status !== 'ready') return options;
-    const answer = await browser.createPasskey(options.options);
-    if (!answer.ok) return answer.key ? { status: 'error', message: te(answer.key), values } : previous;
-    formData.set('challengeId', options.challengeId);
-    formData.set('credential', answer.credential);
-    const result = await addPasskey(previous, formData);
+    const result = await createCredential(
+      { options: passkeyRegistrationOptions, verify: addPasskey, message: (key) => te(key) },
+      previous,
+      formData,
+      { name: String(formData.get('name') ?? '') },
+    );
     if (result.status === 'success') setTyped(null);
     return result;
   }

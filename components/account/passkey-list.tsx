@@ -24,6 +24,7 @@ import { type FormState, initialFormState } from '@/lib/forms/form-state';
 import { useValidatedAction } from '@/lib/forms/use-validated-action';
 import { EndSessionsOffer } from './end-sessions-offer';
 import { PasskeyTime } from './passkey-time';
+import { passkeyNameDirection } from '@/lib/auth/passkey-device-name';
 
 export interface PasskeyEntry {
   id: string;
@@ -167,7 +168,7 @@ function PasskeyItem({ passkey, onDone }: { passkey: PasskeyEntry; onDone: Done 
   return (
     <li className="grid gap-3 p-4" data-testid="passkey-item">
       <p className="font-medium break-words">
-        <bdi>{passkey.name}</bdi>
+        <bdi dir={passkeyNameDirection(passkey.name)}>{passkey.name}</bdi>
       </p>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm text-muted-foreground">
         <dt>{t('createdAt')}</dt>

@@ -10,6 +10,7 @@ import { sessionClient } from '@/lib/session/server';
 import { AccountSection } from './account-section';
 import { PasskeyAddForm } from './passkey-add-form';
 import { type PasskeyEntry, PasskeyList } from './passkey-list';
+import { plainPasskeyName } from '@/lib/auth/passkey-device-name';
 
 const validDate = (value: unknown): value is string =>
   typeof value === 'string' && !Number.isNaN(Date.parse(value));
@@ -38,7 +39,8 @@ export async function PasskeysSection({ locale }: { locale: Locale }) {
     .filter((item) => validDate(item.created_at))
     .map((item) => ({
       id: item.id,
-      name: item.friendly_name || t('defaultName'),
+      // Names saved with direction marks by an earlier version are shown without them.
+      name: plainPasskeyName(item.friendly_name ?? '') || t('defaultName'),
       createdAt: item.created_at,
       lastUsedAt: validDate(item.last_used_at) ? item.last_used_at : null,
     }));

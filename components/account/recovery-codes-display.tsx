@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { formatRecoveryCode, recoveryCodesFile } from '@/lib/auth/recovery-codes';
+import type { SecondFactorWays } from '@/lib/auth/two-factor';
 import { useHydrated } from '@/lib/use-browser-value';
 import { CopyTextButton } from './copy-text-button';
 
@@ -14,10 +15,10 @@ const fileName = 'polyglot-recovery-codes.txt';
  * A fresh set of recovery codes, shown once: the list, and ways to keep it (copy, a .txt download that needs no
  * JavaScript, print). Nothing here stores them; after a reload they are gone.
  */
-export function RecoveryCodesDisplay({ codes }: { codes: string[] }) {
+export function RecoveryCodesDisplay({ codes, ways }: { codes: string[]; ways: SecondFactorWays }) {
   const t = useTranslations('RecoveryCodes');
   const hydrated = useHydrated();
-  const file = recoveryCodesFile(t('fileHeading'), codes);
+  const file = recoveryCodesFile(t('fileHeading', { ways }), codes);
   return (
     // Not a landmark: a new set can be shown next to the one made with the first app (before a reload).
     <div
@@ -25,7 +26,7 @@ export function RecoveryCodesDisplay({ codes }: { codes: string[] }) {
       data-testid="recovery-codes-shown"
     >
       <h3 className="font-semibold">{t('shownOnceTitle')}</h3>
-      <p className="text-sm">{t('shownOnce')}</p>
+      <p className="text-sm">{t('shownOnce', { ways })}</p>
       <ol
         aria-label={t('listLabel')}
         dir="ltr"

@@ -8,6 +8,7 @@ import { FactorChoice, type FactorOption } from '@/components/forms/factor-choic
 import { FormMessage } from '@/components/forms/form-message';
 import { SubmitButton } from '@/components/forms/submit-button';
 import { manageRecoveryCodes } from '@/lib/auth/actions/recovery-codes';
+import type { SecondFactorWays } from '@/lib/auth/two-factor';
 import type { RecoveryCodesState } from '@/lib/auth/recovery-codes';
 import { RecoveryCodesDisplay } from './recovery-codes-display';
 import { summaryButton } from './summary-button';
@@ -22,11 +23,13 @@ const idle: RecoveryCodesState = { status: 'idle' };
  */
 export function RecoveryCodesManage({
   apps,
+  ways,
   summary,
   hasCodes,
   answer,
 }: {
   apps: FactorOption[];
+  ways: SecondFactorWays;
   /** "7 of 10 recovery codes left.", formatted on the server. */
   summary: string;
   hasCodes: boolean;
@@ -41,12 +44,12 @@ export function RecoveryCodesManage({
   const texts = {
     generate: { summary: t('generateSummary'), hint: undefined, submit: t('generateSubmit') },
     regenerate: { summary: t('regenerateSummary'), hint: t('regenerateHint'), submit: t('regenerateSubmit') },
-    delete: { summary: t('deleteSummary'), hint: t('deleteHint'), submit: t('deleteSubmit') },
+    delete: { summary: t('deleteSummary'), hint: t('deleteHint', { ways }), submit: t('deleteSubmit') },
   } as const;
   return (
     <div className="grid gap-3" data-testid="recovery-codes">
       {state.status === 'success' ? <FormMessage state={state} /> : null}
-      {state.codes ? <RecoveryCodesDisplay codes={state.codes} /> : null}
+      {state.codes ? <RecoveryCodesDisplay codes={state.codes} ways={ways} /> : null}
       <p data-testid="recovery-codes-summary">{summary}</p>
       {intents.map((intent) => (
         <details key={intent} open={failed === intent || undefined}>

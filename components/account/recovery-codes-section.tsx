@@ -5,6 +5,7 @@ import { getMessages, getTranslations } from 'next-intl/server';
 import { pickMessages } from '@/i18n/messages';
 import { getPathname } from '@/i18n/navigation';
 import type { RecoveryCodesState } from '@/lib/auth/recovery-codes';
+import { secondFactorWays } from '@/lib/auth/two-factor';
 import { noScriptAnswer } from '@/lib/forms/no-script-state';
 import { reportAuthFailure } from '@/lib/log/auth-errors';
 import { sessionClient } from '@/lib/session/server';
@@ -35,7 +36,7 @@ export async function hasRecoveryCodesSection(factors: VerifiedFactor[], locale:
   );
 }
 
-/** "Recovery codes" (issue 30): for users with an authenticator app, how many codes are left and managing them. */
+/** "Recovery codes": for users with an authenticator app, how many codes are left and managing them. */
 export async function RecoveryCodesSection({
   factors,
   locale,
@@ -51,14 +52,16 @@ export async function RecoveryCodesSection({
   if (apps.length === 0) return null;
   const data = await recoveryCodesStatus(locale);
   if (data === unavailable) return null;
+  const ways = secondFactorWays(factors) ?? 'app';
   const summary = data ? t('remaining', { remaining: data.remaining, total: data.total }) : t('none');
   return (
-    <AccountSection id="recovery-codes" title={t('title')} description={t('sectionDescription')}>
+    <AccountSection id="recovery-codes" title={t('title')} description={t('sectionDescription', { ways })}>
       <NextIntlClientProvider
         messages={pickMessages(await getMessages(), ['RecoveryCodes', 'TwoFactor', 'AuthForm'])}
       >
         <RecoveryCodesManage
           apps={apps}
+          ways={ways}
           summary={summary}
           hasCodes={data !== null}
           answer={await noScriptAnswer<RecoveryCodesState>('recovery-codes')}

@@ -13,6 +13,7 @@ import {
   securityKeyEnrollOptions,
   securityKeyProofOptions,
 } from '@/lib/auth/actions/security-keys';
+import { proveCredential, createCredential } from '@/lib/auth/webauthn-ceremony';
 import { type FormState, initialFormState } from '@/lib/forms/form-state';
 import { useHydrated } from '@/lib/use-browser-value';
 import { EndSessionsOffer } from './end-sessions-offer';
@@ -39,25 +40,19 @@ function NeedsScript() {
  * Adds a key: a factor and its creation options from the server, the browser's prompt, the new credential back; with
  * the first key, the recovery codes made for it.
  */
-export function SecurityKeyAddForm() {
+export function SecurityKeyAddForm({ hasApps }: { hasApps: boolean }) {
   const t = useTranslations('SecurityKeys');
   const te = useTranslations('AuthErrors');
   const locale = useLocale();
   const hydrated = useHydrated();
 
-  async function add(previous: SecurityKeyAddState, formData: FormData): Promise<SecurityKeyAddState> {
-    const values = { name: String(formData.get('name') ?? '') };
-    const browser = await import('@/lib/auth/passkey-browser');
-    if (!browser.browserSupportsWebAuthn())
-      return { status: 'error', message: te('passkeyUnsupported'), values };
-    const options = await securityKeyEnrollOptions(formData);
-    if (options.status !== 'ready') return options;
-    const answer = await browser.createPasskey(options.options);
-    if (!answer.ok) return answer.key ? { status: 'error', message: te(answer.key), values } : previous;
-    formData.set('factorId', options.factorId);
-    formData.set('challengeId', options.challengeId);
-    formData.set('credential', answer.credential);
-    return addSecurityKey(previous, formData);
+  function add(previous: SecurityKeyAddState, formData: FormData): Promise<SecurityKeyAddState> {
+    return createCredential(
+      { options: securityKeyEnrollOptions, verify: addSecurityKey, message: (key) => te(key) },
+      previous,
+      formData,
+      { name: String(formData.get('name') ?? '') },
+    );
   }
 
   const [state, action] = useActionState<SecurityKeyAddState, FormData>(add, initialFormState);
@@ -66,7 +61,7 @@ export function SecurityKeyAddForm() {
       <form action={action} noValidate className="grid gap-4" data-testid="security-key-add-form">
         <FormContextFields locale={locale} />
         <FormMessage state={state} />
-        {state.codes ? <RecoveryCodesDisplay codes={state.codes} /> : null}
+        {state.codes ? <RecoveryCodesDisplay codes={state.codes} ways={hasApps ? 'both' : 'keys'} /> : null}
         <FormField
           idPrefix="security-key"
           name="name"
@@ -101,15 +96,11 @@ function SecurityKeyItem({
   const hydrated = useHydrated();
 
   async function remove(previous: FormState, formData: FormData): Promise<FormState> {
-    const browser = await import('@/lib/auth/passkey-browser');
-    if (!browser.browserSupportsWebAuthn()) return { status: 'error', message: te('passkeyUnsupported') };
-    const options = await securityKeyProofOptions(formData);
-    if (options.status !== 'ready') return options;
-    const answer = await browser.getPasskey(options.options);
-    if (!answer.ok) return answer.key ? { status: 'error', message: te(answer.key) } : previous;
-    formData.set('challengeId', options.challengeId);
-    formData.set('credential', answer.credential);
-    const result = await removeSecurityKey(previous, formData);
+    const result = await proveCredential(
+      { options: securityKeyProofOptions, verify: removeSecurityKey, message: (key) => te(key) },
+      previous,
+      formData,
+    );
     if (result.status === 'success') onRemoved(result);
     return result;
   }

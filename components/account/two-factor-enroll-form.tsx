@@ -19,7 +19,14 @@ const idle: EnrollmentState = { status: 'idle' };
  * Adding an authenticator app: a name, then the QR code and the secret as text (for apps or people that cannot
  * scan), confirmed with the app's first code. One form, two steps; the pressed button's `step` says which.
  */
-export function TwoFactorEnrollForm({ answer }: { answer?: EnrollmentState }) {
+export function TwoFactorEnrollForm({
+  answer,
+  hasKeys,
+}: {
+  answer?: EnrollmentState;
+  /** The user also has security keys: the recovery codes stand in for either. */
+  hasKeys: boolean;
+}) {
   const t = useTranslations('TwoFactor');
   const locale = useLocale();
   const [state, action] = useActionState(enrollTwoFactor, answer ?? idle);
@@ -29,7 +36,7 @@ export function TwoFactorEnrollForm({ answer }: { answer?: EnrollmentState }) {
       <form action={action} noValidate className="grid gap-4" data-testid="two-factor-enroll">
         <FormContextFields locale={locale} />
         <FormMessage state={state} />
-        {state.codes ? <RecoveryCodesDisplay codes={state.codes} /> : null}
+        {state.codes ? <RecoveryCodesDisplay codes={state.codes} ways={hasKeys ? 'both' : 'app'} /> : null}
         {enrollment ? (
           <>
             <input type="hidden" name="factorId" value={enrollment.factorId} />

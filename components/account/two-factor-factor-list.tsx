@@ -25,12 +25,12 @@ interface FactorRow {
  */
 export function TwoFactorFactorList({
   factors,
-  keysOnly = false,
+  on,
   answer,
 }: {
   factors: FactorRow[];
-  /** No app, but a security key: two-factor authentication is on. */
-  keysOnly?: boolean;
+  /** The user has an app or a security key: two-factor authentication is on. */
+  on: boolean;
   answer?: FormState;
 }) {
   const t = useTranslations('TwoFactor');
@@ -41,11 +41,12 @@ export function TwoFactorFactorList({
     <div className="grid gap-3">
       {state.status === 'success' ? <FormMessage state={state} /> : null}
       <EndSessionsOffer state={state} />
-      {factors.length > 0 ? (
-        <h3 className="text-sm font-medium">{t('factorsTitle')}</h3>
-      ) : keysOnly ? null : (
+      {on ? (
+        <p data-testid="two-factor-on">{t('statusOn')}</p>
+      ) : (
         <p data-testid="two-factor-off">{t('statusOff')}</p>
       )}
+      {factors.length > 0 ? <h3 className="text-sm font-medium">{t('factorsTitle')}</h3> : null}
       <ul className="grid gap-3 empty:hidden">
         {factors.map((factor) => (
           <li key={factor.id} className="grid gap-2 rounded-md border p-3" data-testid="two-factor-app">

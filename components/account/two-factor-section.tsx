@@ -12,7 +12,7 @@ import { TwoFactorEnrollForm } from './two-factor-enroll-form';
 import { TwoFactorFactorList } from './two-factor-factor-list';
 
 /**
- * "Two-factor authentication": the user's authenticator apps (issue 17) and security keys or passkeys (GoTrue's
+ * "Two-factor authentication": the user's authenticator apps and security keys or passkeys (GoTrue's
  * WebAuthn factor), adding and removing each.
  */
 export async function TwoFactorSection({ factors }: { factors: VerifiedFactor[] }) {
@@ -41,11 +41,14 @@ export async function TwoFactorSection({ factors }: { factors: VerifiedFactor[] 
       >
         <TwoFactorFactorList
           factors={rows}
-          keysOnly={rows.length === 0 && keys.length > 0}
+          on={rows.length > 0 || keys.length > 0}
           answer={await noScriptAnswer('two-factor-remove')}
         />
         <p className="text-sm text-muted-foreground">{t('backupNote')}</p>
-        <TwoFactorEnrollForm answer={await noScriptAnswer<EnrollmentState>('two-factor-enroll')} />
+        <TwoFactorEnrollForm
+          answer={await noScriptAnswer<EnrollmentState>('two-factor-enroll')}
+          hasKeys={keys.length > 0}
+        />
       </NextIntlClientProvider>
       <section aria-labelledby="security-keys-title" className="grid gap-3 border-t pt-4">
         <h3 id="security-keys-title" className="text-sm font-medium">
@@ -54,7 +57,7 @@ export async function TwoFactorSection({ factors }: { factors: VerifiedFactor[] 
         <p className="text-sm text-muted-foreground">{ts('description')}</p>
         <PasskeyMessages forms namespaces={['SecurityKeys', 'RecoveryCodes']}>
           <SecurityKeyList keys={keys} />
-          <SecurityKeyAddForm />
+          <SecurityKeyAddForm hasApps={rows.length > 0} />
         </PasskeyMessages>
       </section>
     </AccountSection>

@@ -146,6 +146,10 @@ export function PasskeySignIn() {
         )}
         {pending ? t('waiting') : t('signIn')}
       </Button>
+      {/* Why the button stays grey without JavaScript (with it, the browser never renders this). */}
+      <noscript>
+        <p className="text-sm text-muted-foreground">{t('needsScript')}</p>
+      </noscript>
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { FormMessage } from '@/components/forms/form-message';
 import { Button } from '@/components/ui/button';
 import { isolated } from '@/i18n/isolate';
 import { securityKeySignInOptions, verifyWithSecurityKey } from '@/lib/auth/actions/security-keys';
+import { proveCredential } from '@/lib/auth/webauthn-ceremony';
 import { type FormState, initialFormState } from '@/lib/forms/form-state';
 import { useHydrated } from '@/lib/use-browser-value';
 
@@ -28,21 +29,17 @@ export function SecurityKeyVerify({ keys }: { keys: KeyFactor[] }) {
   const [pending, setPending] = useState<string | null>(null);
   const [state, setState] = useState<FormState>(initialFormState);
 
-  async function ceremony(factorId: string): Promise<FormState | undefined> {
-    const browser = await import('@/lib/auth/passkey-browser');
-    if (!browser.browserSupportsWebAuthn()) return { status: 'error', message: te('passkeyUnsupported') };
+  function ceremony(factorId: string): Promise<FormState | undefined> {
     const context = new FormData();
     context.set('locale', locale);
     context.set('next', new URLSearchParams(window.location.search).get('next') ?? '');
     context.set('factorId', factorId);
-    const options = await securityKeySignInOptions(context);
-    if (options.status !== 'ready') return options;
-    const answer = await browser.getPasskey(options.options);
-    if (!answer.ok) return answer.key ? { status: 'error', message: te(answer.key) } : undefined;
-    context.set('challengeId', options.challengeId);
-    context.set('credential', answer.credential);
     // Verified: the action redirected, and the page is on its way out.
-    return verifyWithSecurityKey(initialFormState, context);
+    return proveCredential(
+      { options: securityKeySignInOptions, verify: verifyWithSecurityKey, message: (key) => te(key) },
+      initialFormState,
+      context,
+    );
   }
 
   function use(factorId: string) {

@@ -10,7 +10,7 @@ export function ConsentSettingsButton() {
     <button
       type="button"
       onClick={openConsentSettings}
-      className="rounded-sm underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring"
+      className="rounded-sm text-start underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring"
     >
       {t('footerLink')}
     </button>

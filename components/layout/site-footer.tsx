@@ -6,7 +6,7 @@ export function SiteFooter() {
   const t = useTranslations('Footer');
   return (
     <footer className="border-t">
-      <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-8 text-sm text-muted-foreground sm:flex-row sm:items-center sm:justify-between sm:px-6">
+      <div className="mx-auto flex max-w-6xl flex-col items-start gap-2 px-4 py-8 text-sm text-muted-foreground sm:flex-row sm:items-center sm:justify-between sm:px-6">
         <p>{t('tagline')}</p>
         <p>{t('languages', { count: locales.length })}</p>
         <ConsentSettingsButton />

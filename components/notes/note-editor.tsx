@@ -1,15 +1,16 @@
 'use client';
 
 import { useLocale, useTranslations } from 'next-intl';
-import { useActionState, useOptimistic } from 'react';
+import { useActionState, useOptimistic, useRef, useState } from 'react';
 import { FormMessage } from '@/components/forms/form-message';
 import { SubmitButton } from '@/components/forms/submit-button';
 import { initialFormState, type FormState } from '@/lib/forms/form-state';
 import { useValidatedAction } from '@/lib/forms/use-validated-action';
-import { deleteNote, updateNote } from '@/lib/notes/note-actions';
+import { deleteNote, type NoteEditState, updateNote } from '@/lib/notes/note-actions';
 import type { Note } from '@/lib/notes/note-queries';
 import { useBrowserValue, useHydrated } from '@/lib/use-browser-value';
 import { cn } from '@/lib/class-names';
+import { NoteConflictPanel } from './note-conflict';
 import { loadNoteSchema, NoteFields } from './note-fields';
 import { browserTimeZone, NoteTime } from './note-time';
 
@@ -25,7 +26,7 @@ export function NoteEditor({
   answers,
 }: {
   note: Note;
-  answers: { update?: FormState; delete?: FormState };
+  answers: { update?: NoteEditState; delete?: FormState };
 }) {
   const t = useTranslations('Notes');
   const locale = useLocale();
@@ -33,7 +34,10 @@ export function NoteEditor({
     ...current,
     ...change,
   }));
-  const edit = useValidatedAction(updateNote, loadNoteSchema, answers.update);
+  const edit = useValidatedAction<NoteEditState>(updateNote, loadNoteSchema, answers.update);
+  const form = useRef<HTMLFormElement>(null);
+  // The other version the user took into the form (with JavaScript): its panel and message are done with.
+  const [taken, setTaken] = useState<string>();
   const [deleteState, deleteAction] = useActionState(deleteNote, answers.delete ?? initialFormState);
   const timeZone = useBrowserValue(browserTimeZone, () => '');
 
@@ -50,6 +54,16 @@ export function NoteEditor({
   };
 
   const values = edit.state.values;
+  const conflict = edit.state.conflict?.updatedAt === taken ? undefined : edit.state.conflict;
+  const takeOther = (other: NonNullable<NoteEditState['conflict']>) => {
+    const fields = form.current?.elements;
+    const title = fields?.namedItem('title');
+    const body = fields?.namedItem('body');
+    if (title instanceof HTMLInputElement) title.value = other.title;
+    if (body instanceof HTMLTextAreaElement) body.value = other.body;
+    setTaken(other.updatedAt);
+    if (title instanceof HTMLInputElement) title.focus();
+  };
   return (
     <div className="grid gap-8">
       <article
@@ -74,7 +88,11 @@ export function NoteEditor({
             </dd>
           </div>
         </dl>
-        <div dir="auto" data-testid="note-body" className="break-words whitespace-pre-wrap">
+        <div
+          dir="auto"
+          data-testid="note-body"
+          className="break-words [unicode-bidi:plaintext] whitespace-pre-wrap"
+        >
           {shown.body}
         </div>
       </article>
@@ -84,10 +102,11 @@ export function NoteEditor({
         className="grid gap-4 rounded-lg border bg-card p-6 shadow-sm"
       >
         <h2 id="note-edit-heading" className="text-lg font-semibold">
-          {t('save')}
+          {t('editTitle')}
         </h2>
         <form
           {...edit.formProps}
+          ref={form}
           action={hydrated ? saveAction : edit.formProps.action}
           noValidate
           className="grid gap-4"
@@ -97,15 +116,22 @@ export function NoteEditor({
           <input type="hidden" name="id" value={note.id} />
           <input type="hidden" name="updatedAt" value={values?.updatedAt || note.updated_at} />
           <input type="hidden" name="timeZone" value={timeZone} />
-          <FormMessage state={edit.state} />
-          <NoteFields
-            idPrefix="note-edit"
-            title={values?.title ?? note.title}
-            body={values?.body ?? note.body}
-            errors={edit.errors}
-          />
+          <FormMessage state={conflict || !edit.state.conflict ? edit.state : { status: 'idle' }} />
+          <div className={cn('grid gap-4', conflict && 'md:grid-cols-2')}>
+            <div className="grid content-start gap-4">
+              <NoteFields
+                idPrefix="note-edit"
+                title={values?.title ?? note.title}
+                body={values?.body ?? note.body}
+                errors={edit.errors}
+              />
+            </div>
+            {conflict ? (
+              <NoteConflictPanel noteId={note.id} conflict={conflict} onTake={() => takeOther(conflict)} />
+            ) : null}
+          </div>
           <SubmitButton className="justify-self-start" pendingLabel={t('saving')}>
-            {t('save')}
+            {conflict ? t('keepMine') : t('save')}
           </SubmitButton>
         </form>
       </section>

@@ -46,7 +46,8 @@ export function NoteFields({
           defaultValue={body}
           aria-invalid={errors.body ? true : undefined}
           aria-describedby={describedBy}
-          className="min-h-40"
+          // Each paragraph in its own direction, as the note's page shows it (mixed Arabic and Latin lines).
+          className="min-h-40 [unicode-bidi:plaintext]"
         />
         <p id={`${bodyId}-description`} className="text-sm text-muted-foreground">
           {t('bodyHint', { max: noteLimits.body })}

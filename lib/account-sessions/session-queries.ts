@@ -13,7 +13,10 @@ export interface UserSession {
   userAgent: string | null;
   ip: string | null;
   createdAt: string;
-  /** The last refresh, or the sign-in before the first one (GoTrue's LastRefreshedAt). */
+  /**
+   * The last refresh, or the sign-in before the first one (GoTrue's LastRefreshedAt); for the session asking, now:
+   * it is active this very moment, whenever its token was last refreshed.
+   */
   lastActiveAt: string;
   aal: 'aal1' | 'aal2';
   current: boolean;
@@ -21,14 +24,19 @@ export interface UserSession {
 
 export type SessionList = { status: 'ok'; sessions: UserSession[] } | { status: 'unavailable' };
 
-function toSession(row: SessionRow): UserSession {
+/** A row of list_my_sessions as the page shows it, read at `now`. */
+export function toSession(row: SessionRow, now: Date): UserSession {
   const refreshedAt = row.refreshed_at as string | null;
   return {
     id: row.id,
     userAgent: row.user_agent as string | null,
     ip: row.ip as string | null,
     createdAt: row.created_at,
-    lastActiveAt: refreshedAt && refreshedAt > row.created_at ? refreshedAt : row.created_at,
+    lastActiveAt: row.is_current
+      ? now.toISOString()
+      : refreshedAt && refreshedAt > row.created_at
+        ? refreshedAt
+        : row.created_at,
     aal: row.aal === 'aal2' ? 'aal2' : 'aal1',
     current: row.is_current,
   };
@@ -42,7 +50,8 @@ export async function listSessions(path: string): Promise<SessionList> {
     logServerError({ path, code: error.code || 'data_unreachable', error });
     return { status: 'unavailable' };
   }
-  const sessions = data.map(toSession);
+  const now = new Date();
+  const sessions = data.map((row) => toSession(row, now));
   return {
     status: 'ok',
     sessions: [...sessions.filter((s) => s.current), ...sessions.filter((s) => !s.current)],

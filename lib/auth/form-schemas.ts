@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { locales } from '@/i18n/locales';
 import { normalizeCode } from '@/lib/auth/one-time-code';
 import { missingCharacterGroups, passwordPolicy } from '@/lib/forms/password-policy';
+import { plainPasskeyName } from './passkey-device-name';
 
 // One set of schemas for the browser (before submit) and the server actions (always). Errors name keys of the
 // Validation namespace (see lib/forms/validation-messages.ts); unnamed ones are mapped by their zod issue code.
@@ -90,8 +91,13 @@ export const changeEmailSchema = z.object({ email });
 
 // GoTrue stores at most 120 bytes of a passkey's name: 40 Japanese characters, 120 English ones.
 const passkeyNameBytes = 120;
-const passkeyName = text(passkeyNameBytes).check(
-  z.refine((value) => new TextEncoder().encode(value).length <= passkeyNameBytes, { error: 'nameTooLong' }),
+// Direction marks are dropped before anything else: the name is shown isolated, in its own direction, wherever
+// it appears (lib/auth/passkey-device-name.ts).
+const passkeyName = z.pipe(
+  z.string(typeError).check(z.overwrite(plainPasskeyName)),
+  text(passkeyNameBytes).check(
+    z.refine((value) => new TextEncoder().encode(value).length <= passkeyNameBytes, { error: 'nameTooLong' }),
+  ),
 );
 export const passkeyNameSchema = z.object({ name: passkeyName });
 export const renamePasskeySchema = z.object({ id: z.uuid(), name: passkeyName });

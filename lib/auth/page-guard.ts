@@ -8,10 +8,11 @@ import type { SessionClaims } from '@/lib/session/types';
 export const enrollmentPath = '/sign-in/enroll';
 
 /**
- * The session of a page whose route-table entry needs one, confirmed with the auth server. The middleware decided
- * from the cookie; the auth server's answer decides here (issue 17): a session ended elsewhere goes through
- * session-ended (which clears the cookie) to sign-in, and the entry's access level sends the rest on as the
- * middleware does. `next` is where the visitor is headed: the page itself, or the code step's `?next=`.
+ * The session of a page whose route-table entry needs one, confirmed with the auth server. The middleware decided from
+ * the cookie; the auth server's answer decides here (docs/decisions/0004-private-pages-confirm-the-session.md): a
+ * session ended elsewhere goes through session-ended (which clears the cookie) to sign-in, and the entry's access level
+ * sends the rest on as the middleware does. `next` is where the visitor is headed: the page itself, or the code step's
+ * `?next=`.
  */
 export async function guardPage(
   path: GuardedPath,

@@ -39,3 +39,23 @@ export function describeDevice(userAgent: string, touchPoints = 0): DeviceDescri
   if (os === 'macOS' && touchPoints > 1) os = 'iPadOS';
   return { browser, os };
 }
+
+// Unicode's explicit direction marks (embeddings, overrides, isolates): invisible, and in a stored name they would
+// outlive the sentence they were made for (names were once saved as "\u2068Chrome\u2069 على \u2068Linux\u2069").
+const directionMarks = /[\u202A-\u202E\u2066-\u2069]/g;
+
+/** A passkey's name as stored: the text alone, without direction marks (a name from before is cleaned on read). */
+export function plainPasskeyName(name: string): string {
+  return name.replace(directionMarks, '');
+}
+
+/**
+ * The direction to show a name in: right to left when it holds any right-to-left letters ("Chrome على Linux" reads
+ * as an Arabic sentence around two brands), else from its first letter. Isolation happens here, at display, never
+ * in the stored text.
+ */
+export function passkeyNameDirection(name: string): 'rtl' | 'auto' {
+  return /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]/u.test(name)
+    ? 'rtl'
+    : 'auto';
+}

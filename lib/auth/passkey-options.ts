@@ -25,7 +25,7 @@ export function ready<T>({ challenge_id, options, expires_at }: CeremonyOptions)
   return { status: 'ready', challengeId: challenge_id, options: options as T, expiresAt: expires_at };
 }
 
-/** The auth server's refusal (or silence), logged and said in the form's language. */
+/** The auth server's refusal (or silence), logged and said in the form's language. One helper for both ceremonies. */
 export async function failure(
   error: unknown,
   locale: Locale,
@@ -49,15 +49,28 @@ export async function passkeySignInOptions(
   return ready(data);
 }
 
-// What the browser's prompt produced, passed through to the auth server, which checks every part of it.
+// What the browser's prompt produced, passed through to the auth server, which checks every part of it; a security
+// key's answer also names its factor (GoTrue's WebAuthn MFA factor).
 const answerSchema = z.object({ challengeId: z.uuid(), credential: z.string().check(z.maxLength(64_000)) });
+const factorAnswerSchema = z.extend(answerSchema, { factorId: z.uuid() });
+
+/** The challenge and the browser's answer: the credential as the browser made it, a JSON object. */
+export type CeremonyAnswer<Credential extends object = object> = {
+  challengeId: string;
+  credential: Credential;
+};
+export type FactorAnswer = CeremonyAnswer & { factorId: string };
 
 /**
- * The challenge and the browser's answer, or null when a crafted call sent anything but a JSON object. The answer's
- * members are the auth server's to check.
+ * The one parser of a ceremony's answer, for passkeys and security keys (`'factor'`): null when a crafted call sent
+ * a malformed id or anything but a JSON object. The credential's members are the auth server's to check.
  */
-export function ceremonyAnswer(formData: FormData): { challengeId: string; credential: object } | null {
-  const parsed = answerSchema.safeParse(Object.fromEntries(formData));
+export function ceremonyAnswer<Credential extends object = object>(
+  formData: FormData,
+): CeremonyAnswer<Credential> | null;
+export function ceremonyAnswer(formData: FormData, factor: 'factor'): FactorAnswer | null;
+export function ceremonyAnswer(formData: FormData, factor?: 'factor'): CeremonyAnswer | FactorAnswer | null {
+  const parsed = (factor ? factorAnswerSchema : answerSchema).safeParse(Object.fromEntries(formData));
   if (!parsed.success) return null;
   let credential: unknown;
   try {
@@ -67,5 +80,14 @@ export function ceremonyAnswer(formData: FormData): { challengeId: string; crede
     return null;
   }
   if (!credential || typeof credential !== 'object' || Array.isArray(credential)) return null;
-  return { challengeId: parsed.data.challengeId, credential };
+  return { ...parsed.data, credential };
+}
+
+/** A malformed answer (a crafted call: the page always sends it whole) gets what a failed verification gets. */
+export function malformedAnswer(
+  locale: Locale,
+  ceremony: PasskeyCeremony | SecurityKeyCeremony,
+  values?: Record<string, string>,
+): Promise<FormState> {
+  return authMessageState(passkeyServerMessage({ key: 'passkeyNotVerified' }, ceremony), locale, values);
 }

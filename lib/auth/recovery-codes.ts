@@ -1,6 +1,6 @@
 import type { FormState } from '@/lib/forms/form-state';
 
-// MFA recovery codes (issue 30): single-use codes that stand in for the authenticator app on the code step. The auth
+// MFA recovery codes: single-use codes that stand in for the authenticator app on the code step. The auth
 // server hands them out once (canonical: lowercase base32, no separators); they are shown, never stored here.
 
 /** A form's answer that may carry a fresh set of codes, shown once. */

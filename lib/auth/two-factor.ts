@@ -19,6 +19,19 @@ export interface EnrollmentState extends FormState {
   codes?: string[];
 }
 
+/**
+ * The second factors a user has, as sentences name them: authenticator apps, security keys (passkeys used as a
+ * second factor), or both.
+ */
+export type SecondFactorWays = 'app' | 'keys' | 'both';
+
+/** The user's ways from their verified factors (`totp`, `webauthn`); undefined without either. */
+export function secondFactorWays(factors: readonly { type: string }[]): SecondFactorWays | undefined {
+  const apps = factors.some((factor) => factor.type === 'totp');
+  const keys = factors.some((factor) => factor.type === 'webauthn');
+  return apps && keys ? 'both' : apps ? 'app' : keys ? 'keys' : undefined;
+}
+
 /** The friendly name GoTrue stores for a factor: required here (two unnamed factors would clash), at most this long. */
 export const factorNameLength = 60;
 

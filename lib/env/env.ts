@@ -71,7 +71,7 @@ export class EnvError extends Error {
 }
 
 const deploymentHint =
-  'set it to your Supabase project (README.md, Configuration); to run a production build against the local ' +
+  'set it to your Supabase project (docs/configuration.md); to run a production build against the local ' +
   `auth server, set NEXT_PUBLIC_SUPABASE_URL=${localSupabaseUrl} explicitly`;
 
 /** Checks a raw environment and derives the app's settings; throws EnvError naming every problem. */
@@ -155,12 +155,12 @@ export function startWarnings({ nodeEnv, onVercel, trustedIpHeader, supabaseSecr
     warnings.push(
       'TRUSTED_IP_HEADER is not set: the auth server gets no visitor IP (Sb-Forwarded-For), so its per-IP rate ' +
         'limits count every visitor together. Set it to the header your proxy overwrites with the client IP ' +
-        '(README.md, Configuration).',
+        '(docs/configuration.md).',
     );
   if (!supabaseSecretKey)
     warnings.push(
       'SUPABASE_SECRET_KEY is not set: wrong passwords and codes are not limited per account, and the visitor IP ' +
-        'cannot reach the auth server (README.md, Configuration).',
+        'cannot reach the auth server (docs/configuration.md).',
     );
   return warnings;
 }

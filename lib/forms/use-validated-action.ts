@@ -6,7 +6,7 @@ import type { z } from 'zod/mini';
 import { type FormState, initialFormState } from './form-state';
 import { type FieldErrors, fieldErrors } from './validation-messages';
 
-type Action = (previous: FormState, formData: FormData) => Promise<FormState>;
+type Action<S extends FormState> = (previous: S, formData: FormData) => Promise<S>;
 type SchemaLoader = () => Promise<z.ZodMiniType>;
 
 /**
@@ -18,8 +18,12 @@ type SchemaLoader = () => Promise<z.ZodMiniType>;
  * server, which checks the same rules and answers in the same words. `initial`: the answer to a post made without
  * JavaScript, where the page has it (lib/forms/no-script-state.ts).
  */
-export function useValidatedAction(action: Action, loadSchema: SchemaLoader, initial = initialFormState) {
-  const [state, formAction] = useActionState(action, initial);
+export function useValidatedAction<S extends FormState = FormState>(
+  action: Action<S>,
+  loadSchema: SchemaLoader,
+  initial: S = initialFormState as S,
+) {
+  const [state, formAction] = useActionState<S, FormData>(action, initial as Awaited<S>);
   const t = useTranslations('Validation');
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
   const [serverState, setServerState] = useState(state);

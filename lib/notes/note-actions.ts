@@ -1,5 +1,6 @@
 'use server';
 
+import { refresh } from 'next/cache';
 import type { Locale } from 'next-intl';
 import { getTranslations } from 'next-intl/server';
 import { redirect } from '@/i18n/navigation';
@@ -12,12 +13,26 @@ import { parseForm } from '@/lib/forms/parse-form';
 import { logServerError } from '@/lib/log/server-log';
 import { requireCurrentUser } from '@/lib/session/server';
 import { isNoteId, noteSchema } from './note-schema';
-import { knownTimeZone, noteMoment } from './note-time';
+import { knownTimeZone, noteTime } from './note-time';
 
 // Writes go through the visitor's session like the reads, so row-level security refuses another user's note: a
 // forged post for one changes nothing and is answered as for a missing note.
 
 const echoed = ['title', 'body'] as const;
+
+/** The version saved elsewhere since the form was opened, for the edit form to show beside the user's text. */
+export interface NoteConflict {
+  title: string;
+  body: string;
+  updatedAt: string;
+  /** When it was saved, relative to now ("2 minutes ago"), in the visitor's language. */
+  when: string;
+}
+
+/** The edit form's answer: a form state, and the other version when the note changed elsewhere. */
+export interface NoteEditState extends FormState {
+  conflict?: NoteConflict;
+}
 
 /** The version the edit form was opened at, as the Data API wrote it (`2026-11-25T22:04:24.123456+00:00`). */
 const timestampPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?(?:Z|[+-]\d{2}(?::?\d{2})?)$/;
@@ -55,7 +70,7 @@ async function create(formData: FormData): Promise<FormState> {
   return redirect({ href: { pathname: `/notes/${data.id}`, query: { saved: 'created' } }, locale });
 }
 
-async function update(formData: FormData): Promise<FormState> {
+async function update(formData: FormData): Promise<NoteEditState> {
   const locale = formLocale(formData);
   const id = formData.get('id');
   const openedAt = formData.get('updatedAt');
@@ -76,20 +91,27 @@ async function update(formData: FormData): Promise<FormState> {
     .select('id');
   if (error) return unavailable(locale, values, error);
   if (data.length === 0) {
-    const latest = await supabase.from('notes').select('updated_at').eq('id', id).maybeSingle();
+    const latest = await supabase.from('notes').select('title, body, updated_at').eq('id', id).maybeSingle();
     if (latest.error) return unavailable(locale, values, latest.error);
     if (!latest.data) return notesMessage(locale, 'missing', values);
-    const timeZone = knownTimeZone(formData.get('timeZone'));
     const t = await getTranslations({ locale, namespace: 'Notes' });
+    const saved = new Date(latest.data.updated_at);
+    // The page behind the form shows the other version too, not the one the user opened (with JavaScript: the
+    // router fetches the page again with this answer; without, the answer is a fresh page anyway).
+    refresh();
     return {
       status: 'error',
-      message: t('changedElsewhere', {
-        theirs: noteMoment(locale, new Date(latest.data.updated_at), timeZone),
-        yours: noteMoment(locale, new Date(openedAt), timeZone),
-      }),
+      message: t('changedElsewhere'),
       // Saving again now replaces the other version, knowingly.
       values: { ...values, updatedAt: latest.data.updated_at },
-    };
+      conflict: {
+        title: latest.data.title,
+        body: latest.data.body,
+        updatedAt: latest.data.updated_at,
+        // One moment, said relative to now: a zone is needed only for a date a week or more back.
+        when: noteTime(locale, saved, new Date(), knownTimeZone(formData.get('timeZone')) ?? 'UTC'),
+      },
+    } satisfies NoteEditState;
   }
   return redirect({ href: { pathname: `/notes/${id}`, query: { saved: 'changed' } }, locale });
 }
@@ -111,8 +133,11 @@ export const createNote = formAction(async (_previous, formData) =>
   answerForm('note-create', await create(formData)),
 );
 
-/** Title and body of a note, unless it changed since the form was opened (`updatedAt`). */
-export const updateNote = formAction(async (_previous, formData) =>
+/**
+ * Title and body of a note, unless it changed since the form was opened (`updatedAt`): then the other version comes
+ * back beside what was typed.
+ */
+export const updateNote = formAction<NoteEditState>(async (_previous, formData) =>
   answerForm('note-update', await update(formData)),
 );
 

@@ -28,15 +28,6 @@ export function noteTimeUtc(locale: Locale, date: Date): string {
   });
 }
 
-/** A version's moment for the "changed elsewhere" message: absolute, to the second, in `timeZone` when known. */
-export function noteMoment(locale: Locale, date: Date, timeZone: string | undefined): string {
-  return createFormatter({ locale, timeZone: timeZone ?? 'UTC' }).dateTime(date, {
-    dateStyle: 'medium',
-    // Without the browser's zone, the zone's name says it is UTC.
-    timeStyle: timeZone ? 'medium' : 'long',
-  });
-}
-
 /** A time zone the browser posted, if Intl knows it. */
 export function knownTimeZone(value: unknown): string | undefined {
   if (typeof value !== 'string' || value.length === 0 || value.length > 64) return undefined;

@@ -80,7 +80,7 @@ export const routeTable = [
     worker: 'network',
     search: 'disallowed',
   },
-  // The notes example (issue 29): the list, /notes/new and /notes/<id>.
+  // The notes example: the list, /notes/new and /notes/<id>.
   {
     path: '/notes',
     subtree: true,

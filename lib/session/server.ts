@@ -86,13 +86,13 @@ export const sessionUnconfirmed = 'unconfirmed';
 
 /**
  * Who is signed in, for private pages (the route table's `private` entries): confirmed with the auth server
- * (`getUser()`, one request per view), so a session ended elsewhere (sign out everywhere, a password change, a
- * deleted account) takes effect on the next request rather than when the access token expires. Static pages
- * never call this: they cost no auth-server request. When the auth server cannot be reached the locally verified
- * claims stand in (logged), so an outage does not look like every user being signed out; when the token cannot be
- * verified either (the signing keys come from the same server), the answer is `sessionUnconfirmed`, never null:
- * the middleware, with its own copy of the keys, may still hold the session valid, and a page that sent the
- * visitor to sign-in would be sent back (issue 34). One budget for both steps.
+ * (`getUser()`, one request per view), so a session ended elsewhere (sign out everywhere, a password change, a deleted
+ * account) takes effect on the next request rather than when the access token expires. Static pages never call this:
+ * they cost no auth-server request. When the auth server cannot be reached the locally verified claims stand in
+ * (logged), so an outage does not look like every user being signed out; when the token cannot be verified either (the
+ * signing keys come from the same server), the answer is `sessionUnconfirmed`, never null: the middleware, with its own
+ * copy of the keys, may still hold the session valid, and a page that sent the visitor to sign-in would be sent back
+ * (docs/decisions/0004-private-pages-confirm-the-session.md). One budget for both steps.
  */
 export async function confirmedSession(
   path: string,
@@ -165,8 +165,8 @@ export async function requireFirstFactorUser(locale: Locale, next = '/account') 
 }
 
 /**
- * Whether every authentication of this session (the `amr` of the token the auth server just accepted: the first
- * factor and any second) happened within the reauthentication window (lib/env/env.ts). Changes to what signs the user in or
+ * Whether every authentication of this session (the `amr` of the token the auth server just accepted: the first factor
+ * and any second) happened within the reauthentication window (lib/env/env.ts). Changes to what signs the user in or
  * recovers the account (email address, authenticator apps, passkeys) ask for that (ASVS 7.5.1, `fresh`): an older
  * session signs in again, with every factor the account has.
  */
@@ -187,11 +187,11 @@ export async function owesEnrollment(supabase: SessionClient, factors: VerifiedF
 }
 
 /**
- * The signed-in user with the full assurance their account asks for: every action behind a private page calls
- * this before changing anything. A session that still owes its second factor goes to the code step, coming back
- * to `next` (the account section the form belongs to): the middleware routes by the cookie, which the visitor can
- * edit, so a post that reached an action proves nothing (issue 34). Where the project requires a second factor, a
- * user without one goes to add one first; only the actions that add one pass `enrolling`.
+ * The signed-in user with the full assurance their account asks for: every action behind a private page calls this
+ * before changing anything. A session that still owes its second factor goes to the code step, coming back to `next`
+ * (the account section the form belongs to): the middleware routes by the cookie, which the visitor can edit, so a post
+ * that reached an action proves nothing (docs/decisions/0004-private-pages-confirm-the-session.md). Where the project
+ * requires a second factor, a user without one goes to add one first; only the actions that add one pass `enrolling`.
  */
 export async function requireCurrentUser(
   locale: Locale,

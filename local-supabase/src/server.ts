@@ -10,7 +10,9 @@ import { loadApiConfig } from './config/api.ts';
 import {
   type AuthConfig,
   type DeepPartial,
+  legacyNameNotes,
   loadConfig,
+  loadDbMajorVersion,
   loadSeedConfig,
   mergeConfig,
 } from './config/config.ts';
@@ -65,6 +67,8 @@ export interface RunningLocalSupabase {
   config: AuthConfig;
   /** Whether the database was new, and the project's migration and seed files this start applied. */
   database: { fresh: boolean; applied: AppliedFiles };
+  /** What start-up noticed that works here but may not on hosted Supabase (old config names, Postgres major). */
+  notes: string[];
   requestCounts(): StatsSnapshot;
   resetRequestCounts(): void;
   stop(): Promise<void>;
@@ -117,6 +121,22 @@ function valueOf<T>(result: PromiseSettledResult<T>): T {
   return result.value;
 }
 
+/**
+ * PGlite is one Postgres major; hosted projects run `[db] major_version`. SQL that only the newer major accepts passes
+ * here and fails at `supabase db push` (the CI job runs the migrations on the configured major).
+ */
+async function majorVersionNote(db: OpenedDatabase, configured: number): Promise<string[]> {
+  const { rows } = await db.sql.query<{ major: number }>(
+    "select current_setting('server_version_num')::int / 10000 as major",
+  );
+  const major = rows[0]!.major;
+  return major === configured
+    ? []
+    : [
+        `the local database is Postgres ${major} (PGlite), hosted projects here run Postgres ${configured} ([db] major_version): SQL that only ${major} accepts fails at supabase db push (npm run test:postgres runs the migrations on ${configured})`,
+      ];
+}
+
 export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Promise<RunningLocalSupabase> {
   const env = options.env ?? process.env;
   const host = options.host ?? '127.0.0.1';
@@ -154,6 +174,11 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     valueOf(settled[1]),
     valueOf(settled[2]),
     valueOf(settled[3]),
+  ];
+
+  const notes = [
+    ...legacyNameNotes(configPath ?? undefined),
+    ...(await majorVersionNote(db, loadDbMajorVersion(configPath ?? undefined))),
   ];
 
   const stats = new RequestStats();
@@ -207,6 +232,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     mailboxUrl: `http://${publicHost}:${mailPort}`,
     config,
     database: { fresh: db.fresh, applied: db.applied },
+    notes,
     requestCounts: () => stats.snapshot(),
     resetRequestCounts: () => stats.reset(),
     stop: () =>

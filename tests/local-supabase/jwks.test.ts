@@ -112,10 +112,8 @@ describe('start-up refuses a signing keys file or a switch it cannot honour', ()
   it('a feature the server lacks, switched on, stops start-up with the key to turn off', async () => {
     const configPath = projectWith(
       [(await privateJwk('ES256', ['sign'])).jwk],
-      '[auth.sms]\nenable_signup = true\n[auth.oauth_server]\nenabled = true\n',
+      '[auth.sms]\nenabled = true\n[auth.oauth_server]\nenabled = true\n',
     );
-    await expect(start(configPath)).rejects.toThrow(
-      /\[auth\.sms\] enable_signup .*\[auth\.oauth_server\] enabled/,
-    );
+    await expect(start(configPath)).rejects.toThrow(/\[auth\.sms\] enabled .*\[auth\.oauth_server\] enabled/);
   });
 });

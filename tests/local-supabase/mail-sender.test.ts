@@ -7,7 +7,7 @@ import { configEnv, loadConfig } from '../../local-supabase/src/config/config.ts
 import { authServerForFile, latestMailTo, PASSWORD, serverClient, uniqueEmail } from './helpers.ts';
 
 // The From header is the CLI's: `[auth.email.smtp]` admin_email and sender_name when custom SMTP is on, otherwise
-// `[inbucket]`'s, which default to Admin <admin@email.com>. The mail stays in the local mailbox either way.
+// `[local_smtp]`'s, which default to Admin <admin@email.com>. The mail stays in the local mailbox either way.
 
 const noEnv = {} as Partial<NodeJS.ProcessEnv> as NodeJS.ProcessEnv;
 
@@ -43,7 +43,7 @@ describe('the sender from config.toml', () => {
     });
   });
 
-  it('is [auth.email.smtp] when the section is there and not switched off, [inbucket] otherwise', () => {
+  it('is [auth.email.smtp] when the section is there and not switched off, [local_smtp] otherwise', () => {
     expect(loadConfig(configWith(SMTP), noEnv).sender).toEqual({
       name: 'Example',
       address: 'no-reply@example.com',
@@ -53,7 +53,7 @@ describe('the sender from config.toml', () => {
       address: 'admin@email.com',
     });
     expect(
-      loadConfig(configWith('[inbucket]\nadmin_email = "dev@example.com"\nsender_name = "Dev"\n'), noEnv)
+      loadConfig(configWith('[local_smtp]\nadmin_email = "dev@example.com"\nsender_name = "Dev"\n'), noEnv)
         .sender,
     ).toEqual({ name: 'Dev', address: 'dev@example.com' });
   });

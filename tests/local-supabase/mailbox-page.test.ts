@@ -8,7 +8,7 @@ import {
   uniqueEmail,
 } from './helpers.ts';
 
-// The mailbox's web page on a 390 px phone and with Arabic mail (issue 35): the page never scrolls sideways (long
+// The mailbox's web page on a 390 px phone and with Arabic mail: the page never scrolls sideways (long
 // addresses and links wrap, the mail scrolls inside its frame), and a mail reads in its own direction without
 // turning the page around.
 

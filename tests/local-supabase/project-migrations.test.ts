@@ -603,9 +603,10 @@ describe('npm run db:reset, the data folder lock and the command line', () => {
       });
       child.kill('SIGTERM');
       await exited;
+      // First the start-up notes (PGlite's Postgres 18 against the CLI's default major, 17), then what it applied.
       expect(stdout).toMatch(
         new RegExp(
-          `^auth server: applied ${path.join(projectDir, 'migrations', PROFILES)}\nlocal supabase ready in `,
+          `^auth server: note: the local database is Postgres 18 \\(PGlite\\), hosted projects here run Postgres 17 .*\nauth server: applied ${path.join(projectDir, 'migrations', PROFILES)}\nlocal supabase ready in `,
         ),
       );
     },

@@ -89,7 +89,7 @@ describe('the project templates link to the app with the token hash', () => {
     expect(await mailsTo(server, newEmail)).toHaveLength(1);
   });
 
-  // Issue 34: the templates appended `&token_hash=…` to .RedirectTo, which is bare site_url when the client asked for
+  // The templates appended `&token_hash=…` to .RedirectTo, which is bare site_url when the client asked for
   // no redirect or one outside the allow-list: `http://localhost:3000&token_hash=…` is not a URL.
   const unredirected = [
     ['a disallowed redirect', 'https://evil.example.net/steal'],

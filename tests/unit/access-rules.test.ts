@@ -22,7 +22,7 @@ describe('accessRedirect', () => {
         authUnreachable: true,
       }),
     ).toBe('/fr/sign-in?next=%2Faccount&status=unavailable');
-    // A session the auth server refused (timebox, inactivity, ended elsewhere): sign-in says it ended (issue 31).
+    // A session the auth server refused (timebox, inactivity, ended elsewhere): sign-in says it ended.
     expect(
       accessRedirect({
         locale: 'ja',
@@ -72,7 +72,7 @@ describe('accessRedirect', () => {
   });
 });
 
-describe('accessRedirect with a second factor owed (issue 17)', () => {
+describe('accessRedirect with a second factor owed', () => {
   const pending = { signedIn: true, secondFactorPending: true } as const;
 
   it('sends every private page to the code step, keeping the page (and its query) as next', () => {

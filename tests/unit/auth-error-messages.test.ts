@@ -12,7 +12,7 @@ import { linkErrorReason } from '@/lib/auth/link-error-reason';
 import { ownEntry } from '@/lib/http/search-param';
 import { locales } from '@/i18n/locales';
 
-// The codes issue 4 names, each with the key it must map to.
+// The GoTrue error codes a user can meet, each with the key it must map to.
 const expected: Array<[string, number, string]> = [
   ['invalid_credentials', 400, 'invalidCredentials'],
   ['email_not_confirmed', 400, 'emailNotConfirmed'],
@@ -91,7 +91,7 @@ describe('authErrorMessage', () => {
   });
 });
 
-describe('isSessionEnded and isEmailSendLimit (issue 31)', () => {
+describe('isSessionEnded and isEmailSendLimit', () => {
   it('reads GoTrue’s codes for a session it ended, and nothing else', () => {
     for (const code of [
       'session_expired',
@@ -127,7 +127,7 @@ describe('linkErrorReason', () => {
   });
 });
 
-describe('lookups by a value from outside use own keys only (issue 18)', () => {
+describe('lookups by a value from outside use own keys only', () => {
   it.each(['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf'])(
     '%s names no table entry',
     (name) => {
@@ -141,7 +141,7 @@ describe('lookups by a value from outside use own keys only (issue 18)', () => {
   });
 });
 
-it('a wrong or expired reauthentication code has its own message (issue 18)', () => {
+it('a wrong or expired reauthentication code has its own message', () => {
   expect(
     authErrorMessage(new AuthApiError('Nonce has expired or is invalid', 422, 'reauthentication_not_valid'))
       .key,
@@ -153,7 +153,7 @@ it('a wrong or expired reauthentication code has its own message (issue 18)', ()
   ).toBe('reauthenticationNeeded');
 });
 
-describe('two-factor errors (issue 17)', () => {
+describe('two-factor errors', () => {
   // GoTrue's codes and statuses (internal/api/mfa.go), each with the message the visitor reads.
   const mfa: Array<[string, number, string]> = [
     ['mfa_verification_failed', 422, 'mfaCodeWrong'],
@@ -189,7 +189,7 @@ describe('two-factor errors (issue 17)', () => {
   });
 });
 
-describe('too soon for another email (issue 35)', () => {
+describe('too soon for another email', () => {
   // GoTrue's per-address wait (validateSentWithinFrequencyLimit) names the seconds left; its hourly limit does not.
   const tooSoon = (seconds: number) =>
     new AuthApiError(

@@ -166,7 +166,7 @@ describe('Sb-Forwarded-For', () => {
     return seen;
   }
 
-  it('goes to Auth with the secret key, which the gateway requires to pass it on (issue 31)', async () => {
+  it('goes to Auth with the secret key, which the gateway requires to pass it on', async () => {
     const [signIn, user] = await sent(
       [
         ['https://project.supabase.co/auth/v1/token?grant_type=password', publishable],

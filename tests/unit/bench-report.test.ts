@@ -96,7 +96,7 @@ describe('load rows', () => {
     expect(warnings(results)).toContain('product-anonymous, round 2: 12 failed');
   });
 
-  it('marks the pages added after the account page by their app CPU per view, at most 1.2× the account page (issue 32)', () => {
+  it('marks the pages added after the account page by their app CPU per view, at most 1.2× the account page', () => {
     const withPages = (noteCpuMs: number) => {
       const results = loadResults(6000, 2500);
       const account = summary('product-account', 80, 6000);
@@ -133,7 +133,7 @@ describe('load rows', () => {
     expect(mark('/en/account')).toBe('miss');
   });
 
-  it('puts the signed-in shell against the bare dynamic page: at most 2× its app CPU per view (issue 32)', () => {
+  it('puts the signed-in shell against the bare dynamic page: at most 2× its app CPU per view', () => {
     const withShell = (shellCpuMs: number) => {
       const results = loadResults(6000, 2500);
       const floor = summary('floor-dynamic', 600, 6000);
@@ -178,7 +178,7 @@ describe('Lighthouse rows', () => {
     },
   });
 
-  it('marks simulated scores against the floor minus 2 (issue 32) and devtools scores against 98', () => {
+  it('marks simulated scores against the floor minus 2 and devtools scores against 98', () => {
     const rows = buildRows(results());
     const mark = (figure: string) => rows.find((r) => r.figure.startsWith(figure))?.mark;
     expect(mark('/en mobile (median of 5, simulate')).toBe('pass');

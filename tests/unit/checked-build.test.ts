@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { errorLogLines } from '../../scripts/checked-build';
 import { serverErrorLine } from '@/lib/log/server-log';
 
-describe('the build check (issue 35)', () => {
+describe('the build check', () => {
   it('finds the server error-log lines among the build output', () => {
     const logged = JSON.stringify({
       time: '2026-11-25T19:00:55.646Z',

@@ -4,7 +4,7 @@ import { isCommonPassword } from '@/lib/forms/common-passwords';
 import { missingCharacterGroups, passwordPolicy } from '@/lib/forms/password-policy';
 import { flatten, loadMessages } from './support/message-files';
 
-// ASVS 6.2.4 (issue 31): new passwords that meet the policy are still refused when they are common.
+// ASVS 6.2.4: new passwords that meet the policy are still refused when they are common.
 
 describe('isCommonPassword', () => {
   it('refuses common passwords that meet the policy, and small changes of them', () => {

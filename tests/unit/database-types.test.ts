@@ -30,7 +30,7 @@ describe('lib/supabase/database.types.ts', () => {
     );
     const types = await projectTypes(project);
     expect(types).toContain(
-      'notes: {\n        Row: {\n          body: string;\n          id: number;\n          title: string | null;',
+      '"notes": {\n                  Row: {\n                    "body": string,"id": number,"title": string | null\n',
     );
     expect(types).not.toContain('graphql_public');
   }, 60_000);

@@ -100,9 +100,11 @@ describe('app/globals.css compiled by Tailwind', () => {
 });
 
 describe('components use the tokens', () => {
-  it('Button default size is h-control and icon size is size-control', () => {
+  it('Button default size is at least h-control (a long label wraps) and icon size is size-control', () => {
     const classes = classesOf(renderToStaticMarkup(createElement(Button, null, 'Save')));
-    expect(classes).toContain('h-control');
+    expect(classes).toContain('min-h-control');
+    expect(classes).toContain('max-w-full');
+    expect(classes).not.toContain('whitespace-nowrap');
     expect(classes).toContain('rounded-md');
     expect(classes).toContain('focus-visible:ring-[3px]');
     expect(classes).not.toContain('h-9');

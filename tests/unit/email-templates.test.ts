@@ -12,10 +12,10 @@ import { isEmailOtpType } from '@/lib/auth/link-verification';
 import { nextPath } from '@/lib/routes/safe-redirect';
 import { siteUrl } from '@/lib/seo/site-url';
 
-// Emailed links go to the app's own /[locale]/auth/confirm on site_url with the token hash, where only the
-// "Continue" button uses the token (issue 18). GoTrue's .RedirectTo rides along in `next` (urlquery): appending to it
-// broke whenever it had no query, e.g. site_url, which GoTrue sends when no redirect or a disallowed one was asked
-// for (issue 34).
+// Emailed links go to the app's own /[locale]/auth/confirm on site_url with the token hash, where only the "Continue"
+// button uses the token (docs/decisions/0005-emailed-links-go-through-the-app.md). GoTrue's .RedirectTo rides along in
+// `next` (urlquery): appending to it broke whenever it had no query, e.g. site_url, which GoTrue sends when no redirect
+// or a disallowed one was asked for.
 const linkTemplates = {
   confirmation: 'signup',
   invite: 'invite',
@@ -171,7 +171,7 @@ function layout(html: string) {
   };
 }
 
-// Issue 35: a product's mail in every language and both directions (mail clients keep tables and inline styles;
+// A product's mail in every language and both directions (mail clients keep tables and inline styles;
 // webmail drops <html>, so the outer table repeats lang and dir).
 describe.each([...Object.entries(linkTemplates), ['reauthentication', null] as const])(
   'supabase/templates/%s.html: one accessible layout',
@@ -246,7 +246,7 @@ describe.each([...Object.entries(linkTemplates), ['reauthentication', null] as c
   },
 );
 
-// Issue 30: GoTrue's security notices, one per kind in config.toml, in the layout above. They report a change and
+// GoTrue's security notices, one per kind in config.toml, in the layout above. They report a change and
 // carry one link, to a page of the site that signs no one in, and tell the reader what to do if it was not them.
 const notices = Object.entries(
   (

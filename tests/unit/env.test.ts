@@ -164,7 +164,7 @@ describe('where the environment is read', () => {
     }
   });
 
-  it('warns a production server outside Vercel that no trusted IP header is set (issue 31)', () => {
+  it('warns a production server outside Vercel that no trusted IP header is set', () => {
     const production = { NODE_ENV: 'production', ...hosted } as const;
     expect(startWarnings(readEnv(production))).toEqual([
       expect.stringContaining('TRUSTED_IP_HEADER is not set'),
@@ -187,7 +187,7 @@ describe('where the environment is read', () => {
     expect(startWarnings(readEnv({ ...production, SUPABASE_SECRET_KEY: 'sb_secret_hosted' }))).toEqual([]);
   });
 
-  it('requires a second factor only when REQUIRE_SECOND_FACTOR=on (issue 31)', () => {
+  it('requires a second factor only when REQUIRE_SECOND_FACTOR=on', () => {
     expect(readEnv({}).requireSecondFactor).toBe(false);
     expect(readEnv({ REQUIRE_SECOND_FACTOR: 'off' }).requireSecondFactor).toBe(false);
     expect(readEnv({ REQUIRE_SECOND_FACTOR: 'on' }).requireSecondFactor).toBe(true);

@@ -32,18 +32,19 @@ const numbers = new Set([...english.values()].flatMap((message) => [...numericAr
 
 /**
  * A message as readers see it, once per plural or select branch: numbers become "2", other arguments "◻",
- * tags keep their text.
+ * tags keep their text (a `<bdi>` value becomes `bdi` when given: a name or address, read as Latin text).
  */
-function readings(elements: MessageFormatElement[]): string[] {
+function readings(elements: MessageFormatElement[], bdi?: string): string[] {
   let texts = [''];
   for (const element of elements) {
     let parts: string[];
     if (element.type === TYPE.literal) parts = [element.value];
     else if (element.type === TYPE.pound || element.type === TYPE.number) parts = ['2'];
     else if (element.type === TYPE.argument) parts = [numbers.has(element.value) ? '2' : '◻'];
-    else if (element.type === TYPE.tag) parts = readings(element.children);
+    else if (element.type === TYPE.tag)
+      parts = bdi && element.value === 'bdi' ? [bdi] : readings(element.children, bdi);
     else if (element.type === TYPE.plural || element.type === TYPE.select)
-      parts = Object.values(element.options).flatMap((option) => readings(option.value));
+      parts = Object.values(element.options).flatMap((option) => readings(option.value, bdi));
     else parts = ['◻'];
     texts = texts.flatMap((text) => parts.map((part) => text + part));
   }
@@ -52,12 +53,13 @@ function readings(elements: MessageFormatElement[]): string[] {
 
 const japanese = '[\\p{sc=Han}\\p{sc=Hiragana}\\p{sc=Katakana}]';
 const spacedNumber = new RegExp(`\\d\\s+${japanese}|${japanese}\\s+\\d`, 'u');
+const unspacedLatin = new RegExp(`[A-Za-z]${japanese}|${japanese}[A-Za-z]`, 'u');
 
 const firstWord = (text: string) => text.trim().split(/\s+/u)[0] ?? '';
 
 describe.each(locales)('messages/%s.json against its glossary', (locale) => {
   const messages = load(locale);
-  const { terms, typography, actions, noSpaceAroundNumbers } = glossary[locale];
+  const { terms, typography, actions, noSpaceAroundNumbers, spaceAroundLatin } = glossary[locale];
   const read = [...messages].map(([key, message]) => ({ key, texts: readings(parse(message)) }));
 
   it('uses one term per concept and keeps its register', () => {
@@ -83,6 +85,12 @@ describe.each(locales)('messages/%s.json against its glossary', (locale) => {
         for (const text of texts)
           if (spacedNumber.test(text))
             found.push(`${key}: no space between a number and the Japanese around it: ${text}`);
+      if (spaceAroundLatin)
+        for (const text of readings(parse(messages.get(key)!), 'Name'))
+          if (unspacedLatin.test(text))
+            found.push(
+              `${key}: a space between Latin words or a value and the Japanese around them: ${text}`,
+            );
     }
     expect([...new Set(found)].join('\n')).toBe('');
   });
@@ -100,6 +108,15 @@ describe.each(locales)('messages/%s.json against its glossary', (locale) => {
       check(taskTitleKeys, titles.rule, titles.firstWord);
       expect(found.join('\n')).toBe('');
     });
+
+  it('keeps the wordings its reviewers settled', () => {
+    const found: string[] = [];
+    for (const { key, avoid, why } of glossary[locale].settled ?? []) {
+      expect(messages.has(key), key).toBe(true);
+      if (avoid.test(messages.get(key)!)) found.push(`${key}: ${why}`);
+    }
+    expect(found.join('\n')).toBe('');
+  });
 
   it('translates one English action label one way', () => {
     const byEnglish = new Map<string, Set<string>>();

@@ -4,11 +4,12 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { parse } from 'smol-toml';
 import { describe, expect, it, vi } from 'vitest';
 import { globalErrorTexts } from '@/i18n/global-error-texts';
+import { glossary } from '@/i18n/glossary';
 import { defaultLocale, locales, textDirection } from '@/i18n/locales';
 import { GoTemplate } from '@/local-supabase/src/mail/go-template';
 
 // One list of languages (i18n/locales.ts) drives the app; these are the pieces each language needs outside the
-// code. Adding a language without one of them fails here (README, "Adding a language").
+// code. Adding a language without one of them fails here (docs/languages.md, "Adding a language").
 
 const templates = readdirSync('supabase/templates').filter((name) => name.endsWith('.html'));
 const config = parse(readFileSync('supabase/config.toml', 'utf8')) as {
@@ -65,6 +66,81 @@ describe.each(locales)('language %s', (locale) => {
       expect(manifest[key], key).toBeTruthy();
     for (const form of ['wide', 'narrow'])
       expect(existsSync(`public/screenshots/${locale}-${form}.jpg`), form).toBe(true);
+  });
+});
+
+/** Every dotted key of a messages object. */
+const keys = (messages: Record<string, unknown>, prefix = ''): string[] =>
+  Object.entries(messages).flatMap(([key, value]) =>
+    typeof value === 'object' && value !== null
+      ? keys(value as Record<string, unknown>, `${prefix}${key}.`)
+      : [`${prefix}${key}`],
+  );
+
+/**
+ * What a language needs beyond the list, file by file, as docs/languages.md's "Adding a language" names them; for
+ * a language that has everything, nothing. The words are all of messages/en.json's keys, the emails' included.
+ */
+function missingFor(locale: string): string[] {
+  const missing: string[] = [];
+  const file = `messages/${locale}.json`;
+  if (!existsSync(file)) missing.push(file);
+  else {
+    const own = new Set(keys(readMessages(locale)));
+    const absent = keys(readMessages(defaultLocale)).filter((key) => !own.has(key));
+    if (absent.length)
+      missing.push(`${file}: ${absent.slice(0, 5).join(', ')}${absent.length > 5 ? ', …' : ''}`);
+  }
+  if (!(locale in glossary)) missing.push('i18n/glossary.ts');
+  const matcherLists = [
+    ...readFileSync('middleware.ts', 'utf8').matchAll(/\((?:\?:)?(en(?:\|[a-z]{2,3})+)\)/g),
+  ];
+  if (matcherLists.length < 3 || matcherLists.some((list) => !list[1]!.split('|').includes(locale)))
+    missing.push('middleware.ts');
+  for (const form of ['wide', 'narrow'])
+    if (!existsSync(`public/screenshots/${locale}-${form}.jpg`))
+      missing.push(`public/screenshots/${locale}-${form}.jpg`);
+  if (
+    locale !== defaultLocale &&
+    templates.some((name) => !branches(readFileSync(`supabase/templates/${name}`, 'utf8')).includes(locale))
+  )
+    missing.push('npm run templates');
+  return missing;
+}
+
+describe('docs/languages.md, "Adding a language"', () => {
+  const section = readFileSync('docs/languages.md', 'utf8')
+    .split(/^## /m)
+    .find((part) => part.startsWith('Adding a language'));
+
+  it('names each file a language needs', () => {
+    expect(section).toBeDefined();
+    for (const file of [
+      'i18n/locales.ts',
+      'messages/<code>.json',
+      'i18n/glossary.ts',
+      'middleware.ts',
+      'public/screenshots/<code>-wide.jpg',
+      'npm run templates',
+    ])
+      expect(section, file).toContain(`\`${file}\``);
+    // The emails' words are in the messages file: no step edits a mail or a subject by hand.
+    expect(section).not.toMatch(/supabase\/templates\/src|words\.ts|edit .*config\.toml/);
+  });
+
+  it.each(locales)('%s has everything it names', (locale) => {
+    expect(missingFor(locale)).toEqual([]);
+  });
+
+  it('finds a seventh language in the list without its words, file by file', () => {
+    expect(missingFor('pt')).toEqual([
+      'messages/pt.json',
+      'i18n/glossary.ts',
+      'middleware.ts',
+      'public/screenshots/pt-wide.jpg',
+      'public/screenshots/pt-narrow.jpg',
+      'npm run templates',
+    ]);
   });
 });
 

@@ -76,7 +76,7 @@ describe('middleware matcher', () => {
       expect(runs(url), url).toBe(true);
   });
 
-  it('runs for server-action and form POSTs on every page, to refuse bad ones with a 4xx (issue 18)', () => {
+  it('runs for server-action and form POSTs on every page, to refuse bad ones with a 4xx', () => {
     const action = { 'next-action': '7f7424f9f1ed2ab369cf25ced868876cef35b2fbaf' };
     for (const url of ['/en', '/en/forgot-password', '/de/sign-in/email-link']) {
       expect(unstable_doesMiddlewareMatch({ config, url, headers: action }), url).toBe(true);
@@ -104,7 +104,7 @@ describe('middleware matcher', () => {
       expect(unstable_doesMiddlewareMatch({ config, url, headers: action }), url).toBe(false);
   });
 
-  it('refuses form posts by the content types the matcher lists, read the way Next reads them (issue 34)', () => {
+  it('refuses form posts by the content types the matcher lists, read the way Next reads them', () => {
     for (const type of [
       'multipart/form-data; boundary=x',
       'application/x-www-form-urlencoded',

@@ -10,7 +10,7 @@ import {
   searchFilter,
   searchText,
 } from '@/lib/notes/note-schema';
-import { knownTimeZone, noteMoment, noteTime, noteTimeUtc, recentMs } from '@/lib/notes/note-time';
+import { knownTimeZone, noteTime, noteTimeUtc, recentMs } from '@/lib/notes/note-time';
 import { loadMessages } from './support/message-files';
 
 /** The Notes messages of a locale, as next-intl translates them. */
@@ -24,7 +24,7 @@ function notes(locale: Locale) {
   };
 }
 
-// The notes example (issue 29): its one schema for browser and server, its plurals and its dates.
+// The notes example: its one schema for browser and server, its plurals and its dates.
 
 function issues(input: unknown) {
   const result = noteSchema.safeParse(input);
@@ -195,12 +195,6 @@ describe('note times', () => {
     const october = new Date('2026-10-01T08:05:00Z');
     expect(noteTimeUtc('en', october)).toBe('Oct 1, 2026, 8:05 AM UTC');
     expect(noteTimeUtc('ja', october)).toBe('2026年10月1日 8:05 UTC');
-  });
-
-  it('give both versions to the second in the "changed elsewhere" message', () => {
-    const moment = new Date('2026-11-25T21:59:07.123456Z');
-    expect(noteMoment('en', moment, 'Europe/Paris')).toBe('Nov 25, 2026, 10:59:07 PM');
-    expect(noteMoment('en', moment, undefined)).toBe('Nov 25, 2026, 9:59:07 PM UTC');
   });
 
   it('take only time zones Intl knows from the form', () => {

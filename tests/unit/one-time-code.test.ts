@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeCode, totpCode } from '@/lib/auth/one-time-code';
 
-describe('normalizeCode (issue 17)', () => {
+describe('normalizeCode', () => {
   it('reads digits from any keyboard as ASCII', () => {
     expect(normalizeCode('١٢٣٤٥٦')).toBe('123456'); // Arabic-Indic
     expect(normalizeCode('۱۲۳۴۵۶')).toBe('123456'); // Extended Arabic-Indic (Persian, Urdu)

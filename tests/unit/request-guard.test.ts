@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { actionRequestRefusal, methodRefusal, requestLineRefusal } from '@/lib/http/request-guard';
 
-describe('request line (issue 18)', () => {
+describe('request line', () => {
   it.each([
     ['TRACE', '/en', 405],
     ['TRACK', '/', 405],
@@ -29,7 +29,7 @@ const post = (headers: Record<string, string>, body?: BodyInit) =>
     body,
   });
 
-describe('server-action POSTs (issue 18)', () => {
+describe('server-action POSTs', () => {
   it('refuses another origin, but not ours or none', async () => {
     const action = { 'next-action': 'abc', 'content-type': 'text/plain' };
     expect(
@@ -71,7 +71,7 @@ describe('server-action POSTs (issue 18)', () => {
   });
 });
 
-describe('Flight references in action arguments (issue 34)', () => {
+describe('Flight references in action arguments', () => {
   const textAction = (body: string) =>
     actionRequestRefusal(post({ 'next-action': 'abc', 'content-type': 'text/plain;charset=UTF-8' }, body));
   const formAction = (parts: Record<string, string | Blob>) => {
@@ -126,7 +126,7 @@ describe('Flight references in action arguments (issue 34)', () => {
   });
 });
 
-describe('methods a path does not take (issue 34)', () => {
+describe('methods a path does not take', () => {
   it.each([
     ['PUT', 'page', 'GET, HEAD, POST'],
     ['DELETE', 'page', 'GET, HEAD, POST'],

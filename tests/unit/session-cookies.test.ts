@@ -2,7 +2,7 @@ import { createServerClient } from '@supabase/ssr';
 import { describe, expect, it } from 'vitest';
 import { authCookieEncoding, isAuthCookieName, sessionCookieOptionsFor } from '@/lib/supabase/config';
 
-// ASVS 3.3.1 (issue 31): over https the session cookies are `__Host-` prefixed (Secure, Path=/, no Domain), and
+// ASVS 3.3.1: over https the session cookies are `__Host-` prefixed (Secure, Path=/, no Domain), and
 // @supabase/ssr still writes, reads and clears them in chunks.
 
 const hosted = 'https://abcdefgh.supabase.co';

@@ -1,6 +1,7 @@
 import { createTranslator, type Locale } from 'next-intl';
 import { describe, expect, it } from 'vitest';
 import { sessionDevice } from '@/lib/account-sessions/session-device';
+import { toSession } from '@/lib/account-sessions/session-queries';
 import ar from '@/messages/ar.json';
 import en from '@/messages/en.json';
 
@@ -45,5 +46,31 @@ describe('a session’s device in words', () => {
 
   it('keeps the brand names whole in the Arabic sentence', () => {
     expect(words(chromeWindows, ar as typeof en, 'ar')).toBe('Chrome على Windows');
+  });
+});
+
+describe('a session as the page shows it', () => {
+  const row = {
+    aal: 'aal1',
+    created_at: '2026-11-27T08:00:00Z',
+    id: 'a1',
+    ip: '192.0.2.1',
+    is_current: false,
+    not_after: '',
+    refreshed_at: '2026-11-27T09:00:00Z',
+    updated_at: '2026-11-27T09:00:00Z',
+    user_agent: firefoxLinux,
+  };
+  const now = new Date('2026-11-27T10:30:00Z');
+
+  it('is last active at its last refresh, or its sign-in before one', () => {
+    expect(toSession(row, now).lastActiveAt).toBe('2026-11-27T09:00:00Z');
+    expect(toSession({ ...row, refreshed_at: null as unknown as string }, now).lastActiveAt).toBe(
+      '2026-11-27T08:00:00Z',
+    );
+  });
+
+  it('is active now when it is the session asking, whenever its token was refreshed', () => {
+    expect(toSession({ ...row, is_current: true }, now).lastActiveAt).toBe(now.toISOString());
   });
 });

@@ -62,7 +62,7 @@ describe('identityOf', () => {
   });
 });
 
-describe('second factor (issue 17)', () => {
+describe('second factor', () => {
   const verified = {
     id: 'f1',
     status: 'verified',

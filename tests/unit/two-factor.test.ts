@@ -9,7 +9,7 @@ function decoded(source: string): string {
   return decodeURIComponent(source.slice('data:image/svg+xml,'.length));
 }
 
-describe('qrImageSource (issue 17)', () => {
+describe('qrImageSource', () => {
   it('encodes the SVG, so #, % and newlines survive in the URL', () => {
     const source = qrImageSource(
       '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 29 29"><path fill="#ffffff" d="M0 0h29v29H0z"/></svg>',

@@ -1,6 +1,6 @@
 import { createClient } from '@supabase/supabase-js';
 
-/** The notes example's list page is measured with a full page of notes (issue 29). */
+/** The notes example's list page is measured with a full page of notes. */
 export const benchNoteCount = 20;
 
 /**

@@ -42,7 +42,7 @@ export async function signIn(
     refreshToken: signedIn.data.session.refresh_token,
   };
   if (secondFactor) {
-    // A two-factor user (issue 17): an authenticator app enrolled and confirmed, which raises this session to aal2.
+    // A two-factor user: an authenticator app enrolled and confirmed, which raises this session to aal2.
     const enrolled = await supabase.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Bench' });
     if (enrolled.error)
       throw new Error(`Enrolling the benchmark user's app failed: ${enrolled.error.message}`);

@@ -16,11 +16,11 @@ export interface FloorCheck {
 }
 
 /**
- * A load generator that saturates before the floor does caps the floor's figure and squeezes every ratio toward 1.
- * The floor does far less per request than the product, so on an unconstrained generator it answers several times
- * faster; when it does not, the ratios are reported with this warning (issue 22). It is a warning, not a veto: a
- * product faster than a third of the floor (the /en target is 0.40×) always trips it, and then the CPU per response
- * of both (process-cpu.ts), which no generator caps, says whether the ratio is real.
+ * A load generator that saturates before the floor does caps the floor's figure and squeezes every ratio toward 1. The
+ * floor does far less per request than the product, so on an unconstrained generator it answers several times faster;
+ * when it does not, the ratios are reported with this warning (docs/decisions/0003-benchmark-targets.md). It is a
+ * warning, not a veto: a product faster than a third of the floor (the /en target is 0.40×) always trips it, and then
+ * the CPU per response of both (process-cpu.ts), which no generator caps, says whether the ratio is real.
  */
 export function checkFloorHeadroom(
   floorRps: number,

@@ -41,7 +41,7 @@ export function pageTargets(cookieHeader: string | undefined, noteId?: string): 
       url: `${productUrl}/en`,
       servers: ['product'],
     },
-    // A signed-out page, as an anonymous visitor gets it: static, without the middleware (issue 32).
+    // A signed-out page, as an anonymous visitor gets it: static, without the middleware.
     {
       id: 'product-sign-in',
       label: 'product /en/sign-in anonymous',
@@ -53,7 +53,8 @@ export function pageTargets(cookieHeader: string | undefined, noteId?: string): 
     // pays before its content (app/[locale]/account/shell/page.bench.tsx, built for the benchmark only).
     signedInPage('product-shell', 'product signed-in shell /en/account/shell', '/en/account/shell'),
     signedInPage('product-account', 'product /en/account signed in', '/en/account'),
-    // The private pages added after the account page (issue 32: each within 1.2× its CPU per view).
+    // The private pages added after the account page (each within 1.2× its CPU per view:
+    // docs/decisions/0003-benchmark-targets.md).
     signedInPage('product-notes', 'product /en/notes signed in (20 notes)', '/en/notes'),
     {
       ...signedInPage('product-note', 'product /en/notes/<id> signed in', `/en/notes/${noteId ?? 'none'}`),

@@ -88,7 +88,7 @@ function loadRows(results: BenchResults): Row[] {
       mark,
     });
     const cpu = Object.entries(t.cpuMsPerRequest ?? {});
-    // The pages added after the account page cost at most 1.2× its app CPU per view (issue 32).
+    // The pages added after the account page cost at most 1.2× its app CPU per view.
     const cpuGoal = newPages.has(id) && !compressed ? TARGETS.newPageToAccountCpu : undefined;
     const cpuOfAccount = appCpu('product-account') * (cpuGoal ?? Number.NaN);
     if (cpu.length) {
@@ -120,7 +120,7 @@ function loadRows(results: BenchResults): Row[] {
       mark: '',
     });
   }
-  // What every private page pays before its content, against a bare page that renders per request (issue 32).
+  // What every private page pays before its content, against a bare page that renders per request.
   const shellRatio = appCpu('product-shell') / appCpu('floor-dynamic');
   if (Number.isFinite(shellRatio))
     rows.push({

@@ -11,8 +11,13 @@ import { isolatedText } from '@/i18n/isolate';
 import { redirectAfterSignIn } from '@/lib/auth/after-sign-in';
 import { authMessageState } from '@/lib/auth/auth-error-state';
 import { passkeyNameSchema, renamePasskeySchema } from '@/lib/auth/form-schemas';
-import { type PasskeyCeremony, passkeyServerMessage } from '@/lib/auth/passkey-errors';
-import { ceremonyAnswer, failure, type PasskeyOptions, ready } from '@/lib/auth/passkey-options';
+import {
+  ceremonyAnswer,
+  failure,
+  malformedAnswer,
+  type PasskeyOptions,
+  ready,
+} from '@/lib/auth/passkey-options';
 import { asFormData, formAction } from '@/lib/forms/form-action';
 import { formLocale } from '@/lib/forms/form-locale';
 import { echoedValues, type FormState } from '@/lib/forms/form-state';
@@ -23,22 +28,8 @@ import { requireCurrentUser, sessionClient } from '@/lib/session/server';
 // visitor's session from the HttpOnly cookies. The browser only runs navigator.credentials.create/get
 // (lib/auth/passkey-browser.ts). Every action takes form data, as a crafted call may pass anything.
 
-/** The challenge and the browser's answer, typed as what the browser makes (either ceremony's). */
-function ceremonyOf(formData: FormData): VerifyPasskeyAuthenticationParams | null {
-  const answer = ceremonyAnswer(formData);
-  return (
-    answer && { ...answer, credential: answer.credential as VerifyPasskeyAuthenticationParams['credential'] }
-  );
-}
-
-/** A malformed ceremony (a crafted call: the page always sends both): the answer a failed verification gets. */
-async function malformed(
-  locale: Locale,
-  ceremony: PasskeyCeremony,
-  values?: Record<string, string>,
-): Promise<FormState> {
-  return authMessageState(passkeyServerMessage({ key: 'passkeyNotVerified' }, ceremony), locale, values);
-}
+/** The browser's credential, typed as supabase-js takes it (either ceremony's). */
+type Credential = VerifyPasskeyAuthenticationParams['credential'];
 
 async function passkeyMessage(locale: Locale, key: 'added' | 'renamed', name: string): Promise<FormState> {
   const t = await getTranslations({ locale, namespace: 'Passkeys' });
@@ -71,8 +62,8 @@ export const addPasskey = formAction(async (_previous, formData) => {
   const parsed = await parseForm(passkeyNameSchema, formData, locale, ['name']);
   if (!parsed.ok) return parsed.state;
   const values = echoedValues(formData, ['name']);
-  const ceremony = ceremonyOf(formData);
-  if (!ceremony) return malformed(locale, 'registration', values);
+  const ceremony = ceremonyAnswer<Credential>(formData);
+  if (!ceremony) return malformedAnswer(locale, 'registration', values);
 
   const current = await requireCurrentUser(locale, '/account#passkeys', { enrolling: true, fresh: true });
   if (!current.user) return failure(current.error, locale, 'registration', values);
@@ -128,8 +119,8 @@ export const deletePasskey = formAction(async (_previous, formData) => {
  */
 export const signInWithPasskey = formAction(async (_previous, formData) => {
   const locale = formLocale(formData);
-  const ceremony = ceremonyOf(formData);
-  if (!ceremony) return malformed(locale, 'authentication');
+  const ceremony = ceremonyAnswer<Credential>(formData);
+  if (!ceremony) return malformedAnswer(locale, 'authentication');
   const supabase = await sessionClient();
   const { data, error } = await supabase.auth.passkey.verifyAuthentication(ceremony);
   if (error) return failure(error, locale, 'authentication');

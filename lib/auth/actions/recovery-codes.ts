@@ -14,7 +14,7 @@ import { answerForm } from '@/lib/forms/no-script-state';
 import { nextPath } from '@/lib/routes/safe-redirect';
 import { requireCurrentUser, requireFirstFactorUser } from '@/lib/session/server';
 
-// MFA recovery codes (issue 30): using one on the code step instead of the app, and the account page's
+// MFA recovery codes: using one on the code step instead of the app, and the account page's
 // regenerate and delete, each after a fresh code from the app (aal2, as removing an app).
 
 const accountSection = '/account#recovery-codes';

@@ -15,7 +15,7 @@ import { authMessageState } from '@/lib/auth/auth-error-state';
 import { withEndSessionsOffer } from '@/lib/auth/end-sessions-offer';
 import { firstRecoveryCodes } from '@/lib/auth/first-recovery-codes';
 import type { SecurityKeyCeremony } from '@/lib/auth/passkey-errors';
-import { ceremonyAnswer, failure } from '@/lib/auth/passkey-options';
+import { ceremonyAnswer, type FactorAnswer, failure, malformedAnswer } from '@/lib/auth/passkey-options';
 import { requestedNext } from '@/lib/auth/requested-next';
 import { factorNameLength } from '@/lib/auth/two-factor';
 import { asFormData, formAction } from '@/lib/forms/form-action';
@@ -88,19 +88,8 @@ async function challenge<T>(
 
 const factorIdSchema = z.object({ factorId: z.uuid() });
 
-/** The factor, its challenge and the browser's answer (a JSON object), or null for a crafted call. */
-function answerOf(formData: FormData): { factorId: string; challengeId: string; credential: object } | null {
-  const factor = factorIdSchema.safeParse(Object.fromEntries(formData));
-  const answer = ceremonyAnswer(formData);
-  return factor.success && answer ? { factorId: factor.data.factorId, ...answer } : null;
-}
-
 /** The browser's answer to the auth server. supabase-js serializes a credential through its toJSON(); this one is JSON already. */
-async function verify(
-  supabase: SessionClient,
-  type: SecurityKeyCeremony,
-  answer: NonNullable<ReturnType<typeof answerOf>>,
-) {
+async function verify(supabase: SessionClient, type: SecurityKeyCeremony, answer: FactorAnswer) {
   const { credential } = answer;
   return supabase.auth.mfa.verify({
     factorId: answer.factorId,
@@ -108,9 +97,6 @@ async function verify(
     webauthn: { type, rpId: await rpId(), credential_response: { toJSON: () => credential } as never },
   });
 }
-
-const malformed = (locale: Locale, values?: Record<string, string>) =>
-  authMessageState({ key: 'passkeyNotVerified' }, locale, values);
 
 /**
  * Step 1 of adding a key: the name checked, a WebAuthn factor enrolled and challenged; the creation options go to
@@ -145,8 +131,8 @@ export async function securityKeyEnrollOptions(
 export const addSecurityKey = formAction<SecurityKeyAddState>(async (_previous, formData) => {
   const locale = formLocale(formData);
   const values = echoedValues(formData, ['name']);
-  const answer = answerOf(formData);
-  if (!answer) return malformed(locale, values);
+  const answer = ceremonyAnswer(formData, 'factor');
+  if (!answer) return malformedAnswer(locale, 'create', values);
   const current = await requireCurrentUser(locale, accountSection, { enrolling: true, fresh: true });
   if (!current.user) return failure(current.error, locale, 'create', values);
   const { error } = await verify(current.supabase, 'create', answer);
@@ -159,24 +145,32 @@ export const addSecurityKey = formAction<SecurityKeyAddState>(async (_previous, 
   });
 });
 
-/** Removing a key asks the key itself first (a fresh proof, as an app's code does): its sign-in options. */
-export async function securityKeyProofOptions(
+/** A key's sign-in options (its factor named by the form) for the session `signedIn` finds. */
+async function requestOptions(
   formData: unknown,
+  signedIn: (locale: Locale) => ReturnType<typeof requireCurrentUser>,
 ): Promise<SecurityKeyOptions<PublicKeyCredentialRequestOptionsJSON>> {
   const form = asFormData(formData);
   const locale = formLocale(form);
   const parsed = factorIdSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) return authMessageState({ key: 'mfaFactorNotFound' }, locale);
-  const current = await requireCurrentUser(locale, accountSection, { fresh: true });
+  const current = await signedIn(locale);
   if (!current.user) return failure(current.error, locale, 'request');
   return challenge(current.supabase, parsed.data.factorId, locale, 'request');
+}
+
+/** Removing a key asks the key itself first (a fresh proof, as an app's code does): its sign-in options. */
+export async function securityKeyProofOptions(
+  formData: unknown,
+): Promise<SecurityKeyOptions<PublicKeyCredentialRequestOptionsJSON>> {
+  return requestOptions(formData, (locale) => requireCurrentUser(locale, accountSection, { fresh: true }));
 }
 
 /** The key's signature, then the factor removed (recovery codes first when nothing else would be left beside them). */
 export const removeSecurityKey = formAction(async (_previous, formData) => {
   const locale = formLocale(formData);
-  const answer = answerOf(formData);
-  if (!answer) return malformed(locale);
+  const answer = ceremonyAnswer(formData, 'factor');
+  if (!answer) return malformedAnswer(locale, 'request');
   const current = await requireCurrentUser(locale, accountSection, { fresh: true });
   if (!current.user) return failure(current.error, locale, 'request');
   const { supabase } = current;
@@ -200,20 +194,14 @@ export const removeSecurityKey = formAction(async (_previous, formData) => {
 export async function securityKeySignInOptions(
   formData: unknown,
 ): Promise<SecurityKeyOptions<PublicKeyCredentialRequestOptionsJSON>> {
-  const form = asFormData(formData);
-  const locale = formLocale(form);
-  const parsed = factorIdSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return authMessageState({ key: 'mfaFactorNotFound' }, locale);
-  const current = await requireFirstFactorUser(locale);
-  if (!current.user) return failure(current.error, locale, 'request');
-  return challenge(current.supabase, parsed.data.factorId, locale, 'request');
+  return requestOptions(formData, (locale) => requireFirstFactorUser(locale));
 }
 
 /** The key's signature raises this session to aal2; then on to the page the visitor was going to. */
 export const verifyWithSecurityKey = formAction(async (_previous, formData) => {
   const locale = formLocale(formData);
-  const answer = answerOf(formData);
-  if (!answer) return malformed(locale);
+  const answer = ceremonyAnswer(formData, 'factor');
+  if (!answer) return malformedAnswer(locale, 'request');
   const current = await requireFirstFactorUser(locale);
   if (!current.user) return failure(current.error, locale, 'request');
   const next = nextPath(await requestedNext(formData));

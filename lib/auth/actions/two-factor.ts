@@ -22,7 +22,7 @@ import { echoedValues, type FormState } from '@/lib/forms/form-state';
 import { requireCurrentUser, requireFirstFactorUser } from '@/lib/session/server';
 import { verifiedFactors } from '@/lib/session/types';
 
-// Two-factor sign-in (issue 17): the code step after signing in, and the account page's authenticator apps.
+// Two-factor sign-in: the code step after signing in, and the account page's authenticator apps.
 // Each code is checked by the auth server (challenge, then verify); a success raises this session to aal2.
 
 const accountSection = '/account#two-factor';

@@ -259,6 +259,57 @@ function loadNotifications(baseDir: string, tables: Table): AuthConfig['notifica
   return out;
 }
 
+/**
+ * Names CLI 2 configs used, with the CLI 3 name that replaced them. CLI 3 refuses `[inbucket]` and warns on the
+ * `enable_signup` keys; this server still reads them from older projects (a new name wins when both are there) and
+ * notes each at start-up.
+ */
+const RENAMED = [
+  { old: ['inbucket'], now: ['local_smtp'], shown: ['[inbucket]', '[local_smtp]'] },
+  {
+    old: ['auth', 'email', 'enable_signup'],
+    now: ['auth', 'email', 'enabled'],
+    shown: ['[auth.email] enable_signup', '[auth.email] enabled'],
+  },
+  {
+    old: ['auth', 'sms', 'enable_signup'],
+    now: ['auth', 'sms', 'enabled'],
+    shown: ['[auth.sms] enable_signup', '[auth.sms] enabled'],
+  },
+] as const;
+
+function lookup(root: Table, keys: readonly string[]): unknown {
+  let value: unknown = root;
+  for (const key of keys) value = table(value)[key];
+  return value;
+}
+
+/** The value under a CLI 3 name, or under the CLI 2 name it replaced. */
+function renamed(root: Table, now: readonly string[]): unknown {
+  const entry = RENAMED.find((r) => r.now.join('.') === now.join('.'))!;
+  return lookup(root, now) ?? lookup(root, entry.old);
+}
+
+/** Start-up notes for CLI 2 names in a config file (empty without a file or with none of them). */
+export function legacyNameNotes(configPath: string | undefined): string[] {
+  if (!configPath) return [];
+  const root = table(parseToml(readFileSync(configPath, 'utf8')));
+  return RENAMED.filter((r) => lookup(root, r.old) !== undefined).map(
+    (r) =>
+      `config.toml: ${r.shown[0]} is the Supabase CLI 2 name, which CLI 3 ${r.old.length === 1 ? 'refuses' : 'warns about'}; rename it ${r.shown[1]}`,
+  );
+}
+
+/** `[db] major_version`: the Postgres major hosted projects run (the CLI's default, 17, when unset). */
+export function loadDbMajorVersion(configPath: string | undefined): number {
+  if (!configPath) return 17;
+  const major = table(table(parseToml(readFileSync(configPath, 'utf8'))).db).major_version;
+  if (major === undefined) return 17;
+  if (typeof major !== 'number' || !Number.isInteger(major))
+    throw new Error(`config: [db] major_version must be a whole number, was ${JSON.stringify(major)}`);
+  return major;
+}
+
 /** Providers the local identity page stands in for (routes/local-idp.ts). */
 export const LOCAL_IDP_PROVIDERS = ['github', 'google'];
 
@@ -266,10 +317,12 @@ export const LOCAL_IDP_PROVIDERS = ['github', 'google'];
  * Switches for features this server does not have. Left on, the app would pass locally against an API that ignores
  * them, so start-up stops and says which key to turn off.
  */
-function refuseUnsupported(auth: Table): void {
+function refuseUnsupported(root: Table): void {
+  const auth = table(root.auth);
   const on = (t: unknown, key = 'enabled') => table(t)[key] === true;
   const refused: string[] = [];
-  if (on(auth.sms, 'enable_signup')) refused.push('[auth.sms] enable_signup (no SMS / phone logins)');
+  if (renamed(root, ['auth', 'sms', 'enabled']) === true)
+    refused.push('[auth.sms] enabled (no SMS / phone logins)');
   for (const chain of ['solana', 'ethereum'])
     if (on(table(auth.web3)[chain])) refused.push(`[auth.web3.${chain}] enabled (no Web3 sign-in)`);
   if (on(auth.oauth_server)) refused.push('[auth.oauth_server] enabled (no OAuth 2.1 server)');
@@ -318,7 +371,7 @@ export function loadConfig(configPath: string | undefined, env: NodeJS.ProcessEn
     root = table(substituteEnv(parseToml(readFileSync(configPath, 'utf8')), env));
   }
   const auth = table(root.auth);
-  refuseUnsupported(auth);
+  refuseUnsupported(root);
   const email = table(auth.email);
   const rate = table(auth.rate_limit);
   const requirements = str(auth.password_requirements, '');
@@ -359,7 +412,7 @@ export function loadConfig(configPath: string | undefined, env: NodeJS.ProcessEn
     minimumPasswordLength: num(auth.minimum_password_length, 6),
     passwordRequiredCharacters: chars,
     email: {
-      enableSignup: bool(email.enable_signup, true),
+      enableSignup: bool(renamed(root, ['auth', 'email', 'enabled']), true),
       enableConfirmations: bool(email.enable_confirmations, false),
       doubleConfirmChanges: bool(email.double_confirm_changes, true),
       securePasswordChange: bool(email.secure_password_change, false),
@@ -392,7 +445,7 @@ export function loadConfig(configPath: string | undefined, env: NodeJS.ProcessEn
 
 /**
  * The sender the CLI hands GoTrue: `[auth.email.smtp]`'s admin_email and sender_name when the section is on (present
- * means on unless `enabled = false`), with the CLI's required fields; otherwise `[inbucket]`'s, which default to the
+ * means on unless `enabled = false`), with the CLI's required fields; otherwise `[local_smtp]`'s, which default to the
  * CLI's `Admin <admin@email.com>`. The mail itself always goes to the local mailbox, never to the SMTP server.
  */
 function mailSender(root: Table, email: Table): AuthConfig['sender'] {
@@ -407,10 +460,10 @@ function mailSender(root: Table, email: Table): AuthConfig['sender'] {
       throw new Error(`config: auth.email.smtp.port is not a port number: ${JSON.stringify(smtp.port)}`);
     return { name: str(smtp.sender_name, ''), address: str(smtp.admin_email, '') };
   }
-  const inbucket = table(root.inbucket);
+  const localSmtp = table(renamed(root, ['local_smtp']));
   return {
-    name: str(inbucket.sender_name, '') || 'Admin',
-    address: str(inbucket.admin_email, '') || 'admin@email.com',
+    name: str(localSmtp.sender_name, '') || 'Admin',
+    address: str(localSmtp.admin_email, '') || 'admin@email.com',
   };
 }
 

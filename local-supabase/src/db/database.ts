@@ -42,6 +42,12 @@ export interface Database {
  */
 const SMALL = { startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'] };
 
+/**
+ * initdb's settings for a new database. WAL segments of 1 MB instead of 16: PGlite keeps the data folder in memory
+ * (and in every snapshot), where the current segment is a 16 MB file even when idle.
+ */
+const INITDB = { initDbStartParams: ['--wal-segsize=1'] };
+
 /** The extensions Supabase installs in `extensions` that PGlite ships (0006_supabase_platform.sql creates them). */
 export const EXTENSIONS = { extensions: { pgcrypto, uuid_ossp } };
 const OPTIONS = { ...SMALL, ...EXTENSIONS };
@@ -113,13 +119,16 @@ const PROJECT_SNAPSHOTS_KEPT = 8;
  * files, that plus the migrations and seed files, built once per their content.
  */
 async function snapshot(project: Project): Promise<Blob> {
-  const hash = createHash('sha256').update(pgliteVersion()).update(SNAPSHOT_FORMAT);
+  const hash = createHash('sha256')
+    .update(pgliteVersion())
+    .update(JSON.stringify(INITDB))
+    .update(SNAPSHOT_FORMAT);
   for (const step of MIGRATIONS) hash.update(`${step.version}:${step.sql}`);
   const base = hash.digest('hex');
   const baseFile = path.join(os.tmpdir(), `${SNAPSHOT_PREFIX}${base.slice(0, 16)}.tar`);
   const baseImage = () =>
     cached(baseFile, async () => {
-      const pg = await PGlite.create(EXTENSIONS);
+      const pg = await PGlite.create({ ...INITDB, ...EXTENSIONS });
       await migrate(pg);
       return pg;
     });
@@ -140,12 +149,39 @@ async function snapshot(project: Project): Promise<Blob> {
   });
 }
 
+/**
+ * A snapshot for one PGlite.create, which reads it once (`arrayBuffer()`) and then keeps the object for as long as
+ * the database runs: a plain Blob would hold its 30-40 MB all that time. This one lets go of its bytes once read.
+ */
+class SnapshotImage extends Blob {
+  #bytes: Uint8Array | undefined;
+
+  constructor(bytes: Uint8Array) {
+    super();
+    this.#bytes = bytes;
+  }
+
+  override get size(): number {
+    return this.#bytes?.byteLength ?? 0;
+  }
+
+  override async arrayBuffer(): Promise<ArrayBuffer> {
+    const bytes = this.#bytes;
+    if (!bytes) throw new Error('a database snapshot is read once');
+    this.#bytes = undefined;
+    const { buffer, byteOffset, byteLength } = bytes;
+    // A whole file read has its buffer to itself: handed over as it is, not copied.
+    if (buffer instanceof ArrayBuffer && byteOffset === 0 && byteLength === buffer.byteLength) return buffer;
+    return buffer.slice(byteOffset, byteOffset + byteLength) as ArrayBuffer;
+  }
+}
+
 /** The snapshot in `file`, or the database `build` makes, dumped there. */
 async function cached(file: string, build: () => Promise<PGlite>): Promise<Blob> {
   // Read whole, not as a file-backed Blob: another checkout's server may replace or prune the file while PGlite
   // reads it ("NotReadableError: The blob could not be read"); a file gone meanwhile is built again.
   try {
-    return new Blob([readFileSync(file)]);
+    return new SnapshotImage(readFileSync(file));
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
   }
@@ -160,7 +196,7 @@ async function cached(file: string, build: () => Promise<PGlite>): Promise<Blob>
   const tmp = `${file}.${process.pid}.${Date.now()}`;
   writeFileSync(tmp, bytes);
   renameSync(tmp, file);
-  return new Blob([bytes]);
+  return new SnapshotImage(bytes);
 }
 
 /** Marks a project snapshot as used, so pruning keeps it. */

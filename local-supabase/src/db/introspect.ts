@@ -1,4 +1,5 @@
 import type { Sql } from './database.ts';
+import { NOT_NULL_COMMENT, nonNullViewColumns } from './view-nullability.ts';
 
 /**
  * What type generation reads from the catalog, in the shapes postgres-meta's generator metadata has
@@ -13,6 +14,9 @@ export interface Relation {
   kind: 'table' | 'foreign' | 'view' | 'matview';
   /** Views only: INSERT and UPDATE both work (information_schema.views' rule). */
   isUpdatable: boolean;
+  /** Views only: INSERT / UPDATE work, INSTEAD OF triggers and INSTEAD rules included (what PostgREST can write). */
+  isInsertEnabled: boolean;
+  isUpdateEnabled: boolean;
 }
 
 export interface Column {
@@ -24,7 +28,13 @@ export interface Column {
   defaultValue: string | null;
   isIdentity: boolean;
   identityGeneration: 'ALWAYS' | 'BY DEFAULT' | null;
+  /** GENERATED ALWAYS AS (...) STORED: never written. */
+  isGenerated: boolean;
+  /** The schema of `format` (the domain's base type for a domain). */
+  typeSchema: string;
   isUpdatable: boolean;
+  attnum: number;
+  comment: string | null;
 }
 
 export interface Relationship {
@@ -100,7 +110,9 @@ export async function introspect(sql: Sql, schemas: readonly string[]): Promise<
     sql,
     `select c.oid::int as id, n.nspname as schema, c.relname as name,
        case c.relkind when 'f' then 'foreign' when 'v' then 'view' when 'm' then 'matview' else 'table' end as kind,
-       c.relkind = 'v' and (pg_relation_is_updatable(c.oid, false) & 20) = 20 as "isUpdatable"
+       c.relkind = 'v' and (pg_relation_is_updatable(c.oid, false) & 20) = 20 as "isUpdatable",
+       c.relkind = 'v' and (pg_relation_is_updatable(c.oid, true) & 8) = 8 as "isInsertEnabled",
+       c.relkind = 'v' and (pg_relation_is_updatable(c.oid, true) & 4) = 4 as "isUpdateEnabled"
      from pg_class c join pg_namespace n on n.oid = c.relnamespace
      where n.nspname = any($1) and c.relkind in ('r', 'p', 'f', 'v', 'm')`,
     [wanted],
@@ -113,13 +125,25 @@ export async function introspect(sql: Sql, schemas: readonly string[]): Promise<
        case when a.atthasdef then pg_get_expr(ad.adbin, ad.adrelid) end as "defaultValue",
        a.attidentity in ('a', 'd') as "isIdentity",
        case a.attidentity when 'a' then 'ALWAYS' when 'd' then 'BY DEFAULT' end as "identityGeneration",
-       c.relkind in ('r', 'p') or (c.relkind in ('v', 'f') and pg_column_is_updatable(c.oid, a.attnum, false))
-         as "isUpdatable"
+       a.attgenerated <> '' as "isGenerated",
+       coalesce(btn.nspname, tn.nspname) as "typeSchema",
+       -- A view with an INSTEAD OF insert/update trigger or an unconditional INSTEAD rule takes every column.
+       c.relkind in ('r', 'p') or (c.relkind in ('v', 'f') and (
+         pg_column_is_updatable(c.oid, a.attnum, false)
+         or exists (select 1 from pg_trigger tg where tg.tgrelid = c.oid and tg.tgtype & 64 <> 0
+                      and tg.tgtype & 20 <> 0 and not tg.tgisinternal)
+         or exists (select 1 from pg_rewrite rw where rw.ev_class = c.oid and rw.is_instead
+                      and rw.ev_type in ('2', '3') and rw.ev_qual::text = '<>')
+       )) as "isUpdatable",
+       a.attnum::int as attnum,
+       col_description(c.oid, a.attnum) as comment
      from pg_attribute a
        join pg_class c on c.oid = a.attrelid
        join pg_namespace n on n.oid = c.relnamespace
        join pg_type t on t.oid = a.atttypid
+       join pg_namespace tn on tn.oid = t.typnamespace
        left join pg_type bt on t.typtype = 'd' and bt.oid = t.typbasetype
+       left join pg_namespace btn on btn.oid = bt.typnamespace
        left join pg_attrdef ad on ad.adrelid = a.attrelid and ad.adnum = a.attnum
      where n.nspname = any($1) and c.relkind in ('r', 'p', 'f', 'v', 'm') and a.attnum > 0 and not a.attisdropped
      order by c.oid, a.attnum`,
@@ -178,10 +202,18 @@ export async function introspect(sql: Sql, schemas: readonly string[]): Promise<
      where t.typrelid = 0 or (select c.relkind in ('c', 'r', 'v', 'm', 'p') from pg_class c where c.oid = t.typrelid)
      order by t.oid`,
   );
+  const nonNull = await nonNullViewColumns(sql, wanted);
   return {
     schemas: existing.map((s) => s.name),
     relations,
-    columns,
+    // As the CLI: a view column is not null when the column it shows is (a comment `@notNull` says so too).
+    columns: columns.map((c) =>
+      c.isNullable &&
+      nonNull.views.has(c.tableId) &&
+      (nonNull.columns.has(`${c.tableId}.${c.attnum}`) || NOT_NULL_COMMENT.test(c.comment ?? ''))
+        ? { ...c, isNullable: false }
+        : c,
+    ),
     relationships: await relationships(sql),
     functions,
     types,

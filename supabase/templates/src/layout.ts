@@ -63,6 +63,14 @@ export function noticeBody(path: string, details: [label: string, value: string]
   ];
 }
 
+/** Sets `$provider`, the sign-in method in words (a mail's `setup`). */
+export const providerName = `{{- /* GoTrue passes the provider's name as stored (identities.provider). */ -}}
+{{- $provider := .Provider }}{{ if eq .Provider "github" }}{{ $provider = "GitHub" }}{{ else if eq .Provider "google" }}{{ $provider = "Google" }}{{ else if eq .Provider "apple" }}{{ $provider = "Apple" }}{{ else if eq .Provider "email" }}{{ $provider = $emailProvider }}{{ else if eq .Provider "phone" }}{{ $provider = $phoneProvider }}{{ end -}}`;
+
+/** Sets `$method`, the two-factor method in words (a mail's `setup`). */
+export const factorName = `{{- /* GoTrue passes the factor's type: totp, webauthn or phone. */ -}}
+{{- $method := .FactorType }}{{ if eq .FactorType "totp" }}{{ $method = $totp }}{{ else if eq .FactorType "webauthn" }}{{ $method = $webauthn }}{{ else if eq .FactorType "phone" }}{{ $method = $phoneFactor }}{{ end -}}`;
+
 /** The page around a body; webmail drops <html>, so the outer table repeats lang and dir. */
 export function layout(body: string[]): string {
   const cell = (style: string) => `font-family:${font};${style}`;

@@ -1,22 +1,40 @@
 import type { Locale } from 'next-intl';
 import { defaultLocale, locales, textDirection } from '../../../i18n/locales.ts';
 import { layout } from './layout.ts';
+import type { SharedWord } from './words.ts';
 
 /** One text of a mail in every language. */
 export type Phrase = Record<Locale, string>;
 
-export interface Mail {
+/**
+ * A Go template variable the mail sets per language: a word of its own, `Email.<mail>.<variable>` in
+ * `messages/<locale>.json`, or one of `Email.shared` under a variable name (`shared()`).
+ */
+export type Word = string | { variable: string; shared: SharedWord };
+
+/** A text several mails say, printed as `variable` (its key by default). */
+export const shared = (key: SharedWord, variable: string = key): Word => ({ variable, shared: key });
+
+interface MailParts {
   /** Added to the comment on the generated file's first line. */
   note?: string;
-  /** The Go template variables the mail sets per language, in the order they are written. */
-  words: Record<string, Phrase>;
   /** Go template lines after the language branches, which may name GoTrue's values in words. */
   setup?: string;
   /** The lines between the heading and the footer (layout.ts). */
   body: string[];
 }
 
-export const defineMail = (mail: Mail) => mail;
+/** A mail as written in supabase/templates/src/: the words it prints, in the order they are set. */
+export interface MailSource extends MailParts {
+  words: Word[];
+}
+
+/** A mail with its words looked up: each variable's text in every language. */
+export interface Mail extends MailParts {
+  words: Record<string, Phrase>;
+}
+
+export const defineMail = (mail: MailSource) => mail;
 
 /** A Go string literal (JSON's escapes are Go's). */
 const literal = (text: string) => JSON.stringify(text);
@@ -29,12 +47,12 @@ const variables = (template: string, declaring = false) =>
  * The template GoTrue reads: it has no includes, so each file carries the layout, and html/template escapes the
  * words where they are printed. `source` is where the mail is written, named in the first line's comment.
  */
-export function renderMail(mail: Mail, source: string): string {
+export function renderMail(mail: Mail, source: string, list: readonly Locale[] = locales): string {
   const names = Object.keys(mail.words);
   const direction = (locale: Locale) =>
     textDirection(locale) === 'rtl' ? { dir: 'rtl', align: 'right' } : { dir: 'ltr', align: 'left' };
   const base = direction(defaultLocale);
-  const branches = locales
+  const branches = list
     .filter((locale) => locale !== defaultLocale)
     .flatMap((locale, i) => {
       const { dir, align } = direction(locale);
@@ -59,7 +77,7 @@ export function renderMail(mail: Mail, source: string): string {
   if (problems.length) throw new Error(`${source}: ${problems.join('; ')}`);
 
   return [
-    `{{- /* Generated from ${source} (and layout.ts and words.ts beside it) by scripts/email-templates.ts: edit those and run npm run templates. The default language (${defaultLocale}) first, then each other language sets only its words.${mail.note ? ` ${mail.note}` : ''} */ -}}`,
+    `{{- /* Generated from ${source} (with layout.ts beside it) and the Email words of messages/<locale>.json by scripts/email-templates.ts: edit those and run npm run templates. The default language (${defaultLocale}) first, then each other language sets only its words.${mail.note ? ` ${mail.note}` : ''} */ -}}`,
     `{{- $lang := "${defaultLocale}" }}{{ $dir := "${base.dir}" }}{{ $align := "${base.align}" }}`,
     ...names.map((name) => `{{- $${name} := ${literal(word(mail, name, defaultLocale))} }}`),
     ...branches,

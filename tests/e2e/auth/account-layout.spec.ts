@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { createConfirmedUser, signInWithPassword } from '../support/auth-users';
 import { expectNoAxeViolations } from '../support/axe';
 
@@ -11,7 +11,7 @@ const viewports = [
 
 for (const locale of ['en', 'ar'] as const) {
   for (const viewport of viewports) {
-    test(`${locale} at ${viewport.width}×${viewport.height}: the account page lists its sections, each card has one primary button, axe is clean (issue 35)`, async ({
+    test(`${locale} at ${viewport.width}×${viewport.height}: the account page lists its sections, each card has one primary button, axe is clean`, async ({
       page,
     }) => {
       await page.setViewportSize(viewport);

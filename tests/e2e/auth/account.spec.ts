@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import {
   createConfirmedUser,
   findUser,
@@ -19,9 +19,7 @@ test('the account page is private and passes axe', async ({ page }) => {
   await expectNoAxeViolations(page);
 });
 
-test('a query value names only its own messages: ?updated=constructor shows nothing (issue 18)', async ({
-  page,
-}) => {
+test('a query value names only its own messages: ?updated=constructor shows nothing', async ({ page }) => {
   const user = await createConfirmedUser();
   await signInWithPassword(page, user.email, user.password);
   for (const value of ['constructor', '__proto__', 'toString']) {
@@ -189,7 +187,7 @@ test('deleting the account needs the confirmation word and uses the server only'
   expect(await findUser(user.id)).toBeNull();
 });
 
-// Issue 35: GoTrue's wait between two emails to one user names the seconds left, and the form says them.
+// GoTrue's wait between two emails to one user names the seconds left, and the form says them.
 for (const { locale, wait } of [
   { locale: 'en', wait: /^We just sent you an email\. You can ask for another one in [1-5] seconds?\.$/ },
   {

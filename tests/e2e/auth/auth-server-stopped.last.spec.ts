@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { type Browser, type BrowserContext, expect, type Page, type Request, test } from '@playwright/test';
+import { type Browser, type BrowserContext, expect, type Page, type Request, test } from '../support/test';
 import { createConfirmedUser, signInWithPassword } from '../support/auth-users';
 import { enrollFactors } from '../support/authenticator';
 import { sessionCookieNames } from '../support/session-cookie';
@@ -36,7 +36,7 @@ test('with the auth server stopped, public pages work and forms say the service 
     expect(response?.status(), path).toBe(200);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   }
-  // The health check says so, and still answers 200: the app itself runs (issue 18).
+  // The health check says so, and still answers 200: the app itself runs.
   const health = await page.request.get('/api/health');
   expect(health.status()).toBe(200);
   expect(await health.json()).toMatchObject({ status: 'degraded', auth: 'unreachable' });
@@ -123,7 +123,7 @@ test('with the auth server answering 503 twice, the session check is retried and
   await expect(page.getByTestId('current-email')).toContainText(user.email);
 });
 
-// The notes example (issue 29): the Data API down while Auth answers.
+// The notes example: the Data API down while Auth answers.
 test('with the Data API answering 503 or not at all, the notes say so in time and keep what was typed', async ({
   page,
 }) => {
@@ -270,7 +270,7 @@ async function expectSignedOutHere({ context, page }: { context: BrowserContext;
   await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toBeVisible();
 }
 
-test('with the auth server answering 500, sign out and sign out everywhere end the session on this device (issue 34)', async ({
+test('with the auth server answering 500, sign out and sign out everywhere end the session on this device', async ({
   browser,
 }) => {
   // supabase-js 2.119 keeps the session when a global sign-out fails: the app must end it all the same.
@@ -335,7 +335,7 @@ test('with the auth server stopped, an expired session is answered within 5 s', 
   expect((await signedIn!.cookies()).filter(({ name }) => /^sb-.+-auth-token/.test(name))).toEqual([]);
 });
 
-test("with the auth server stopped, a fresh session's private page says so in time, with no redirect loop (issue 34)", async () => {
+test("with the auth server stopped, a fresh session's private page says so in time, with no redirect loop", async () => {
   // The middleware verifies the unexpired token with the signing keys it holds; the page cannot ask the server.
   const started = Date.now();
   const answer = await beforeStop!.loop.request.get('/en/account', { maxRedirects: 0, timeout: 5000 });
@@ -359,7 +359,7 @@ test("with the auth server stopped, a fresh session's private page says so in ti
   await beforeStop!.loop.close();
 });
 
-test('with the auth server stopped, sign out everywhere still ends the session on this device (issue 34)', async () => {
+test('with the auth server stopped, sign out everywhere still ends the session on this device', async () => {
   const { page } = beforeStop!.everywhere;
   await page.getByRole('button', { name: 'Sign out everywhere' }).click();
   await expect(page).toHaveURL(/\/en\/sign-in\?status=signed-out-here-only$/, { timeout: 5000 });

@@ -1,9 +1,9 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '../support/test';
 import { createConfirmedUser, signInWithPassword } from '../support/auth-users';
 import { enrollFactors } from '../support/authenticator';
 import { trustedIpHeader } from '../support/test-env';
 
-// Guessing one account from many addresses (ASVS 6.3.1, issue 31): GoTrue counts per IP, the app per account
+// Guessing one account from many addresses (ASVS 6.3.1): GoTrue counts per IP, the app per account
 // (lib/auth/attempt-rules.ts). The e2e server trusts `trustedIpHeader` as a proxy's client-IP header, so each
 // attempt here comes from a new visitor IP, which the app passes to GoTrue with the secret key.
 

@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { createConfirmedUser, goodPassword, signInWithPassword, uniqueEmail } from '../support/auth-users';
 import { expectNoAxeViolations } from '../support/axe';
 
-// ASVS 6.2.4 (issue 31): a new password on zxcvbn-ts's common-password list is refused by the server, in the form's
+// ASVS 6.2.4: a new password on zxcvbn-ts's common-password list is refused by the server, in the form's
 // language, and the list never reaches the browser.
 
 function files(dir: string): string[] {

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { createConfirmedUser, signInWithPassword } from '../support/auth-users';
 import { appUrl } from '../support/test-env';
 

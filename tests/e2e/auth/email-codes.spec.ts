@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '../support/test';
 import {
   createConfirmedUser,
   findUser,
@@ -11,7 +11,7 @@ import { arabicIndic } from '../support/authenticator';
 import { expectNoAxeViolations } from '../support/axe';
 import { mailTo } from '../support/mailbox';
 
-// Issue 35: every email says "Or enter this code"; each flow that mails one has a field for it.
+// Every email says "Or enter this code"; each flow that mails one has a field for it.
 
 type Messages = typeof import('../../../messages/en.json');
 function messages(locale: string): Messages {

@@ -1,5 +1,5 @@
 import { createClient } from '@supabase/supabase-js';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { createConfirmedUser, goodPassword, uniqueEmail } from '../support/auth-users';
 import { expectNoAxeViolations } from '../support/axe';
 import { followEmailLink, mailTo } from '../support/mailbox';
@@ -86,14 +86,14 @@ test('broken and foreign links get a clear page, never a 500', async ({ page }) 
       path,
     ).toBeVisible();
   }
-  // A sign-in the visitor cancelled at the provider says so instead (issue 35).
+  // A sign-in the visitor cancelled at the provider says so instead.
   const denied = await page.goto('/en/auth/callback?error=access_denied&error_description=denied');
   expect(denied?.status()).toBeLessThan(500);
   await expect(page.getByRole('heading', { level: 1, name: 'Sign-in was cancelled' })).toBeVisible();
   await expect(page.getByTestId('link-error-reason')).toHaveAttribute('data-reason', 'denied');
 });
 
-test('a mail scanner opening the link does not use it up: the "Continue" button does (issue 18)', async ({
+test('a mail scanner opening the link does not use it up: the "Continue" button does', async ({
   page,
   playwright,
 }) => {
@@ -136,7 +136,7 @@ test('the "Continue" page speaks every language and names the action', async ({ 
   await expect(page).toHaveURL(/\/ar\/auth\/error\?reason=/);
 });
 
-// Issue 34: GoTrue's .RedirectTo is bare site_url when a client asks for no redirect or one outside the allow-list;
+// GoTrue's .RedirectTo is bare site_url when a client asks for no redirect or one outside the allow-list;
 // the templates used to append `&token_hash=…` to it, which is no URL. A client of our project other than the app.
 for (const [label, emailRedirectTo] of [
   ['a disallowed redirect', 'https://evil.example.net/steal'],

@@ -1,7 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '../support/test';
 import { createConfirmedUser, goodPassword, uniqueEmail } from '../support/auth-users';
 
-// ASVS 6.3.8 (issue 31): the forms that take an address answer alike whether an account uses it or not, a second
+// ASVS 6.3.8: the forms that take an address answer alike whether an account uses it or not, a second
 // try within the auth server's wait between two emails to one address (max_frequency = "5s" locally) included.
 
 /** What the visitor sees after a submit, with the address they typed written as `<email>`. */

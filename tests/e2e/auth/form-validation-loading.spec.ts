@@ -1,4 +1,4 @@
-import { expect, type Page, type Response, test } from '@playwright/test';
+import { expect, type Page, type Response, test } from '../support/test';
 import { presetConsent } from '../support/consent';
 import { submitSignInWithoutPassword } from '../support/sign-in-form';
 

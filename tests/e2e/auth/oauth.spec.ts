@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { uniqueEmail } from '../support/auth-users';
 import { expectNoAxeViolations } from '../support/axe';
 
@@ -20,7 +20,7 @@ for (const provider of ['GitHub', 'Google']) {
   });
 }
 
-// Issue 35: Deny at the provider comes back as GoTrue passes it on (error=access_denied); nothing is broken.
+// Deny at the provider comes back as GoTrue passes it on (error=access_denied); nothing is broken.
 for (const { locale, heading } of [
   { locale: 'en', heading: 'Sign-in was cancelled' },
   { locale: 'ar', heading: 'أُلغي تسجيل الدخول' },

@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { type CDPSession, expect, type Page, test } from '@playwright/test';
+import { type CDPSession, expect, type Page, test } from '../support/test';
+import { createClient } from '@supabase/supabase-js';
 import { createTranslator, type Locale } from 'next-intl';
 import { createConfirmedUser, signInWithPassword } from '../support/auth-users';
 import { arabicIndic, Authenticator, enrollFactors } from '../support/authenticator';
 import { expectNoAxeViolations } from '../support/axe';
+import { publishableKey, supabaseUrl } from '../support/test-env';
 import type english from '../../../messages/en.json';
 
 // Passkeys against the local auth server, with Chromium's virtual authenticator (DevTools protocol) standing in
@@ -73,15 +75,15 @@ const listStatus = (page: Page) => page.getByTestId('passkey-status');
 const cases = [
   {
     locale: 'en',
-    // Each brand in Unicode isolates (FSI … PDI), so the sentence keeps its own direction (passkey-add-form.tsx).
-    suggested: '\u2068Chrome\u2069 on \u2068Windows\u2069',
+    // Plain words: the list isolates the name and gives it its direction when it shows it (passkey-list.tsx).
+    suggested: 'Chrome on Windows',
     chosen: 'Work laptop',
     renamed: 'Old laptop',
     signOut: 'Sign out',
   },
   {
     locale: 'ar',
-    suggested: '\u2068Chrome\u2069 على \u2068Windows\u2069',
+    suggested: 'Chrome على Windows',
     chosen: 'حاسوب العمل',
     renamed: 'الحاسوب القديم',
     signOut: 'تسجيل الخروج',
@@ -174,6 +176,45 @@ for (const { locale, suggested, chosen, renamed, signOut } of cases) {
     await expect(page).toHaveURL(`/${locale}/sign-in`);
   });
 }
+
+test('ar: the suggested name is stored as plain words, shown right to left; a name stored with direction marks shows without them', async ({
+  page,
+}) => {
+  const { Passkeys: t } = messagesOf('ar');
+  const user = await createConfirmedUser({ locale: 'ar' });
+  await signInWithPassword(page, user.email, user.password, { locale: 'ar' });
+  await addAuthenticator(page);
+  await expect(section(page).getByLabel(t.nameLabel)).toHaveValue('Chrome على Windows');
+  await section(page).getByRole('button', { name: t.add }).click();
+  const item = section(page).getByTestId('passkey-item');
+  await expect(item).toHaveCount(1);
+
+  const supabase = createClient(supabaseUrl, publishableKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+  });
+  await supabase.auth.signInWithPassword({ email: user.email, password: user.password });
+  const stored = (await supabase.auth.passkey.list()).data ?? [];
+  expect(stored.map((passkey) => passkey.friendly_name)).toEqual(['Chrome على Windows']);
+
+  // As an earlier version saved names: each brand between isolates, and the whole between embedding marks.
+  await supabase.auth.passkey.update({
+    passkeyId: stored[0]!.id,
+    friendlyName: '\u202B\u2068Chrome\u2069 على \u2068Windows\u2069\u202C',
+  });
+  await page.reload();
+  const name = item.locator('p bdi').first();
+  await expect(name).toHaveText('Chrome على Windows', { useInnerText: true });
+  expect(await name.textContent()).toBe('Chrome على Windows');
+  await expect(name).toHaveAttribute('dir', 'rtl');
+  // Renamed through the form, marks typed or pasted in are dropped too.
+  await item.getByRole('button', { name: t.rename }).click();
+  await item.getByLabel(t.newName).fill('\u2068YubiKey\u2069 المكتب');
+  await item.getByLabel(t.newName).press('Enter');
+  await expect(listStatus(page)).toContainText('YubiKey المكتب');
+  expect(((await supabase.auth.passkey.list()).data ?? []).map((passkey) => passkey.friendly_name)).toEqual([
+    'YubiKey المكتب',
+  ]);
+});
 
 test('a cancelled prompt says so and keeps what was typed, on sign-in and when adding', async ({ page }) => {
   const { Passkeys: t, AuthErrors: errors } = messagesOf('en');
@@ -283,7 +324,7 @@ test('the autofill request renews its challenge before the auth server’s expir
   expect(challenges).toEqual(['GET', 'GET']);
 });
 
-// Issue 35: GoTrue counts a passkey sign-in as aal1 (amr `passkey` is no MFA claim) and accepts at the code step
+// GoTrue counts a passkey sign-in as aal1 (amr `passkey` is no MFA claim) and accepts at the code step
 // only WebAuthn MFA factors, never passkeys, so a two-factor user still owes a code; the code step says why and
 // shows every other way forward.
 for (const locale of ['en', 'ar'] as const) {
@@ -330,7 +371,7 @@ for (const locale of ['en', 'ar'] as const) {
   });
 }
 
-// Issue 35: the note names the second factors the user has. Security keys only: the key, not an app; then an app
+// The note names the second factors the user has. Security keys only: the key, not an app; then an app
 // beside the key: both.
 test('a user with a passkey and a security key is told to confirm with the key, then with an app too', async ({
   page,

@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { createConfirmedUser, signInWithPassword, uniqueEmail } from '../support/auth-users';
 import { publishableKey, secretKey, supabaseUrl } from '../support/test-env';
 
-// ASVS 7.5.1 (issue 31): the email address, authenticator apps and passkeys change only in a session whose factors
+// ASVS 7.5.1: the email address, authenticator apps and passkeys change only in a session whose factors
 // were all proven within REAUTHENTICATION_WINDOW_SECONDS. Waiting out the default 10 minutes is no test, so this
 // spec starts a second server on the same build with a window of a few seconds (as require-second-factor does).
 

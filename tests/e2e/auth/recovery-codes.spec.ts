@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '../support/test';
 import { createClient } from '@supabase/supabase-js';
 import { createTranslator } from 'next-intl';
 import { createConfirmedUser, signInWithPassword } from '../support/auth-users';
@@ -7,7 +7,7 @@ import { arabicIndic, Authenticator } from '../support/authenticator';
 import { expectNoAxeViolations } from '../support/axe';
 import { publishableKey, supabaseUrl } from '../support/test-env';
 
-// Issue 30: MFA recovery codes through the UI against the local auth server: shown once when two-factor is turned
+// MFA recovery codes through the UI against the local auth server: shown once when two-factor is turned
 // on, usable once on the code step instead of the app, counted on the account page.
 
 type Messages = typeof import('../../../messages/en.json');
@@ -17,7 +17,9 @@ function messages(locale: 'en' | 'ar') {
   ) as Messages;
   const left = createTranslator({ locale, messages: all, namespace: 'RecoveryCodes' });
   const remaining = (n: number, total: number) => left('remaining', { remaining: n, total });
-  return { two: all.TwoFactor, rc: all.RecoveryCodes, account: all.Account, remaining };
+  // The texts that name the user's second factors: here, an authenticator app.
+  const forApp = (key: 'shownOnce' | 'fileHeading') => left(key, { ways: 'app' });
+  return { two: all.TwoFactor, rc: all.RecoveryCodes, account: all.Account, remaining, forApp };
 }
 
 const signOut = (page: Page, label: string) =>
@@ -31,7 +33,7 @@ for (const locale of ['en', 'ar'] as const) {
     page,
   }) => {
     test.setTimeout(120_000);
-    const { two, rc, account, remaining } = messages(locale);
+    const { two, rc, account, remaining, forApp } = messages(locale);
     const typed = (code: string) => (locale === 'ar' ? arabicIndic(code) : code);
     const user = await createConfirmedUser({ locale });
     await signInWithPassword(page, user.email, user.password, { locale });
@@ -47,7 +49,7 @@ for (const locale of ['en', 'ar'] as const) {
     // The codes, once: ten of them in groups of four, with the warning, copy, download and print.
     const shown = section.getByTestId('recovery-codes-shown');
     await expect(shown.getByRole('heading', { name: rc.shownOnceTitle })).toBeVisible();
-    await expect(shown).toContainText(rc.shownOnce);
+    await expect(shown).toContainText(forApp('shownOnce'));
     const items = shown.getByTestId('recovery-code');
     await expect(items).toHaveCount(10);
     const codes = (await items.allTextContents()).map((text) => text.trim());
@@ -59,7 +61,7 @@ for (const locale of ['en', 'ar'] as const) {
     const file = decodeURIComponent(
       ((await download.getAttribute('href')) ?? '').replace(/^data:[^,]*,/, ''),
     );
-    expect(file).toBe(`${rc.fileHeading}\n\n${codes.join('\n')}\n`);
+    expect(file).toBe(`${forApp('fileHeading')}\n\n${codes.join('\n')}\n`);
     await expectNoAxeViolations(page);
 
     // Not again: after a reload the codes are gone; the account page counts them.

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { createConfirmedUser, signInWithPassword } from '../support/auth-users';
 import { expectNoAxeViolations } from '../support/axe';
 import { followEmailLink, mailTo } from '../support/mailbox';
@@ -23,7 +23,7 @@ const cases = [
     subject: /إعادة تعيين كلمة المرور/,
     submit: 'إرسال رابط إعادة التعيين',
     save: 'حفظ كلمة المرور الجديدة',
-    done: 'تم حفظ كلمة المرور الجديدة.',
+    done: 'حُفظت كلمة المرور الجديدة.',
   },
 ];
 

@@ -1,12 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { createConfirmedUser, signInWithPassword } from '../support/auth-users';
 import { Authenticator } from '../support/authenticator';
 import { expectNoAxeViolations } from '../support/axe';
 import { publishableKey, secretKey, supabaseUrl } from '../support/test-env';
 
-// ASVS 6.3.3 (issue 31): with REQUIRE_SECOND_FACTOR=on, a user without an authenticator app or a passkey reaches no
+// ASVS 6.3.3: with REQUIRE_SECOND_FACTOR=on, a user without an authenticator app or a passkey reaches no
 // private page until they add one. The setting is read when the server starts, so this spec starts a second server
 // on the same build with it on; the shared server (and every other spec) keeps the default, off.
 

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { type CDPSession, expect, type Page, test } from '@playwright/test';
+import { type CDPSession, expect, type Page, test } from '../support/test';
+import { createTranslator } from 'next-intl';
 import { createConfirmedUser, findUser, signInWithPassword } from '../support/auth-users';
 import { enrollFactors } from '../support/authenticator';
 import { expectNoAxeViolations } from '../support/axe';
@@ -11,6 +12,8 @@ import type english from '../../../messages/en.json';
 
 const messages = JSON.parse(readFileSync('messages/en.json', 'utf8')) as typeof english;
 const keys = messages.SecurityKeys;
+/** The recovery texts for a user whose only second factor is a security key. */
+const recovery = createTranslator({ locale: 'en', messages, namespace: 'RecoveryCodes' });
 
 /** A message as a server action sends it: the `<bdi>` value between Unicode isolates (i18n/isolate.tsx). */
 const withValue = (message: string, name: string) =>
@@ -50,10 +53,19 @@ test('enroll a security key on the account page, then pass the code step with it
   await section.getByRole('button', { name: keys.add }).click();
   await expect(section).toContainText(withValue(keys.added, 'YubiKey'));
   await expect(section.getByTestId('security-key')).toContainText('YubiKey');
-  // The first key, like the first app, comes with recovery codes, shown once.
-  await expect(section.getByTestId('recovery-codes-shown')).toBeVisible();
-  // Two-factor authentication is on, though there is no app.
+  // The first key, like the first app, comes with recovery codes, shown once; they stand in for the key, not an app.
+  const shown = section.getByTestId('recovery-codes-shown');
+  await expect(shown).toContainText(recovery('shownOnce', { ways: 'keys' }));
+  await expect(shown).not.toContainText(/authenticator app/i);
+  const file = decodeURIComponent(
+    (
+      (await shown.getByRole('link', { name: messages.RecoveryCodes.download }).getAttribute('href')) ?? ''
+    ).replace(/^data:[^,]*,/, ''),
+  );
+  expect(file.split('\n')[0]).toBe(recovery('fileHeading', { ways: 'keys' }));
+  // Two-factor authentication is on, though there is no app, and the section says so.
   await expect(page.getByTestId('two-factor-off')).toHaveCount(0);
+  await expect(page.getByTestId('two-factor-on')).toHaveText(messages.TwoFactor.statusOn);
   await expectNoAxeViolations(page);
   expect((await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials).toHaveLength(1);
   const factors = (await findUser(user.id))?.factors ?? [];
@@ -70,6 +82,9 @@ test('enroll a security key on the account page, then pass the code step with it
   await signInWithPassword(page, user.email, user.password);
   await expect(page).toHaveURL('/en/sign-in/verify?next=%2Faccount');
   await expect(page.getByText(keys.verifyDescription)).toBeVisible();
+  // No code to enter: the step is headed "Confirm it's you", not "Enter your code".
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(messages.TwoFactor.confirmTitle);
+  await expect(page).toHaveTitle(new RegExp(`^${messages.TwoFactor.confirmTitle}`));
   // No app: no code field to fill in.
   await expect(page.locator('input[name="code"]')).toHaveCount(0);
   const useKey = page.getByRole('button', { name: keys.use });
@@ -140,6 +155,7 @@ test('with an app and a key, the code step offers both; a bad signature is refus
   await codeStep();
   // Every way forward: the code field and the key.
   await expect(page.getByText(messages.TwoFactor.verifyDescription)).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(messages.TwoFactor.verifyTitle);
   await expect(page.locator('input[name="code"]')).toBeVisible();
   const useKey = page.getByRole('button', { name: keys.use });
   await expect(useKey).toBeEnabled();

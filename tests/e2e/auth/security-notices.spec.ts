@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { createConfirmedUser, signInWithPassword } from '../support/auth-users';
 import { arabicIndic, Authenticator } from '../support/authenticator';
 import { mailTo } from '../support/mailbox';
 
-// Issue 30: GoTrue's security notices in the user's stored language. Adding an authenticator app on the account page
+// GoTrue's security notices in the user's stored language. Adding an authenticator app on the account page
 // mails mfa_factor_enrolled from supabase/templates/, read here from the local server's mailbox.
 
 type Messages = typeof import('../../../messages/en.json');

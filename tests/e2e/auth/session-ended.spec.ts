@@ -1,11 +1,11 @@
 import { createClient } from '@supabase/supabase-js';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { createConfirmedUser, signInWithPassword } from '../support/auth-users';
 import { expectNoAxeViolations } from '../support/axe';
 import { readSessionCookie, writeSessionCookie } from '../support/session-cookie';
 import { secretKey, supabaseUrl } from '../support/test-env';
 
-// ASVS 7.3 (issue 31): a session the auth server has ended (its timebox or inactivity limit, `session_expired`;
+// ASVS 7.3: a session the auth server has ended (its timebox or inactivity limit, `session_expired`;
 // revoked, `session_not_found` / `refresh_token_not_found`) sends the next private visit to sign-in, which says
 // why. Here the session is revoked with the admin API: its refresh then fails as a timed-out one does, with a
 // session code, through the same path (the middleware's refresh of an expired access token).

@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { createClient } from '@supabase/supabase-js';
-import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type Browser, type BrowserContext, expect, type Page, test } from '../support/test';
 import { createConfirmedUser, signInWithPassword } from '../support/auth-users';
 import { Authenticator, enrollFactors } from '../support/authenticator';
 import { expectNoAxeViolations } from '../support/axe';
 import { publishableKey, supabaseUrl } from '../support/test-env';
 
-// "Your sessions" (issue 30, ASVS 7.5.2 and 7.4.3): one user signed in from browsers that say they are different
+// "Your sessions" (ASVS 7.5.2 and 7.4.3): one user signed in from browsers that say they are different
 // devices. The app signs in on its server, so the names come from the browser's User-Agent only because the app
 // passes it on to the auth server (lib/supabase/auth-fetch.ts): Node's own would read "Unknown device".
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { createConfirmedUser, goodPassword, signInWithPassword, uniqueEmail } from '../support/auth-users';
 import { expectNoAxeViolations } from '../support/axe';
 import { submitSignInWithoutPassword } from '../support/sign-in-form';

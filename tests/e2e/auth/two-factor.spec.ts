@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createClient } from '@supabase/supabase-js';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '../support/test';
 import { createConfirmedUser, findUser, signInWithPassword, uniqueEmail } from '../support/auth-users';
 import { arabicIndic, Authenticator, enrollFactors } from '../support/authenticator';
 import { expectNoAxeViolations } from '../support/axe';
 import { readSessionCookie, writeSessionCookie } from '../support/session-cookie';
 import { publishableKey, secretKey, supabaseUrl, usesLocalAuth } from '../support/test-env';
 
-// Issue 17: two-factor sign-in with an authenticator app, through the UI, against the local auth server.
+// Two-factor sign-in with an authenticator app, through the UI, against the local auth server.
 
 type Messages = typeof import('../../../messages/en.json');
 function messages(locale: string) {
@@ -44,6 +44,7 @@ for (const locale of ['en', 'ar'] as const) {
     const section = page.locator('section[aria-labelledby="two-factor-title"]');
     await expect(section.getByRole('heading', { name: two.sectionTitle })).toBeVisible();
     await expect(section.getByTestId('two-factor-off')).toHaveText(two.statusOff);
+    await expect(section.getByTestId('two-factor-on')).toHaveCount(0);
     await expect(section).toContainText(two.backupNote);
     await section.getByLabel(two.enrollName).fill(appName);
     await section.getByRole('button', { name: two.enrollStart }).click();
@@ -299,7 +300,7 @@ function accountActions(): { id: string; name: string }[] {
     .map(([id, action]) => ({ id, name: action.exportedName }));
 }
 
-test('every account action posted from a forged aal1 session is refused, and nothing changes (issue 34)', async ({
+test('every account action posted from a forged aal1 session is refused, and nothing changes', async ({
   page,
   context,
 }) => {
@@ -344,13 +345,13 @@ test('every account action posted from a forged aal1 session is refused, and not
     securityKeyProofOptions: { fields: { factorId }, stateless: true },
     removeSecurityKey: { fields: { factorId, challengeId: randomUUID(), credential: '{"id":"forged"}' } },
     manageRecoveryCodes: { fields: { intent: 'regenerate', factorId, code: '000000' } },
-    // The offer after a second-factor change (issue 30): a plain form action, no previous state.
+    // The offer after a second-factor change: a plain form action, no previous state.
     endOtherSessions: { fields: {}, stateless: true },
     // "Your sessions" shares its module with the sign-out forms, so the account page can call it too.
     endSession: { fields: { sessionId: randomUUID() }, stateless: true },
     signOutEverywhere: { fields: {}, stateless: true },
     deleteAccount: { fields: { confirmation: 'delete' } },
-    // The email change's codes (issue 35); the same action takes sign-in codes on public pages.
+    // The email change's codes; the same action takes sign-in codes on public pages.
     verifyEmailCode: { fields: { type: 'email_change', email: user.email, code: '000000' } },
   };
   const actions = accountActions().filter(({ name }) => name !== 'signOut');

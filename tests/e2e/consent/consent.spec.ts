@@ -1,4 +1,4 @@
-import { type BrowserContext, expect, type Page, type Request, test } from '@playwright/test';
+import { type BrowserContext, expect, type Page, type Request, test } from '../support/test';
 import { expectNoAxeViolations } from '../support/axe';
 import { presetConsent } from '../support/consent';
 import { layoutShifts, recordLayoutShifts } from '../support/layout-shifts';

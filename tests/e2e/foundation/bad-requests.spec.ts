@@ -1,10 +1,10 @@
 import { connect } from 'node:net';
-import { expect, type APIRequestContext, test } from '@playwright/test';
+import { expect, type APIRequestContext, test } from '../support/test';
 import { appPort, appUrl } from '../support/test-env';
 
-// Issue 18: no malformed request gets a 500 from the production build. Server actions are fuzzed on a static page
-// (the middleware does not otherwise run there) and on a session page; the request line goes over a raw socket,
-// since HTTP clients never send TRACE, `OPTIONS *` or an absolute-form target.
+// No malformed request gets a 500 from the production build (docs/decisions/0006-bad-requests-answer-4xx.md). Server
+// actions are fuzzed on a static page (the middleware does not otherwise run there) and on a session page; the request
+// line goes over a raw socket, since HTTP clients never send TRACE, `OPTIONS *` or an absolute-form target.
 
 /** Sends one raw HTTP/1.1 request; resolves with the status line and headers. */
 function raw(
@@ -61,7 +61,7 @@ for (const path of ['/en/forgot-password', '/en/sign-in']) {
           'multipart/form-data; boundary=xx',
           '--xx\r\nContent-Disposition: form-data; name="1_email"\r\n\r\na@b.c\r\n--xx--\r\n',
         ],
-        // Flight references decodeReply cannot resolve (issue 34): parts the body lacks, inherited properties.
+        // Flight references decodeReply cannot resolve: parts the body lacks, inherited properties.
         ...['["$Q1"]', '[{"then":"$1:__proto__:then"}]', '["$1"]', '["$h1"]', '[{"a":"$0:a"}]'].flatMap(
           (args): Array<[string, string]> => [
             ['text/plain;charset=UTF-8', args],
@@ -152,9 +152,7 @@ test('an absolute-form request target never redirects to another host', async ()
   }
 });
 
-test('pages answer other methods with a 405 and Allow; files and route handlers too (issue 34)', async ({
-  request,
-}) => {
+test('pages answer other methods with a 405 and Allow; files and route handlers too', async ({ request }) => {
   const allowed = async (method: string, path: string) => {
     const response = await request.fetch(path, { method, maxRedirects: 0 });
     expect(response.status(), `${method} ${path}`).toBe(405);
@@ -182,9 +180,7 @@ test('pages answer other methods with a 405 and Allow; files and route handlers 
   ).toBeLessThan(500);
 });
 
-test('the production build does not publish the service worker’s source map (issue 34)', async ({
-  request,
-}) => {
+test('the production build does not publish the service worker’s source map', async ({ request }) => {
   expect((await request.get('/serwist/sw.js.map')).status()).toBe(404);
   const worker = await request.get('/serwist/sw.js');
   expect(worker.status()).toBe(200);

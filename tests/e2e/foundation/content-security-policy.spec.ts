@@ -1,9 +1,9 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '../support/test';
 import { routeTable } from '@/lib/routes/route-table';
 import { createConfirmedUser, signInWithPassword } from '../support/auth-users';
 import { presetConsent } from '../support/consent';
 
-// Issue 18: every page carries a Content-Security-Policy, and none of them breaks it: every route of the table in
+// Every page carries a Content-Security-Policy, and none of them breaks it: every route of the table in
 // English and Arabic, signed out and signed in, before any choice, after "reject" and after "accept" (which loads
 // Google Tag Manager: answered here by a local stub, so the policy is what decides whether it may load).
 
@@ -92,7 +92,7 @@ test('the policy forbids what it should', async ({ request }) => {
   ]);
 });
 
-test('Next’s own slash redirects carry the policy and refuse framing too (issue 34)', async ({ request }) => {
+test('Next’s own slash redirects carry the policy and refuse framing too', async ({ request }) => {
   const redirects: Array<[string, string]> = [
     ['/en/', '/en'],
     ['/en//account', '/en/account'],

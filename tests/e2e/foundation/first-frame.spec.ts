@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { delayRequests } from '../support/slow-requests';
 
 const bannerSelector = '[data-testid="consent-banner"]';

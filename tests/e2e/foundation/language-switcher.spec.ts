@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { appUrl } from '../support/test-env';
 
 test('the switcher keeps the page and query, and persists the choice for a year', async ({

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { presetConsent } from '../support/consent';
 import { afterTwoFrames } from '../support/frames';
 import { layoutShifts, recordLayoutShifts } from '../support/layout-shifts';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { appUrl } from '../support/test-env';
 
 const localeCookie = (value: string) => ({ name: 'NEXT_LOCALE', value, url: appUrl });

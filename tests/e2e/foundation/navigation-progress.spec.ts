@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '../support/test';
 import { presetConsent } from '../support/consent';
 
 // The progress bar and the route-load timeout (components/navigation/navigation-progress.tsx).

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import type { Locale } from 'next-intl';
 import { locales, textDirection } from '@/i18n/locales';
 import { appUrl } from '../support/test-env';
@@ -48,8 +48,9 @@ test.describe('not found', () => {
     });
 
     test(`${path} answers 404 with the ${locale} page without JavaScript`, async ({ request }) => {
-      // Next 16.4 server-renders notFound() thrown by a page as an empty <html id="__next_error__"> shell and
-      // leaves the page to the browser (vercel/next.js#62228, fix proposed in #98455). Fails until Next ships it.
+      // Next 16.4 server-renders notFound() thrown by a page as an empty <html id="__next_error__"> shell and leaves
+      // the page to the browser (vercel/next.js#62228, fix proposed in vercel/next.js#98455). Fails until Next ships
+      // it.
       test.fail();
       const text = notFoundPage(locale);
       const response = await request.get(`${appUrl}${path}`, {
@@ -165,7 +166,7 @@ test('GET /api/health answers JSON; unknown API paths answer a JSON 404', async 
   const body = await health.json();
   expect(body).toMatchObject({ status: 'ok', auth: 'reachable' });
   expect(body.version).toMatch(/^\d+\.\d+\.\d+/);
-  // Asked per request, never stored (issue 18): it was a build-time answer cached for a year.
+  // Asked per request, never stored: it was a build-time answer cached for a year.
   expect(health.headers()['cache-control']).toBe('no-store');
 
   const missing = await request.post('/api/does-not-exist', { data: {} });

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { afterTwoFrames } from '../support/frames';
 
 test('the chosen theme persists across reloads without a flash of the wrong theme', async ({ browser }) => {

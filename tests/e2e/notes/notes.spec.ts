@@ -1,10 +1,10 @@
 import { createClient } from '@supabase/supabase-js';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page, test } from '../support/test';
 import { createConfirmedUser, findUser, signInWithPassword } from '../support/auth-users';
 import { expectNoAxeViolations } from '../support/axe';
 import { secretKey, supabaseUrl } from '../support/test-env';
 
-// The notes example (issue 29), end to end against the production build and the local Data API.
+// The notes example, end to end against the production build and the local Data API.
 
 function admin() {
   return createClient(supabaseUrl, secretKey, { auth: { persistSession: false, autoRefreshToken: false } });
@@ -80,6 +80,11 @@ const text = {
     search: 'Search',
     required: 'Please fill in this field.',
     notFound: 'Page not found',
+    now: 'now',
+    editTitle: 'Edit note',
+    keepMine: 'Keep my version',
+    takeOther: 'Take the other version',
+    copyOther: 'Copy the other version',
   },
   ar: {
     newNote: 'إنشاء ملاحظة',
@@ -97,6 +102,11 @@ const text = {
     search: 'بحث',
     required: 'يُرجى ملء هذا الحقل.',
     notFound: 'الصفحة غير موجودة',
+    now: 'الآن',
+    editTitle: 'تعديل الملاحظة',
+    keepMine: 'الاحتفاظ بنسختي',
+    takeOther: 'اعتماد النسخة الأخرى',
+    copyOther: 'نسخ النسخة الأخرى',
   },
 } as const;
 
@@ -128,6 +138,8 @@ for (const locale of ['en', 'ar'] as const) {
     await expect(heading).toHaveText(title);
     await expect(heading).toHaveAttribute('dir', 'auto');
     await expect(page.getByTestId('note-body')).toHaveAttribute('dir', 'auto');
+    // The edit form is headed by what it is for, not by its button's label.
+    await expect(page.getByRole('heading', { level: 2, name: words.editTitle })).toBeVisible();
     await expectNoAxeViolations(page);
     const id = page.url().split('/notes/')[1]!.split('?')[0]!;
 
@@ -190,28 +202,82 @@ for (const locale of ['en', 'ar'] as const) {
     await expect(titles).toHaveCount(20);
   });
 
-  test(`${locale}: a note changed elsewhere is not overwritten; the message gives both times and keeps the text`, async ({
+  test(`${locale}: a note changed elsewhere is not overwritten; the other version shows beside the text, to keep, take or copy`, async ({
     page,
+    context,
   }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const user = await signedIn(page, locale);
     const [id] = await seedNotes(user.id, [{ title: 'Shared', body: 'first' }]);
     await page.goto(`/${locale}/notes/${id}`);
     await hydrated(page);
     // Meanwhile, another device saves the note.
-    await admin().from('notes').update({ body: 'from the other device' }).eq('id', id!);
+    await admin().from('notes').update({ title: 'Shared list', body: 'from the other device' }).eq('id', id!);
     await field(page, words.body).fill('mine');
     await page.getByRole('button', { name: words.save }).click();
     const message = page.getByTestId('form-message');
     await expect(message).toBeVisible();
     await expect(message).toContainText(locale === 'en' ? 'changed elsewhere' : 'في مكان آخر');
+    // No date-times in the message: the other version's moment is said once, relative to now, beside it.
+    await expect(message).not.toContainText(/\d{1,2}:\d{2}/);
+    const other = page.getByTestId('note-other-version');
+    await expect(other.getByTestId('note-other-title')).toHaveText('Shared list');
+    await expect(other.getByTestId('note-other-body')).toHaveText('from the other device');
+    await expect(other.locator('time')).toHaveText(words.now);
     await expect(field(page, words.body)).toHaveValue('mine');
+    // The page behind the form no longer shows the version the user opened.
+    await expect(page.getByTestId('note-body')).toHaveText('from the other device');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Shared list');
     expect(await noteRow(id!)).toMatchObject({ body: 'from the other device' });
-    // Saving again, knowingly, replaces the other version.
+    await expectNoAxeViolations(page);
+
+    await other.getByRole('button', { name: words.copyOther }).click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      'Shared list\n\nfrom the other device',
+    );
+
+    // Taking the other version fills the form with it; the panel goes.
+    await other.getByRole('link', { name: words.takeOther }).click();
+    await expect(other).toHaveCount(0);
+    await expect(message).toHaveCount(0);
+    await expect(field(page, words.body)).toHaveValue('from the other device');
+    await expect(page).toHaveURL(`/${locale}/notes/${id}`);
+
+    // Changed elsewhere again: this time the user keeps theirs, knowingly replacing the other version.
+    await admin().from('notes').update({ body: 'third version' }).eq('id', id!);
+    await field(page, words.body).fill('mine after all');
     await page.getByRole('button', { name: words.save }).click();
+    await expect(other.getByTestId('note-other-body')).toHaveText('third version');
+    await page.getByRole('button', { name: words.keepMine }).click();
     await expect(page).toHaveURL(`/${locale}/notes/${id}?saved=changed`);
-    expect(await noteRow(id!)).toMatchObject({ body: 'mine' });
+    expect(await noteRow(id!)).toMatchObject({ body: 'mine after all' });
   });
 }
+
+test('a note with lines in two directions shows each in its own, as the editor does', async ({ page }) => {
+  const user = await signedIn(page);
+  const [id] = await seedNotes(user.id, [{ title: 'Mixed', body: 'Shopping list\nقائمة التسوق' }]);
+  await page.goto(`/en/notes/${id}`);
+  const lines = await page.getByTestId('note-body').evaluate((element) => {
+    const text = element.firstChild!;
+    const box = element.getBoundingClientRect();
+    const line = (from: number, to: number) => {
+      const range = document.createRange();
+      range.setStart(text, from);
+      range.setEnd(text, to);
+      const rect = range.getBoundingClientRect();
+      return { startGap: rect.left - box.left, endGap: box.right - rect.right };
+    };
+    const breakAt = text.textContent!.indexOf('\n');
+    return { latin: line(0, breakAt), arabic: line(breakAt + 1, text.textContent!.length) };
+  });
+  // The English line starts at the left edge, the Arabic one at the right.
+  expect(lines.latin.startGap).toBeLessThan(2);
+  expect(lines.arabic.endGap).toBeLessThan(2);
+  expect(lines.arabic.startGap).toBeGreaterThan(20);
+  for (const element of [page.getByTestId('note-body'), field(page, 'Note')])
+    expect(await element.evaluate((node) => getComputedStyle(node).unicodeBidi)).toBe('plaintext');
+});
 
 test('the edit shows at once (useOptimistic) while the server saves', async ({ page }) => {
   const user = await signedIn(page);
@@ -264,6 +330,25 @@ test.describe('with JavaScript off', () => {
       await expect(page.getByTestId('form-message')).toBeVisible();
       await expect(field(page, words.body)).toHaveValue(long);
       expect(await noteRow(id)).toMatchObject({ body: 'elsewhere' });
+      // The other version beside the text, and behind the form; the copy button needs JavaScript, the text does not.
+      const other = page.getByTestId('note-other-version');
+      await expect(other.getByTestId('note-other-body')).toHaveText('elsewhere');
+      await expect(other.locator('time')).toHaveText(words.now);
+      await expect(page.getByTestId('note-body')).toHaveText('elsewhere');
+      await expect(other.getByRole('button', { name: words.copyOther })).toHaveCount(0);
+      // Taking it opens the note again, its form on the saved version.
+      await other.getByRole('link', { name: words.takeOther }).click();
+      await expect(page).toHaveURL(`/${locale}/notes/${id}`);
+      await expect(field(page, words.body)).toHaveValue('elsewhere');
+      await expect(page.getByTestId('note-other-version')).toHaveCount(0);
+      // Changed elsewhere once more; keeping the typed text replaces it.
+      await admin().from('notes').update({ body: 'elsewhere again' }).eq('id', id);
+      await field(page, words.body).fill('kept');
+      await page.getByRole('button', { name: words.save }).click();
+      await expect(page.getByTestId('note-other-body')).toHaveText('elsewhere again');
+      await page.getByRole('button', { name: words.keepMine }).click();
+      await expect(page).toHaveURL(`/${locale}/notes/${id}?saved=changed`);
+      expect(await noteRow(id)).toMatchObject({ body: 'kept' });
 
       await page.getByText(words.deleteSummary).click();
       await page.getByRole('button', { name: words.deleteSubmit }).click();

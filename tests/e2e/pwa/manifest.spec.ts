@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, expect, test } from '@playwright/test';
+import { chromium, expect, test } from '../support/test';
 import { appUrl } from '../support/test-env';
 import { waitForServiceWorkerControl } from '../support/service-worker';
 

@@ -14,6 +14,7 @@ import { nextPath } from '@/lib/routes/safe-redirect';
 import { noScriptAnswer } from '@/lib/forms/no-script-state';
 import { firstParam } from '@/lib/http/search-param';
 import { guardPage } from '@/lib/auth/page-guard';
+import { secondFactorWays } from '@/lib/auth/two-factor';
 import { pageMetadata } from '@/lib/seo/page-metadata';
 import { sessionClient, sessionUnconfirmed } from '@/lib/session/server';
 
@@ -22,7 +23,8 @@ export const instant = false;
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('TwoFactor');
-  return pageMetadata('/sign-in/verify', { title: t('verifyTitle') });
+  // The tab's title holds for every user's ways: the heading says which step (a code, or a key).
+  return pageMetadata('/sign-in/verify', { title: t('confirmTitle') });
 }
 
 /**
@@ -53,9 +55,9 @@ export default async function VerifyPage({ searchParams }: PageProps<'/[locale]/
   const keys = session.factors
     .filter((factor) => factor.type === 'webauthn')
     .map((factor) => ({ id: factor.id, name: factor.friendlyName || ts('title') }));
-  const keysOnly = factors.length === 0 && keys.length > 0;
   // Which second factors the step's sentences name: an app's code, keys, or both.
-  const ways = keysOnly ? 'keys' : keys.length > 0 ? 'both' : 'app';
+  const ways = secondFactorWays(session.factors) ?? 'app';
+  const keysOnly = ways === 'keys';
   const description = keysOnly ? ts('verifyDescription') : t('verifyDescription');
   const supabase = await sessionClient();
   // Offered only to users with unused codes (any aal may ask; an auth server without recovery codes answers an error).
@@ -74,7 +76,8 @@ export default async function VerifyPage({ searchParams }: PageProps<'/[locale]/
   });
   return (
     <AuthCard
-      title={t('verifyTitle')}
+      // No code to enter with keys alone.
+      title={keysOnly ? t('confirmTitle') : t('verifyTitle')}
       description={description}
       footer={
         <div className="grid justify-items-center gap-2" data-testid="code-step-ways">
