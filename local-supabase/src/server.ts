@@ -24,7 +24,7 @@ import { IdpCodes } from './auth/api/local-idp.ts';
 import { openDatabase, type OpenedDatabase } from './db/database.ts';
 import { lockDataDir } from './db/lock.ts';
 import { type AppliedFiles, loadProject } from './db/project-migrations.ts';
-import { SchemaCacheStore } from './rest/handler.ts';
+import { SchemaCacheStore } from './rest/schema-cache/store.ts';
 import { loadStorageConfig } from './config/storage.ts';
 import { DiskBlobStore, MemoryBlobStore } from './storage/files.ts';
 import { seedBuckets, sweepOrphans } from './storage/seed.ts';

@@ -76,3 +76,32 @@ describe('auth server layers', () => {
     expect(unranked).toEqual([]);
   });
 });
+
+/** The Data API's stages in PostgREST's order; the schema cache and errors serve them all. */
+const REST_STAGES: Record<string, number> = {
+  'errors.ts': 0,
+  'schema-cache': 0,
+  request: 1,
+  plan: 2,
+  query: 3,
+  transaction: 4,
+  response: 5,
+  'handler.ts': 6,
+};
+
+describe('the Data API stages', () => {
+  it('a request walks forward: no stage imports code from a later one', () => {
+    const REST = path.join(SRC, 'rest');
+    const stageOf = (file: string) => path.relative(REST, file).split(path.sep)[0]!;
+    expect(readdirSync(REST).filter((name) => !(name in REST_STAGES))).toEqual([]);
+    const backward: string[] = [];
+    for (const file of modules(REST)) {
+      for (const target of valueImports(file)) {
+        if (!target.startsWith(REST + path.sep)) continue;
+        if (REST_STAGES[stageOf(target)]! > REST_STAGES[stageOf(file)]!)
+          backward.push(`${path.relative(REST, file)} → ${path.relative(REST, target)}`);
+      }
+    }
+    expect(backward).toEqual([]);
+  });
+});

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SECRET_KEY } from '../../local-supabase/src/crypto/keys.ts';
-import { parseQuery } from '../../local-supabase/src/rest/query-params.ts';
+import { parseQuery } from '../../local-supabase/src/rest/request/query-params.ts';
 import { anon, restForFile, seed, service, type Seeded } from './rest-helpers.ts';
 
 const rest = restForFile();

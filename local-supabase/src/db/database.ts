@@ -31,6 +31,8 @@ export interface Database {
   readonly sql: Sql;
   /** Runs fn in one transaction; PGlite has a single connection, so transactions are serialized. */
   tx<T>(fn: (sql: Sql) => Promise<T>): Promise<T>;
+  /** LISTEN: `onPayload` gets each NOTIFY's payload on `channel` once its transaction commits. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -94,6 +96,7 @@ export async function openDatabase(
   return {
     sql: pg,
     tx: (fn) => pg.transaction(fn),
+    listen: (channel, onPayload) => pg.listen(channel, onPayload),
     close: () => pg.close(),
     fresh,
     applied,
@@ -101,6 +104,8 @@ export async function openDatabase(
 }
 
 const SNAPSHOT_PREFIX = 'polyglot-auth-pglite-';
+/** Part of every snapshot's key: snapshots dumped before the CHECKPOINT below are never loaded again. */
+const SNAPSHOT_FORMAT = 'checkpointed';
 const PROJECT_SNAPSHOT_PREFIX = 'polyglot-project-pglite-';
 /**
  * Each edit of a migration makes a new project snapshot (about 40 MB): writing one deletes those unused for an hour
@@ -114,7 +119,10 @@ const PROJECT_SNAPSHOTS_KEPT = 8;
  * files, that plus the migrations and seed files, built once per their content.
  */
 async function snapshot(project: Project): Promise<Blob> {
-  const hash = createHash('sha256').update(pgliteVersion()).update(JSON.stringify(INITDB));
+  const hash = createHash('sha256')
+    .update(pgliteVersion())
+    .update(JSON.stringify(INITDB))
+    .update(SNAPSHOT_FORMAT);
   for (const step of MIGRATIONS) hash.update(`${step.version}:${step.sql}`);
   const base = hash.digest('hex');
   const baseFile = path.join(os.tmpdir(), `${SNAPSHOT_PREFIX}${base.slice(0, 16)}.tar`);
@@ -178,6 +186,9 @@ async function cached(file: string, build: () => Promise<PGlite>): Promise<Blob>
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
   }
   const pg = await build();
+  // A dump of a live cluster starts like one after a crash: WAL is replayed and every sequence jumps past the 32
+  // values Postgres logs ahead (a seed's ids 1-4, then 34). A checkpoint first makes the copy a clean one.
+  await pg.exec('checkpoint');
   const dump = await pg.dumpDataDir('none');
   await pg.close();
   const bytes = Buffer.from(await dump.arrayBuffer());

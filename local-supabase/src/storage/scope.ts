@@ -1,6 +1,6 @@
 import { PUBLISHABLE_KEY, type SigningKey } from '../crypto/keys.ts';
 import type { Database, Sql } from '../db/database.ts';
-import { GatewayError, type RequestAuth, authenticate } from '../rest/auth.ts';
+import { GatewayError, type RequestAuth, authenticate } from '../rest/request/auth.ts';
 import { RestError } from '../rest/errors.ts';
 import { ERRORS, StorageError } from './errors.ts';
 

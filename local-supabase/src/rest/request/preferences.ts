@@ -1,4 +1,4 @@
-import { RestError } from './errors.ts';
+import { RestError } from '../errors.ts';
 import type { Range } from './query-params.ts';
 
 /** The `Prefer` header as PostgREST reads it (src/PostgREST/ApiRequest/Preferences.hs). */

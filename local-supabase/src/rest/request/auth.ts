@@ -6,8 +6,8 @@ import {
   SECRET_KEY,
   SERVICE_ROLE_KEY,
   type SigningKey,
-} from '../crypto/keys.ts';
-import { RestError } from './errors.ts';
+} from '../../crypto/keys.ts';
+import { RestError } from '../errors.ts';
 
 /** The database roles a request may run as; any other `role` claim is refused before SQL. */
 export type RequestRole = 'anon' | 'authenticated' | 'service_role';

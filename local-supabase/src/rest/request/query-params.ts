@@ -1,4 +1,4 @@
-import { aggregatesNotAllowed, parseError } from './errors.ts';
+import { parseError } from '../errors.ts';
 
 /**
  * PostgREST's URL grammar (src/PostgREST/ApiRequest/QueryParams.hs) as a small recursive-descent parser. Every
@@ -17,8 +17,19 @@ export interface Field {
   json: JsonStep[];
 }
 
+/** PostgREST's aggregate functions (off unless `db-aggregates-enabled`). */
+export type Aggregate = 'sum' | 'avg' | 'count' | 'max' | 'min';
+
 export type SelectItem =
-  | { kind: 'field'; field: Field; alias?: string; cast?: string }
+  | {
+      kind: 'field';
+      field: Field;
+      alias?: string;
+      cast?: string;
+      aggregate?: Aggregate;
+      /** `::type` after the aggregate. */
+      aggregateCast?: string;
+    }
   | {
       kind: 'relation';
       name: string;
@@ -296,22 +307,47 @@ function selectItem(c: Cursor, depth: number): SelectItem {
     if (!(err instanceof Failure)) throw err;
   }
   c.pos = afterAlias;
-  if (c.startsWith('count()')) throw aggregatesNotAllowed();
-  const f = field(c);
-  let cast: string | undefined;
-  if (c.eat('::')) {
-    const m = CAST.exec(c.text.slice(c.pos));
-    if (!m) c.fail('letter or digit');
-    cast = m[0].trim();
-    c.pos += m[0].length;
+  if (c.startsWith('count()')) {
+    c.pos += 'count()'.length;
+    const aggregateCast = castSuffix(c);
+    selectEnd(c, start);
+    return {
+      kind: 'field',
+      field: { name: '*', json: [] },
+      alias: aliased,
+      aggregate: 'count',
+      aggregateCast,
+    };
   }
-  if (/^\.(sum|avg|count|max|min)\(\)/.test(c.text.slice(c.pos))) throw aggregatesNotAllowed();
+  const f = field(c);
+  const cast = castSuffix(c);
+  const agg = /^\.(sum|avg|count|max|min)\(\)/.exec(c.text.slice(c.pos));
+  let aggregate: Aggregate | undefined;
+  let aggregateCast: string | undefined;
+  if (agg) {
+    aggregate = agg[1] as Aggregate;
+    c.pos += agg[0].length;
+    aggregateCast = castSuffix(c);
+  }
+  selectEnd(c, start);
+  return { kind: 'field', field: f, alias: aliased, cast, aggregate, aggregateCast };
+}
+
+/** `::type` after a field or an aggregate. */
+function castSuffix(c: Cursor): string | undefined {
+  if (!c.eat('::')) return undefined;
+  const m = CAST.exec(c.text.slice(c.pos));
+  if (!m) c.fail('letter or digit');
+  c.pos += m[0].length;
+  return m[0].trim();
+}
+
+function selectEnd(c: Cursor, start: number): void {
   c.skipSpaces();
   if (!(c.done || c.peek() === ',' || c.peek() === ')')) {
     if (c.pos === start) c.fail('field name (* or [a..z0..9_$])');
     c.fail('"->>", "->", "::", ",", ")" or end of input');
   }
-  return { kind: 'field', field: f, alias: aliased, cast };
 }
 
 /** pListVal: `(a,"b,c",d)`. */

@@ -1,25 +1,17 @@
-import { RestError, columnNotFound } from './errors.ts';
-import type { Preferences } from './preferences.ts';
-import { Binder, type ReadNode, countSql, ident, qualifiedName, selectSql, whereTerms } from './read-plan.ts';
-import type { Routine, SchemaCache, Table } from './schema-cache.ts';
+import { RestError } from '../errors.ts';
+import type { CallArgs } from '../plan/call-plan.ts';
+import type { ActionPlan, Output } from '../plan/plan.ts';
+import type { ReadNode } from '../plan/read-plan.ts';
+import type { Preferences } from '../request/preferences.ts';
+import type { Routine, SchemaCache, Table } from '../schema-cache/schema-cache.ts';
+import { Binder, countSql, ident, qualifiedName, selectSql, whereTerms } from './read-sql.ts';
 
 /** One SQL statement with its bind values; it answers one row: total, page, body (and inserted for writes). */
 export interface Statement {
   sql: string;
   values: string[];
-}
-
-export type Media = 'json' | 'object' | 'csv';
-
-export interface Output {
-  media: Media;
-  /** `Accept: …;nulls=stripped`. */
-  stripNulls: boolean;
-  /**
-   * How the rows become the body: rows, the one row of a function returning a composite, one scalar function
-   * result, or the results of a set-returning scalar function.
-   */
-  shape: 'rows' | 'single' | 'scalar' | 'scalar-set';
+  /** `Prefer: count=planned|estimated`: the count query for the planner's row estimate (Statements.hs postExplain). */
+  explainCount?: { sql: string; values: string[] };
 }
 
 function bodySql(out: Output): string {
@@ -51,39 +43,40 @@ function finalSql(ctes: string[], out: Output, total: string): string {
   );
 }
 
-function totalSql(cache: SchemaCache, b: Binder, root: ReadNode, count: boolean, from?: string): string {
+function totalSql(
+  cache: SchemaCache,
+  b: Binder,
+  root: ReadNode,
+  count: boolean,
+  from?: string,
+  limit?: number,
+): string {
   if (!count) return 'NULL::text';
-  return `(SELECT pg_catalog.count(*) FROM (${countSql(cache, b, root, from)}) pgrst_source_count)::text`;
+  const capped = limit === undefined ? '' : ` LIMIT ${limit}`;
+  return `(SELECT pg_catalog.count(*) FROM (${countSql(cache, b, root, from)}${capped}) pgrst_source_count)::text`;
 }
 
-export function readStatement(cache: SchemaCache, root: ReadNode, count: boolean, out: Output): Statement {
+/**
+ * A read, counted as `Prefer: count=` asks (Statements.hs mainRead): exact counts every row; estimated counts up to
+ * max_rows + 1 and leaves a larger total to the planner; planned leaves it all to the planner (`explainCount`).
+ */
+function readStatement(
+  cache: SchemaCache,
+  root: ReadNode,
+  count: Preferences['count'],
+  out: Output,
+  maxRows: number | undefined,
+): Statement {
   const b = new Binder();
   const read = selectSql(cache, b, root);
-  const total = totalSql(cache, b, root, count);
-  return { sql: finalSql([`pgrst_read AS (${read})`], out, total), values: b.values };
-}
-
-/** The columns a write touches: `columns=`, or the keys of the payload's objects (which must all match). */
-export function payloadColumns(
-  table: Table,
-  rows: Record<string, unknown>[],
-  columns: string[] | undefined,
-): string[] {
-  let names: string[];
-  if (columns) names = columns;
-  else {
-    const first = Object.keys(rows[0] ?? {});
-    const same = (o: Record<string, unknown>) => {
-      const keys = Object.keys(o);
-      return keys.length === first.length && keys.every((k) => first.includes(k));
-    };
-    if (!rows.every(same)) throw new RestError(400, 'PGRST102', 'All object keys must match');
-    names = first;
+  const limit = count === 'estimated' && maxRows !== undefined ? maxRows + 1 : undefined;
+  const total = totalSql(cache, b, root, count === 'exact' || count === 'estimated', undefined, limit);
+  const stmt: Statement = { sql: finalSql([`pgrst_read AS (${read})`], out, total), values: b.values };
+  if (count === 'planned' || count === 'estimated') {
+    const e = new Binder();
+    stmt.explainCount = { sql: `EXPLAIN (FORMAT JSON) ${countSql(cache, e, root)}`, values: e.values };
   }
-  for (const name of names) {
-    if (!table.columnMap.has(name)) throw columnNotFound(table.name, name);
-  }
-  return names;
+  return stmt;
 }
 
 function recordColumns(table: Table, names: string[]): string {
@@ -95,7 +88,7 @@ const INSERTED = `nullif(current_setting('pgrst.inserted', true), '')`;
 const countInserted = (delta: '+' | '-', neutral: string) =>
   `set_config('pgrst.inserted', (coalesce(${INSERTED}::int, 0) ${delta} 1)::text, true) <> '${neutral}'`;
 
-export interface WriteOptions {
+interface WriteOptions {
   prefs: Preferences;
   /** The representation to answer with (`return=representation`), else nothing is read back. */
   read?: ReadNode;
@@ -121,7 +114,7 @@ function writeFinal(cache: SchemaCache, b: Binder, ctes: string[], opts: WriteOp
   };
 }
 
-export function insertStatement(
+function insertStatement(
   cache: SchemaCache,
   table: Table,
   payload: string,
@@ -132,14 +125,20 @@ export function insertStatement(
   const b = new Binder();
   const qn = qualifiedName(table);
   const payloadCte = `pgrst_payload AS (SELECT CASE WHEN jsonb_typeof(j) = 'array' THEN j ELSE jsonb_build_array(j) END AS rows FROM (SELECT ${b.bind(payload)}::jsonb AS j) p)`;
-  const defaults = opts.prefs.missing === 'default';
-  const values = columns.map((n) => {
-    const col = table.columnMap.get(n)!;
-    const value = `pgrst_body.${ident(n)}`;
-    return defaults && col.default !== null
-      ? `CASE WHEN pgrst_elem ? ${b.bind(n)} THEN ${value} ELSE ${col.default} END`
-      : value;
-  });
+  // missing=default: every payload column's default is evaluated for every row and the row's own keys laid over
+  // them (SqlFragment.hs fromJsonBodyF), so an identity is consumed for a row that names its id too, as there.
+  const defaulted =
+    opts.prefs.missing === 'default'
+      ? columns.flatMap((n) => {
+          const def = table.columnMap.get(n)!.default;
+          return def === null ? [] : [`${b.bind(n)}::text, ${def}`];
+        })
+      : [];
+  const elements = `jsonb_array_elements((SELECT rows FROM pgrst_payload))`;
+  const source = defaulted.length
+    ? `${elements} AS pgrst_raw, LATERAL (SELECT jsonb_build_object(${defaulted.join(', ')}) || pgrst_raw AS pgrst_elem) AS pgrst_json_defs`
+    : `${elements} AS pgrst_elem`;
+  const values = columns.map((n) => `pgrst_body.${ident(n)}`);
   const body = columns.length
     ? `, LATERAL jsonb_to_record(pgrst_elem) AS pgrst_body(${recordColumns(table, columns)})`
     : '';
@@ -153,7 +152,7 @@ export function insertStatement(
           : `DO UPDATE SET ${columns.map((c) => `${ident(c)} = EXCLUDED.${ident(c)}`).join(', ')} WHERE ${countInserted('-', '-1')}`);
   const insert =
     `INSERT INTO ${qn} ${columns.length ? `(${columns.map(ident).join(', ')}) ` : ''}` +
-    `SELECT ${values.length ? values.join(', ') : ''} FROM jsonb_array_elements((SELECT rows FROM pgrst_payload)) AS pgrst_elem${body}` +
+    `SELECT ${values.join(', ')} FROM ${source}${body}` +
     (merge && conflict
       ? ` WHERE ${[countInserted('+', '0'), ...(opts.put ?? []).map(([c, v]) => `pgrst_body.${ident(c)} = ${b.bind(v)}`)].join(' AND ')}`
       : '') +
@@ -167,7 +166,7 @@ function requireWhere(command: 'UPDATE' | 'DELETE', where: string[]): void {
   if (!where.length) throw new RestError(400, '21000', `${command} requires a WHERE clause`);
 }
 
-export function updateStatement(
+function updateStatement(
   cache: SchemaCache,
   target: ReadNode,
   payload: string,
@@ -194,7 +193,7 @@ export function updateStatement(
   return writeFinal(cache, b, [`pgrst_source AS (${update})`], opts);
 }
 
-export function deleteStatement(cache: SchemaCache, target: ReadNode, opts: WriteOptions): Statement {
+function deleteStatement(cache: SchemaCache, target: ReadNode, opts: WriteOptions): Statement {
   const b = new Binder();
   const me = ident(target.alias);
   const where = whereTerms(b, target);
@@ -203,17 +202,8 @@ export function deleteStatement(cache: SchemaCache, target: ReadNode, opts: Writ
   return writeFinal(cache, b, [`pgrst_source AS (${del})`], opts);
 }
 
-export interface CallArgs {
-  /** POST: the JSON object (bound once, read with jsonb_to_record) and the parameters it names. */
-  json?: { text: string; names: string[] };
-  /** POST to a function with one unnamed json/jsonb parameter: the whole body. */
-  single?: string;
-  /** GET: text values by name. */
-  text?: [string, string][];
-}
-
 /** A function call as the FROM item of `root` (a scalar result is the column pgrst_scalar). */
-export function callStatement(
+function callStatement(
   cache: SchemaCache,
   routine: Routine,
   root: ReadNode,
@@ -251,4 +241,60 @@ export function callStatement(
   const read = selectSql(cache, b, root, { from });
   ctes.push(`pgrst_read AS (${read})`);
   return { sql: finalSql(ctes, out, totalSql(cache, b, root, count, from)), values: b.values };
+}
+
+/** The third stage, PostgREST's QueryBuilder: the plan as one statement answering one row. */
+export function buildStatement(
+  cache: SchemaCache,
+  plan: ActionPlan,
+  prefs: Preferences,
+  body: string,
+  maxRows: number | undefined,
+): Statement {
+  const stmt = statement(cache, plan, prefs, body, maxRows);
+  if (!plan.explain) return stmt;
+  // The plan media type (Statements.hs mtSnippet): the same statement, explained instead of answered.
+  const options = [
+    `FORMAT ${plan.explain.format.toUpperCase()}`,
+    ...plan.explain.options.map((o) => o.toUpperCase()),
+  ];
+  return { sql: `EXPLAIN (${options.join(', ')}) ${stmt.sql}`, values: stmt.values };
+}
+
+function statement(
+  cache: SchemaCache,
+  plan: ActionPlan,
+  prefs: Preferences,
+  body: string,
+  maxRows: number | undefined,
+): Statement {
+  switch (plan.kind) {
+    case 'read':
+      return readStatement(cache, plan.read, prefs.count, plan.out, maxRows);
+    case 'call':
+      // A call counts exactly for exact and estimated, and not at all for planned (mainCall's shouldCount).
+      return callStatement(
+        cache,
+        plan.routine,
+        plan.read,
+        plan.args,
+        prefs.count === 'exact' || prefs.count === 'estimated',
+        plan.out,
+      );
+    case 'insert':
+      return insertStatement(cache, plan.table, body, plan.columns, plan.onConflict, {
+        prefs: plan.put ? { ...prefs, resolution: 'merge-duplicates' } : prefs,
+        read: plan.read,
+        out: plan.out,
+        put: plan.put,
+      });
+    case 'update':
+      return updateStatement(cache, plan.target, body, plan.columns, {
+        prefs,
+        read: plan.read,
+        out: plan.out,
+      });
+    case 'delete':
+      return deleteStatement(cache, plan.target, { prefs, read: plan.read, out: plan.out });
+  }
 }

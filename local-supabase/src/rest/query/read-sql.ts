@@ -1,12 +1,7 @@
-import { RestError, SchemaMiss } from './errors.ts';
-import type { Field, Filter, LogicTree, OrderTerm, QueryParams, Range, SelectItem } from './query-params.ts';
-import {
-  type Relationship,
-  type SchemaCache,
-  type Table,
-  isToOne,
-  relationshipsFrom,
-} from './schema-cache.ts';
+import { RestError, SchemaMiss } from '../errors.ts';
+import type { ReadNode } from '../plan/read-plan.ts';
+import type { Field, Filter, LogicTree, Range } from '../request/query-params.ts';
+import { type SchemaCache, isToOne } from '../schema-cache/schema-cache.ts';
 
 /**
  * Turns parsed query parameters into SQL the way PostgREST's ReadPlan and QueryBuilder do: one SELECT per
@@ -25,179 +20,27 @@ export class Binder {
 export const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
 export const qualifiedName = (t: { schema: string; name: string }) => `${ident(t.schema)}.${ident(t.name)}`;
 
-export interface ReadNode {
-  table: Table;
-  /** The SQL alias: t0 for the top level, t1, t2, … for embeds. */
-  alias: string;
-  /** The name filters, orders and limits use for it: its alias if it has one, else the relation name. */
-  key: string;
-  /** The JSON key it appears under. */
-  outName: string;
-  rel?: Relationship;
-  inner: boolean;
-  spread: boolean;
-  fields: Extract<SelectItem, { kind: 'field' }>[];
-  /** `rel()`: joined for filtering, but nothing selected. */
-  empty: boolean;
-  children: ReadNode[];
-  filters: Filter[];
-  logic: LogicTree[];
-  order: OrderTerm[];
-  range?: Range;
-}
-
-/** PostgREST's PGRST200 (no relationship) and PGRST201 (more than one). */
-function noRelationship(from: Table, name: string, hint: string | undefined): RestError {
-  return new SchemaMiss(
-    400,
-    'PGRST200',
-    `Could not find a relationship between '${from.name}' and '${name}' in the schema cache`,
-    `Searched for a foreign key relationship between '${from.name}' and '${name}${
-      hint === undefined ? '' : `' using the hint '${hint}`
-    }' in the schema '${from.schema}', but no matches were found.`,
-    null,
-  );
-}
-
-function describeRel(rel: Relationship): Record<string, string> {
-  const cols = (c: string[]) => `(${c.join(', ')})`;
-  if (rel.kind === 'many-to-many') {
-    return {
-      cardinality: 'many-to-many',
-      embedding: `${rel.from.name} with ${rel.to.name}`,
-      relationship: `${rel.junction.name} using ${rel.fromFk.name}${cols(rel.fromFk.columns)} and ${rel.toFk.name}${cols(rel.toFk.columns)}`,
-    };
-  }
-  const [left, right] = rel.direct
-    ? [rel.fk.columns, rel.fk.targetColumns]
-    : [rel.fk.targetColumns, rel.fk.columns];
-  return {
-    cardinality: rel.kind,
-    embedding: `${rel.from.name} with ${rel.to.name}`,
-    relationship: `${rel.fk.name} using ${rel.from.name}${cols(left)} and ${rel.to.name}${cols(right)}`,
-  };
-}
-
-function ambiguous(from: Table, name: string, rels: Relationship[]): RestError {
-  const hints = rels.map((r) => `'${r.to.name}!${r.kind === 'many-to-many' ? r.junction.name : r.fk.name}'`);
-  return new RestError(
-    300,
-    'PGRST201',
-    `Could not embed because more than one relationship was found for '${from.name}' and '${name}'`,
-    rels.map(describeRel),
-    `Try changing '${name}' to one of the following: ${hints.join(', ')}. Find the desired relationship in the 'details' key.`,
-  );
-}
-
-export function resolveRelationship(
-  cache: SchemaCache,
-  from: Table,
-  name: string,
-  hint: string | undefined,
-): Relationship {
-  const byName = relationshipsFrom(cache, from).filter((r) => {
-    if (r.to.name === name) return true;
-    if (r.kind === 'many-to-many') return false;
-    if (r.fk.name === name) return true;
-    return r.direct && r.fk.columns.length === 1 && r.fk.columns[0] === name;
-  });
-  const matches =
-    hint === undefined
-      ? byName
-      : byName.filter((r) =>
-          r.kind === 'many-to-many'
-            ? r.junction.name === hint || r.fromFk.name === hint || r.toFk.name === hint
-            : r.fk.name === hint || r.fk.columns.includes(hint) || r.fk.targetColumns.includes(hint),
-        );
-  if (matches.length === 0) throw noRelationship(from, name, hint);
-  if (matches.length > 1) throw ambiguous(from, name, matches);
-  return matches[0]!;
-}
-
-const MAX_EMBEDS = 100;
-
-/** Builds the resource tree of `select`, then hangs each filter, logic tree, order and range on its node. */
-export function planRead(cache: SchemaCache, table: Table, q: QueryParams, topRange: Range): ReadNode {
-  let counter = 0;
-  const build = (
-    t: Table,
-    items: SelectItem[],
-    info: Pick<ReadNode, 'key' | 'outName' | 'inner' | 'spread' | 'rel'>,
-  ): ReadNode => {
-    const node: ReadNode = {
-      table: t,
-      alias: `t${counter++}`,
-      ...info,
-      fields: [],
-      empty: items.length === 0 && info.rel !== undefined,
-      children: [],
-      filters: [],
-      logic: [],
-      order: [],
-    };
-    for (const item of items) {
-      if (item.kind === 'field') node.fields.push(item);
-      else {
-        // Postgres runs out of PGlite's memory planning several hundred lateral joins (53200).
-        if (counter > MAX_EMBEDS) {
-          throw new RestError(400, '54000', `A request may embed at most ${MAX_EMBEDS} resources`);
-        }
-        const rel = resolveRelationship(cache, t, item.name, item.hint);
-        node.children.push(
-          build(rel.to, item.children, {
-            key: item.alias ?? item.name,
-            outName: item.alias ?? item.name,
-            inner: item.inner,
-            spread: item.spread,
-            rel,
-          }),
-        );
-      }
-    }
-    if (items.length === 0 && !info.rel) node.fields.push({ kind: 'field', field: { name: '*', json: [] } });
-    return node;
-  };
-  const root = build(table, q.select, { key: '', outName: '', inner: false, spread: false });
-  const find = (path: string[]): ReadNode => {
-    let node = root;
-    for (const name of path) {
-      const child = node.children.find((c) => c.key === name);
-      if (!child) {
-        const aliased = node.children.find((c) => c.rel && c.rel.to.name === name && c.key !== name);
-        throw new RestError(
-          400,
-          'PGRST108',
-          `'${name}' is not an embedded resource in this request`,
-          aliased ? 'Target names are not allowed in filters if they have an alias' : null,
-          aliased
-            ? `Change '${name}' to '${aliased.key}' in filters, orders or limits.`
-            : `Verify that '${name}' is included in the 'select' query parameter.`,
-        );
-      }
-      node = child;
-    }
-    return node;
-  };
-  for (const { path, filter } of q.filters) find(path).filters.push(filter);
-  for (const { path, tree } of q.logic) find(path).logic.push(tree);
-  for (const { path, terms } of q.order) find(path).order.push(...terms);
-  for (const [key, range] of q.ranges) if (key !== '') find(key.split('.')).range = range;
-  root.range = topRange;
-  return root;
-}
-
-/** A column reference, checked against the cache when the resource's columns are known. */
+/**
+ * A column reference, checked against the cache when the resource's columns are known, or a computed field: the
+ * function called on the row (cast to the table's type, as the row may come from a CTE).
+ */
 function column(node: ReadNode, name: string): string {
+  const computed = node.table.columnMap.has(name) ? undefined : node.table.computed.get(name);
+  if (computed) return `${qualifiedName(computed)}(${ident(node.alias)}::${qualifiedName(node.table)})`;
   if (node.table.columns.length && !node.table.columnMap.has(name)) {
     throw new SchemaMiss(400, '42703', `column ${node.table.name}.${name} does not exist`);
   }
   return `${ident(node.alias)}.${ident(name)}`;
 }
 
+/** The pg_type name of a column or computed field. */
+const typeOf = (node: ReadNode, name: string) =>
+  node.table.columnMap.get(name)?.typeName ?? node.table.computed.get(name)?.returnTypeName;
+
 function fieldSql(b: Binder, node: ReadNode, f: Field): string {
   let sql = column(node, f.name);
   // A JSON path into a column that is not json (an array, a composite) goes through to_jsonb, as PostgREST does.
-  const type = node.table.columnMap.get(f.name)?.typeName;
+  const type = typeOf(node, f.name);
   if (f.json.length && type !== undefined && type !== 'json' && type !== 'jsonb') sql = `to_jsonb(${sql})`;
   for (const step of f.json) sql += `${step.arrow}${b.bind(step.key)}::${step.index ? 'int' : 'text'}`;
   return sql;
@@ -290,9 +133,10 @@ function filterSql(b: Binder, node: ReadNode, f: Filter): string {
         wfts: 'websearch_to_tsquery',
       }[op.op];
       const lang = op.lang === undefined ? '' : `${b.bind(op.lang)}::regconfig, `;
-      const col = node.table.columnMap.get(f.field.name);
       const target =
-        col?.typeName === 'tsvector' && f.field.json.length === 0 ? lhs : `to_tsvector(${lang}${lhs})`;
+        typeOf(node, f.field.name) === 'tsvector' && f.field.json.length === 0
+          ? lhs
+          : `to_tsvector(${lang}${lhs})`;
       return `${not}${target} @@ ${fn}(${lang}${b.bind(op.value)})`;
     }
   }
@@ -310,6 +154,13 @@ function joinConditions(node: ReadNode, parentAlias: string): { from: string; co
   const parent = ident(parentAlias);
   const pairs = (a: string, aCols: string[], b: string, bCols: string[]) =>
     aCols.map((c, i) => `${a}.${ident(c)} = ${b}.${ident(bCols[i]!)}`);
+  if (rel.kind === 'computed') {
+    // PostgREST's fromF: the function of the parent's row, cast to its table in case of overloading.
+    return {
+      from: `${qualifiedName(rel.routine)}(${parent}::${qualifiedName(rel.from)}) AS ${me}`,
+      conditions: [],
+    };
+  }
   if (rel.kind === 'many-to-many') {
     const j = ident(`${node.alias}_j`);
     return {
@@ -330,7 +181,8 @@ function joinConditions(node: ReadNode, parentAlias: string): { from: string; co
 function outputNames(node: ReadNode): string[] {
   const names: string[] = [];
   for (const f of node.fields) {
-    if (f.field.name === '*') names.push(...node.table.columns.map((c) => c.name));
+    if (f.aggregate) names.push(f.alias ?? f.aggregate);
+    else if (f.field.name === '*') names.push(...node.table.columns.map((c) => c.name));
     else names.push(outputName(f.field, f.alias));
   }
   for (const c of node.children) {
@@ -401,18 +253,29 @@ export function selectSql(
 ): string {
   const me = ident(node.alias);
   const selects: string[] = [];
+  // Aggregates (SqlFragment.hs pgFmtApplyAggregate, groupF): every other selected field and embed is grouped by.
+  const aggregated = node.fields.some((f) => f.aggregate !== undefined);
+  const groupBy: string[] = [];
   for (const f of node.fields) {
-    if (f.field.name === '*') {
-      selects.push(
-        node.table.columns.length
-          ? node.table.columns.map((c) => `${me}.${ident(c.name)}`).join(', ')
-          : `${me}.*`,
-      );
+    if (f.field.name === '*' && !f.aggregate) {
+      const columns = node.table.columns.length
+        ? node.table.columns.map((c) => `${me}.${ident(c.name)}`)
+        : [`${me}.*`];
+      selects.push(columns.join(', '));
+      groupBy.push(...columns);
       continue;
     }
-    let expr = fieldSql(b, node, f.field);
+    let expr = f.field.name === '*' ? '*' : fieldSql(b, node, f.field);
     if (f.cast) expr = `CAST(${expr} AS ${castSql(cache, f.cast)})`;
-    selects.push(`${expr} AS ${ident(outputName(f.field, f.alias))}`);
+    if (f.aggregate) {
+      expr = `${f.aggregate.toUpperCase()}(${expr})`;
+      if (f.aggregateCast) expr = `CAST(${expr} AS ${castSql(cache, f.aggregateCast)})`;
+      selects.push(`${expr} AS ${ident(f.alias ?? f.aggregate)}`);
+      continue;
+    }
+    const name = outputName(f.field, f.alias);
+    selects.push(`${expr} AS ${ident(name)}`);
+    groupBy.push(f.alias !== undefined || f.field.json.length ? ident(name) : expr);
   }
   const joins: string[] = [];
   for (const child of node.children) {
@@ -422,8 +285,15 @@ export function selectSql(
     if (isToOne(child.rel!)) {
       joins.push(`${join} (${childSql}) AS ${c} ON TRUE`);
       if (child.empty) continue;
-      if (child.spread) for (const name of outputNames(child)) selects.push(`${c}.${ident(name)}`);
-      else selects.push(`row_to_json(${c}.*)::jsonb AS ${ident(child.outName)}`);
+      if (child.spread) {
+        for (const name of outputNames(child)) {
+          selects.push(`${c}.${ident(name)}`);
+          groupBy.push(`${c}.${ident(name)}`);
+        }
+      } else {
+        selects.push(`row_to_json(${c}.*)::jsonb AS ${ident(child.outName)}`);
+        groupBy.push(ident(child.outName));
+      }
     } else {
       const spreadCols = child.spread
         ? outputNames(child).map((n) => `, COALESCE(json_agg(${c}.${ident(n)}), '[]')::jsonb AS ${ident(n)}`)
@@ -434,8 +304,15 @@ export function selectSql(
         }`,
       );
       if (child.empty) continue;
-      if (child.spread) for (const name of outputNames(child)) selects.push(`${c}.${ident(name)}`);
-      else selects.push(`COALESCE(${c}.${c}, '[]') AS ${ident(child.outName)}`);
+      if (child.spread) {
+        for (const name of outputNames(child)) {
+          selects.push(`${c}.${ident(name)}`);
+          groupBy.push(`${c}.${ident(name)}`);
+        }
+      } else {
+        selects.push(`COALESCE(${c}.${c}, '[]') AS ${ident(child.outName)}`);
+        groupBy.push(ident(child.outName));
+      }
     }
   }
   let from: string;
@@ -451,6 +328,7 @@ export function selectSql(
   return (
     `SELECT ${selects.length ? selects.join(', ') : 'NULL'} FROM ${from} ${joins.join(' ')}` +
     (where.length ? ` WHERE ${where.join(' AND ')}` : '') +
+    (aggregated && groupBy.length ? ` GROUP BY ${groupBy.join(', ')}` : '') +
     orderSql(b, node) +
     rangeSql(b, node.range)
   );

@@ -1,4 +1,4 @@
-import type { Sql } from '../db/database.ts';
+import type { Sql } from '../../db/database.ts';
 
 /**
  * What PostgREST's schema cache holds (src/PostgREST/SchemaCache.hs), read from the catalogs of the exposed
@@ -26,6 +26,11 @@ export interface Table {
   primaryKey: string[];
   /** Primary key and unique constraints' column sets: a foreign key over one of them is one-to-one. */
   uniqueKeys: string[][];
+  /**
+   * Computed fields: functions of one argument, this table's row type, by name (docs: Computed Fields). They are
+   * selected, filtered and ordered like columns, but not part of `*`.
+   */
+  computed: Map<string, Routine>;
 }
 
 export interface ForeignKey {
@@ -37,10 +42,27 @@ export interface ForeignKey {
   targetColumns: string[];
 }
 
+/** `self`: the foreign key's table references itself (PostgREST's relIsSelf). */
 export type Relationship =
-  | { kind: 'many-to-one' | 'one-to-one'; fk: ForeignKey; from: Table; to: Table; direct: true }
-  | { kind: 'one-to-many'; fk: ForeignKey; from: Table; to: Table; direct: false }
-  | { kind: 'many-to-many'; from: Table; to: Table; junction: Table; fromFk: ForeignKey; toFk: ForeignKey };
+  | {
+      kind: 'many-to-one' | 'one-to-one';
+      fk: ForeignKey;
+      from: Table;
+      to: Table;
+      direct: true;
+      self: boolean;
+    }
+  | {
+      kind: 'one-to-many' | 'one-to-one';
+      fk: ForeignKey;
+      from: Table;
+      to: Table;
+      direct: false;
+      self: boolean;
+    }
+  | { kind: 'many-to-many'; from: Table; to: Table; junction: Table; fromFk: ForeignKey; toFk: ForeignKey }
+  /** A function taking `from`'s row and returning rows of `to` (docs: Computed Relationships). */
+  | { kind: 'computed'; from: Table; to: Table; routine: Routine; toOne: boolean };
 
 export interface RoutineParam {
   name: string;
@@ -59,6 +81,12 @@ export interface Routine {
   returns: 'void' | 'scalar' | 'composite';
   /** The table whose row type it returns (embedding works from it), or the OUT columns as a table. */
   returnTable?: Table;
+  /** A function of one argument of a table's or view's row type: that relation (a computed field or relationship). */
+  argTable?: Table;
+  /** pg_type name of the result (a computed field's type). */
+  returnTypeName: string;
+  /** Declared ROWS (1 makes a set-returning computed relationship to-one). */
+  rows: number;
 }
 
 export interface SchemaCache {
@@ -72,6 +100,8 @@ export interface SchemaCache {
   roleSettings: Map<string, [string, string][]>;
   /** pg_timezone_names, for `Prefer: timezone=`. */
   timezones: Set<string>;
+  /** Computed relationships (functions from one relation's row to another's rows). */
+  computedRels: Relationship[];
 }
 
 export const qualified = (schema: string, name: string) => `${schema}\u0000${name}`;
@@ -135,7 +165,10 @@ const ROUTINES_SQL = `
 select coalesce(json_agg(t), '[]')::text as rows from (
   select n.nspname as schema, p.proname as name, p.provolatile as volatility, p.proretset as returns_set,
     rt.typname as return_type_name, rt.typtype as return_type_kind, rn.nspname as return_table_schema,
-    rc.relname as return_table, p.pronargdefaults as defaults,
+    rc.relname as return_table, rc.relkind as return_table_kind, p.pronargdefaults as defaults, p.prorows as rows,
+    (select json_build_object('schema', an.nspname, 'name', ac.relname) from pg_class ac
+      join pg_namespace an on an.oid = ac.relnamespace
+      where p.pronargs = 1 and ac.reltype = p.proargtypes[0] and ac.relkind in ('v', 'r', 'm', 'f', 'p')) as arg_table,
     coalesce((select json_agg(json_build_object('name', coalesce(p.proargnames[o.n], ''),
         'type', format_type(o.typ, null), 'mode', coalesce(p.proargmodes[o.n], 'i')) order by o.n)
       from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[])) with ordinality o(typ, n)), '[]') as args
@@ -173,7 +206,10 @@ interface RawRoutine {
   return_type_kind: string;
   return_table_schema: string | null;
   return_table: string | null;
+  return_table_kind: string | null;
   defaults: number;
+  rows: number;
+  arg_table: { schema: string; name: string } | null;
   args: { name: string; type: string; mode: 'i' | 'o' | 'b' | 'v' | 't' }[];
 }
 
@@ -191,6 +227,7 @@ function makeTable(schema: string, name: string, kind: Table['kind'], columns: C
     columnMap: new Map(columns.map((c) => [c.name, c])),
     primaryKey: [],
     uniqueKeys: [],
+    computed: new Map(),
   };
 }
 
@@ -225,6 +262,7 @@ export async function loadSchemaCache(sql: Sql, schemas: readonly string[]): Pro
   inheritThroughViews(rawTables, tables, foreignKeys);
 
   const routines = new Map<string, Routine[]>();
+  const computedRels: Relationship[] = [];
   for (const r of rawRoutines) {
     const inArgs = r.args.filter((a) => a.mode === 'i' || a.mode === 'b' || a.mode === 'v');
     const outArgs = r.args.filter((a) => a.mode === 'o' || a.mode === 'b' || a.mode === 't');
@@ -259,10 +297,28 @@ export async function loadSchemaCache(sql: Sql, schemas: readonly string[]): Pro
       returnsSet: r.returns_set,
       returns,
       returnTable,
+      argTable: r.arg_table ? tables.get(qualified(r.arg_table.schema, r.arg_table.name)) : undefined,
+      returnTypeName: r.return_type_name,
+      rows: r.rows,
     };
     const key = qualified(r.schema, r.name);
-    routines.set(key, [...(routines.get(key) ?? []), routine]);
+    if (callable(params) && r.return_type_name !== 'trigger') {
+      routines.set(key, [...(routines.get(key) ?? []), routine]);
+    }
+    const from = routine.argTable;
+    if (!from || returns === 'void') continue;
+    if (r.return_table_kind && 'vrmfp'.includes(r.return_table_kind) && returnTable) {
+      // PostgREST's allComputedRels: to-one unless it returns a set of more than one declared row.
+      computedRels.push({
+        kind: 'computed',
+        from,
+        to: returnTable,
+        routine,
+        toOne: !r.returns_set || r.rows === 1,
+      });
+    } else from.computed.set(r.name, routine);
   }
+  for (const list of routines.values()) list.sort(byOverload);
   return {
     schemas,
     tables,
@@ -276,7 +332,26 @@ export async function loadSchemaCache(sql: Sql, schemas: readonly string[]): Pro
       return map;
     }, new Map<string, [string, string][]>()),
     timezones: new Set(zones.rows.map((z) => z.name)),
+    computedRels,
   };
+}
+
+/** PostgREST's allFunctions keeps a function with no unnamed parameter, or one whose first is of these types. */
+const UNNAMED_TYPES = ['bytea', 'json', 'jsonb', 'text', 'xml'];
+function callable(params: RoutineParam[]): boolean {
+  const unnamed = params.filter((p) => p.name === '').length;
+  return unnamed === 0 || (unnamed === 1 && UNNAMED_TYPES.includes(params[0]!.type));
+}
+
+/** PostgREST's Ord Routine: overloads by parameter count, then parameter by parameter, by name and type. */
+function byOverload(a: Routine, b: Routine): number {
+  if (a.params.length !== b.params.length) return a.params.length - b.params.length;
+  for (let i = 0; i < a.params.length; i++) {
+    const [x, y] = [a.params[i]!, b.params[i]!];
+    if (x.name !== y.name) return x.name < y.name ? -1 : 1;
+    if (x.type !== y.type) return x.type < y.type ? -1 : 1;
+  }
+  return 0;
 }
 
 /**
@@ -302,16 +377,21 @@ function inheritThroughViews(raw: RawTable[], tables: Map<string, Table>, fks: F
 
 const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((x) => b.includes(x));
 
-/** Every relationship from `from` to a table in the same schema, as PostgREST infers them. */
+/**
+ * Every relationship from `from` to a relation in the same schema, as PostgREST infers them (allM2OandO2ORels and
+ * addInverseRels: a foreign key over a unique column set is one-to-one both ways; addM2MRels), then its computed
+ * relationships, which replace the detected ones to a relation of the function's name.
+ */
 export function relationshipsFrom(cache: SchemaCache, from: Table): Relationship[] {
   const rels: Relationship[] = [];
   for (const fk of cache.foreignKeys) {
+    const unique = fk.table.uniqueKeys.some((k) => sameSet(k, fk.columns));
+    const self = fk.table === fk.target;
     if (fk.table === from && fk.target.schema === from.schema) {
-      const unique = fk.table.uniqueKeys.some((k) => sameSet(k, fk.columns));
-      rels.push({ kind: unique ? 'one-to-one' : 'many-to-one', fk, from, to: fk.target, direct: true });
+      rels.push({ kind: unique ? 'one-to-one' : 'many-to-one', fk, from, to: fk.target, direct: true, self });
     }
     if (fk.target === from && fk.table.schema === from.schema) {
-      rels.push({ kind: 'one-to-many', fk, from, to: fk.table, direct: false });
+      rels.push({ kind: unique ? 'one-to-one' : 'one-to-many', fk, from, to: fk.table, direct: false, self });
     }
   }
   // Many-to-many: a junction whose primary key holds its foreign keys to both sides.
@@ -326,7 +406,13 @@ export function relationshipsFrom(cache: SchemaCache, from: Table): Relationship
       rels.push({ kind: 'many-to-many', from, to: b.target, junction, fromFk: a, toFk: b });
     }
   }
-  return rels;
+  const computed = cache.computedRels.filter((r) => r.from === from);
+  const overridden = (r: Relationship) =>
+    computed.some(
+      (c) => c.kind === 'computed' && c.routine.schema === r.to.schema && c.routine.name === r.to.name,
+    );
+  return [...rels.filter((r) => !overridden(r)), ...computed];
 }
 
-export const isToOne = (rel: Relationship) => rel.kind === 'many-to-one' || rel.kind === 'one-to-one';
+export const isToOne = (rel: Relationship) =>
+  rel.kind === 'many-to-one' || rel.kind === 'one-to-one' || (rel.kind === 'computed' && rel.toOne);
