@@ -31,6 +31,8 @@ export interface LocalSupabaseOptions {
   port?: number;
   /** Mailbox port (0 = any free port). Default 54324. */
   mailPort?: number;
+  /** The mailbox's SMTP port (0 = any free port). Default 54325. */
+  smtpPort?: number;
   /** Folder for the database and signing key; ignored with memory. Default local-supabase/.data. */
   dataDir?: string;
   /** Keep everything in memory (tests). */
@@ -62,6 +64,8 @@ export interface RunningLocalSupabase {
   /** `${url}/auth/v1`. */
   authUrl: string;
   mailboxUrl: string;
+  /** The mailbox's SMTP server, e.g. smtp://127.0.0.1:54325 (what the app's SMTP_URL points at locally). */
+  smtpUrl: string;
   config: AuthConfig;
   /** Whether the database was new, and the project's migration and seed files this start applied. */
   database: { fresh: boolean; applied: AppliedFiles };
@@ -142,6 +146,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     loadSigningKey(dataDir, config.signingKeysPath || undefined),
     import('./http/api.ts'),
     import('./mail/mailbox.ts'),
+    import('./mail/smtp.ts'),
   ]);
   const failed = settled.find((r) => r.status === 'rejected');
   if (failed) {
@@ -149,12 +154,8 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     unlock();
     throw failed.reason;
   }
-  const [db, key, { createApiServer }, { createMailboxServer }] = [
-    valueOf(settled[0]),
-    valueOf(settled[1]),
-    valueOf(settled[2]),
-    valueOf(settled[3]),
-  ];
+  const [db, key, { createApiServer }, { createMailboxServer }, { createSmtpServer, listenSmtp, closeSmtp }] =
+    [valueOf(settled[0]), valueOf(settled[1]), valueOf(settled[2]), valueOf(settled[3]), valueOf(settled[4])];
 
   const stats = new RequestStats();
   let resolveApp!: (app: App) => void;
@@ -167,13 +168,16 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     (origin) => isAppOrigin(config, redirectPatterns, origin),
     apiConfig.schemas,
   );
+  const smtp = createSmtpServer(db, log);
   let port: number;
   let mailPort: number;
+  let smtpPort: number;
   try {
     port = await listen(api, options.port ?? 54321, host);
     mailPort = await listen(mailbox, options.mailPort ?? 54324, host);
+    smtpPort = await listenSmtp(smtp, options.smtpPort ?? 54325, host);
   } catch (err) {
-    await Promise.all([close(api), close(mailbox)]);
+    await Promise.all([close(api), close(mailbox), closeSmtp(smtp)]);
     await db.close();
     unlock();
     throw err;
@@ -205,13 +209,14 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     url,
     authUrl: `${url}/auth/v1`,
     mailboxUrl: `http://${publicHost}:${mailPort}`,
+    smtpUrl: `smtp://${publicHost}:${smtpPort}`,
     config,
     database: { fresh: db.fresh, applied: db.applied },
     requestCounts: () => stats.snapshot(),
     resetRequestCounts: () => stats.reset(),
     stop: () =>
       (stopped ??= (async () => {
-        await Promise.all([close(api), close(mailbox)]);
+        await Promise.all([close(api), close(mailbox), closeSmtp(smtp)]);
         await db.close();
         unlock();
       })()),

@@ -22,7 +22,16 @@ export async function startAuthServer(options: {
   const server = startProcess(
     `auth server :${options.port}`,
     process.execPath,
-    [authServerMain, '--memory', '--port', String(options.port), '--mail-port', String(options.mailPort)],
+    [
+      authServerMain,
+      '--memory',
+      '--port',
+      String(options.port),
+      '--mail-port',
+      String(options.mailPort),
+      '--smtp-port',
+      '0',
+    ],
     // The bench measures throughput from one IP: GoTrue's per-IP limits (its own variables) are lifted.
     {
       cwd: repoRoot,
