@@ -7,6 +7,7 @@ import {
   mailPort,
   publishableKey,
   secretKey,
+  smtpPort,
   supabaseUrl,
   trustedIpHeader,
   usesLocalAuth,
@@ -20,6 +21,8 @@ const appEnv = {
   NEXT_PUBLIC_SUPABASE_URL: supabaseUrl,
   NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY: publishableKey,
   SUPABASE_SECRET_KEY: secretKey,
+  // The app's own mail (security notices) goes to the local mailbox, where the specs read it.
+  ...(usesLocalAuth ? { SMTP_URL: `smtp://127.0.0.1:${smtpPort}` } : {}),
   // As behind a proxy that writes the client's IP: specs that send it get their own per-IP limits at GoTrue.
   TRUSTED_IP_HEADER: trustedIpHeader,
   NEXT_TELEMETRY_DISABLED: '1',
@@ -38,7 +41,7 @@ export const webServers = [
   ...(usesLocalAuth
     ? [
         {
-          command: `node --liftoff-only local-supabase/src/main.ts --memory --port ${authPort} --mail-port ${mailPort}`,
+          command: `node --liftoff-only local-supabase/src/main.ts --memory --port ${authPort} --mail-port ${mailPort} --smtp-port ${smtpPort}`,
           url: `${supabaseUrl}/auth/v1/health`,
           // Sb-Forwarded-For trusted with the secret key as in development; every spec signs in from one IP, so GoTrue's per-IP limits
           // (its own variables) are raised (local-supabase/README.md, Rate limits).

@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../local-supabase/src/config/config.ts';
-import { isLoopbackUrl, localMailPort, localSupabaseUrl } from '../lib/env/local-supabase.ts';
+import { isLoopbackUrl, localMailPort, localSmtpPort, localSupabaseUrl } from '../lib/env/local-supabase.ts';
 
 for (const file of ['.env.local', '.env']) if (existsSync(file)) process.loadEnvFile(file);
 
@@ -13,6 +13,7 @@ const local = !configured || isLoopbackUrl(configured);
 const authUrl = configured ?? localSupabaseUrl;
 const authPort = Number(new URL(authUrl).port || new URL(localSupabaseUrl).port);
 const mailPort = Number(process.env.AUTH_MAIL_PORT || localMailPort);
+const smtpPort = Number(process.env.AUTH_SMTP_PORT || localSmtpPort);
 const children: ChildProcess[] = [];
 
 /** Whether `port` can be bound on `host` (what the server that wants it would do). */
@@ -39,6 +40,7 @@ if (local) {
       value: (free: number) => `http://127.0.0.1:${free}`,
     },
     { port: mailPort, variable: 'AUTH_MAIL_PORT', value: String },
+    { port: smtpPort, variable: 'AUTH_SMTP_PORT', value: String },
   ];
   let taken = false;
   for (const { port, variable, value } of wanted) {
@@ -129,7 +131,7 @@ function printReady() {
     `  Polyglot is ready: ${appUrl}/en`,
     ...(local
       ? [
-          `  Mailbox: http://127.0.0.1:${mailPort}  Database: http://127.0.0.1:${mailPort}/database`,
+          `  Mailbox: http://127.0.0.1:${mailPort} (SMTP 127.0.0.1:${smtpPort})  Database: http://127.0.0.1:${mailPort}/database`,
           `  Local Supabase: Auth ${authUrl}/auth/v1  REST ${authUrl}/rest/v1`,
         ]
       : [`  Auth: hosted Supabase at ${authUrl}`]),
@@ -157,6 +159,7 @@ if (local) {
     ...process.env,
     AUTH_SITE_URL: process.env.AUTH_SITE_URL ?? siteUrl,
     AUTH_MAIL_PORT: String(mailPort),
+    AUTH_SMTP_PORT: String(smtpPort),
     GOTRUE_SECURITY_SB_FORWARDED_FOR_ENABLED: process.env.GOTRUE_SECURITY_SB_FORWARDED_FOR_ENABLED ?? 'true',
     // ASVS 6.2.3: a password change names the current one (no config.toml key; hosted: docs/configuration.md).
     GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_CURRENT_PASSWORD:
@@ -173,6 +176,8 @@ let ready = false;
 const nextEnv = {
   ...process.env,
   NEXT_PUBLIC_SITE_URL: siteUrl,
+  // The app's own mail goes to the local mailbox, on whichever SMTP port it has (lib/env/env.ts).
+  ...(local && !process.env.SMTP_URL ? { SMTP_URL: `smtp://127.0.0.1:${smtpPort}` } : {}),
   // Piped output loses Next's terminal detection; keep its colours when the terminal has them.
   ...(process.stdout.isTTY && !process.env.NO_COLOR ? { FORCE_COLOR: '1' } : {}),
 };

@@ -1,5 +1,11 @@
 import * as z from 'zod/mini';
-import { isLoopbackUrl, localPublishableKey, localSecretKey, localSupabaseUrl } from './local-supabase';
+import {
+  isLoopbackUrl,
+  localPublishableKey,
+  localSecretKey,
+  localSmtpPort,
+  localSupabaseUrl,
+} from './local-supabase';
 
 // The app's environment, read and checked once (server and edge only: never import it from a client component).
 // Every NEXT_PUBLIC_* variable is read as a literal `process.env.NEXT_PUBLIC_X`, the only form Next inlines at build
@@ -26,6 +32,17 @@ const schema = z.object({
     z.string().check(z.regex(/^[1-9]\d{0,5}$/, 'must be a number of seconds, e.g. 600')),
   ),
   NEXT_DIST_DIR: z.optional(z.string()),
+  SMTP_URL: z.optional(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' })),
+  MAIL_FROM: z.optional(
+    z
+      .string()
+      .check(
+        z.regex(
+          /^[^\r\n<>]*<[^\s@<>]+@[^\s@<>]+>$|^[^\s@<>]+@[^\s@<>]+$/,
+          'must be an address, e.g. Polyglot <no-reply@example.com>',
+        ),
+      ),
+  ),
 });
 
 type RawEnv = Partial<Record<keyof z.infer<typeof schema>, string>>;
@@ -62,6 +79,13 @@ interface Env {
    * (ASVS 7.5.1): `REAUTHENTICATION_WINDOW_SECONDS`, 10 minutes by default; read when the server starts.
    */
   reauthenticationWindowSeconds: number;
+  /**
+   * Where the app's own mail goes (lib/mail): `SMTP_URL`, e.g. smtps://resend:<key>@smtp.resend.com:465; with the
+   * local auth server, its mailbox's SMTP port. Unset in production: no mail is sent, and the server says so.
+   */
+  smtpUrl: string | undefined;
+  /** The From of the app's own mail: `MAIL_FROM`, else Polyglot at no-reply@ the site's host. */
+  mailFrom: string;
   /** Next's build output folder (the service worker route reads the build's files). */
   distDir: string;
 }
@@ -124,6 +148,9 @@ export function readEnv(raw: RawEnv): Env {
     requireSecondFactor: values.REQUIRE_SECOND_FACTOR === 'on',
     reauthenticationWindowSeconds: Number(values.REAUTHENTICATION_WINDOW_SECONDS ?? 600),
     distDir: values.NEXT_DIST_DIR ?? '.next',
+    smtpUrl: values.SMTP_URL ?? (usesLocalSupabase ? `smtp://127.0.0.1:${localSmtpPort}` : undefined),
+    mailFrom:
+      values.MAIL_FROM ?? `Polyglot <no-reply@${new URL(siteUrl ?? 'http://localhost:3000').hostname}>`,
   };
 }
 
@@ -141,6 +168,8 @@ export const env = readEnv({
   REQUIRE_SECOND_FACTOR: process.env.REQUIRE_SECOND_FACTOR,
   REAUTHENTICATION_WINDOW_SECONDS: process.env.REAUTHENTICATION_WINDOW_SECONDS,
   NEXT_DIST_DIR: process.env.NEXT_DIST_DIR,
+  SMTP_URL: process.env.SMTP_URL,
+  MAIL_FROM: process.env.MAIL_FROM,
 });
 
 /**
@@ -148,7 +177,13 @@ export const env = readEnv({
  * Without a trusted IP header the auth server sees every visitor as the app's own address, so its per-IP limits
  * (sign-in attempts, emails, codes) count all visitors together and one visitor can lock everybody out.
  */
-export function startWarnings({ nodeEnv, onVercel, trustedIpHeader, supabaseSecretKey }: Env): string[] {
+export function startWarnings({
+  nodeEnv,
+  onVercel,
+  trustedIpHeader,
+  supabaseSecretKey,
+  smtpUrl,
+}: Env): string[] {
   if (nodeEnv !== 'production') return [];
   const warnings = [];
   if (!onVercel && !trustedIpHeader)
@@ -161,6 +196,11 @@ export function startWarnings({ nodeEnv, onVercel, trustedIpHeader, supabaseSecr
     warnings.push(
       'SUPABASE_SECRET_KEY is not set: wrong passwords and codes are not limited per account, and the visitor IP ' +
         'cannot reach the auth server (docs/configuration.md).',
+    );
+  if (!smtpUrl)
+    warnings.push(
+      'SMTP_URL is not set: the app sends none of its own mail (security notices such as a recovery code used). ' +
+        'Set it to your provider, e.g. smtps://resend:<key>@smtp.resend.com:465 (docs/deployment.md).',
     );
   return warnings;
 }

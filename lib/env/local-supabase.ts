@@ -5,6 +5,8 @@
 
 export const localSupabaseUrl = 'http://127.0.0.1:54321';
 export const localMailPort = 54324;
+/** The mailbox's SMTP port, where the app's own mail goes locally (SMTP_URL unset). */
+export const localSmtpPort = 54325;
 export const localPublishableKey = 'sb_publishable_ACJWlzQHlZjBrEguHvfOxg_3BJgxAaH';
 export const localSecretKey = 'sb_secret_N7UND0UgjKTVK-Uodkm0Hg_xSvEMPvz';
 

@@ -31,6 +31,7 @@ const USAGE = `Usage: node local-supabase/src/main.ts [options]
   --host <addr>        interface to bind (default 127.0.0.1; env AUTH_HOST)
   --port <n>           API port (default 54321; env AUTH_PORT; 0 = any free port)
   --mail-port <n>      mailbox port (default 54324; env AUTH_MAIL_PORT)
+  --smtp-port <n>      mailbox SMTP port (default 54325; env AUTH_SMTP_PORT)
   --data <dir>         data folder (default local-supabase/.data; env AUTH_DATA_DIR)
   --memory             keep everything in memory (env AUTH_MEMORY=1)
   --config <path>      CLI-format config.toml (default supabase/config.toml; env AUTH_CONFIG)
@@ -54,6 +55,7 @@ try {
       host: { type: 'string' },
       port: { type: 'string' },
       'mail-port': { type: 'string' },
+      'smtp-port': { type: 'string' },
       data: { type: 'string' },
       memory: { type: 'boolean' },
       config: { type: 'string' },
@@ -115,6 +117,7 @@ try {
     host: values.host ?? env.AUTH_HOST ?? '127.0.0.1',
     port: port(values.port ?? env.AUTH_PORT, 54321),
     mailPort: port(values['mail-port'] ?? env.AUTH_MAIL_PORT, 54324),
+    smtpPort: port(values['smtp-port'] ?? env.AUTH_SMTP_PORT, 54325),
     dataDir,
     memory,
     configPath,
@@ -131,7 +134,7 @@ try {
     for (const file of server.database.applied.migrations) console.log(`auth server: applied ${file}`);
   const ms = Math.round(performance.now() - startedAt);
   console.log(
-    `local supabase ready in ${ms} ms: Auth ${server.authUrl}, REST ${server.url}/rest/v1, Storage ${server.url}/storage/v1, mailbox ${server.mailboxUrl}`,
+    `local supabase ready in ${ms} ms: Auth ${server.authUrl}, REST ${server.url}/rest/v1, Storage ${server.url}/storage/v1, mailbox ${server.mailboxUrl} (SMTP ${server.smtpUrl})`,
   );
   // Starting leaves about 60 MB of buffers (the snapshot, PGlite's copies of the data folder's files) to the garbage
   // collector, which an idle server may not run for a long time: one full collection now gives them back

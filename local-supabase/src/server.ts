@@ -36,6 +36,8 @@ export interface LocalSupabaseOptions {
   port?: number;
   /** Mailbox port (0 = any free port). Default 54324. */
   mailPort?: number;
+  /** The mailbox's SMTP port (0 = any free port). Default 54325. */
+  smtpPort?: number;
   /** Folder for the database and signing key; ignored with memory. Default local-supabase/.data. */
   dataDir?: string;
   /** Keep everything in memory (tests). */
@@ -67,6 +69,8 @@ export interface RunningLocalSupabase {
   /** `${url}/auth/v1`. */
   authUrl: string;
   mailboxUrl: string;
+  /** The mailbox's SMTP server, e.g. smtp://127.0.0.1:54325 (what the app's SMTP_URL points at locally). */
+  smtpUrl: string;
   config: AuthConfig;
   /** Whether the database was new, and the project's migration and seed files this start applied. */
   database: { fresh: boolean; applied: AppliedFiles };
@@ -166,6 +170,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     loadSigningKey(dataDir, config.signingKeysPath || undefined),
     import('./http/api.ts'),
     import('./mail/mailbox.ts'),
+    import('./mail/smtp.ts'),
   ]);
   const failed = settled.find((r) => r.status === 'rejected');
   if (failed) {
@@ -173,12 +178,8 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     unlock();
     throw failed.reason;
   }
-  const [db, key, { createApiServer }, { createMailboxServer }] = [
-    valueOf(settled[0]),
-    valueOf(settled[1]),
-    valueOf(settled[2]),
-    valueOf(settled[3]),
-  ];
+  const [db, key, { createApiServer }, { createMailboxServer }, { createSmtpServer, listenSmtp, closeSmtp }] =
+    [valueOf(settled[0]), valueOf(settled[1]), valueOf(settled[2]), valueOf(settled[3]), valueOf(settled[4])];
 
   const notes = [
     ...legacyNameNotes(configPath ?? undefined),
@@ -207,13 +208,16 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     (origin) => isAppOrigin(config, redirectPatterns, origin),
     apiConfig.schemas,
   );
+  const smtp = createSmtpServer(db, log);
   let port: number;
   let mailPort: number;
+  let smtpPort: number;
   try {
     port = await listen(api, options.port ?? 54321, host);
     mailPort = await listen(mailbox, options.mailPort ?? 54324, host);
+    smtpPort = await listenSmtp(smtp, options.smtpPort ?? 54325, host);
   } catch (err) {
-    await Promise.all([close(api), close(mailbox)]);
+    await Promise.all([close(api), close(mailbox), closeSmtp(smtp)]);
     await db.close();
     unlock();
     throw err;
@@ -246,6 +250,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     url,
     authUrl: `${url}/auth/v1`,
     mailboxUrl: `http://${publicHost}:${mailPort}`,
+    smtpUrl: `smtp://${publicHost}:${smtpPort}`,
     config,
     database: { fresh: db.fresh, applied: db.applied },
     notes,
@@ -253,7 +258,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     resetRequestCounts: () => stats.reset(),
     stop: () =>
       (stopped ??= (async () => {
-        await Promise.all([close(api), close(mailbox)]);
+        await Promise.all([close(api), close(mailbox), closeSmtp(smtp)]);
         await db.close();
         unlock();
       })()),

@@ -66,6 +66,7 @@ export function authServerForFile(options: LocalSupabaseOptions & { projectTempl
       memory: true,
       port: 0,
       mailPort: 0,
+      smtpPort: 0,
       log: (line) => logged.push(line),
       ...options,
       configOverrides,

@@ -37,7 +37,8 @@ function projectWith(keys: unknown, extraToml = ''): string {
   return path.join(dir, 'config.toml');
 }
 
-const start = (configPath: string) => startLocalSupabase({ memory: true, port: 0, mailPort: 0, configPath });
+const start = (configPath: string) =>
+  startLocalSupabase({ memory: true, port: 0, mailPort: 0, smtpPort: 0, configPath });
 
 describe('signing_keys_path with an RS256 signing key and an ES256 verification key', () => {
   let server: RunningLocalSupabase;

@@ -58,6 +58,7 @@ describe('versioned migrations', () => {
         dataDir,
         port: 0,
         mailPort: 0,
+        smtpPort: 0,
         configPath: null,
         log: (line) => expect.fail(line),
       });

@@ -78,6 +78,8 @@ describe('the auth server process', () => {
       String(port),
       '--mail-port',
       String(mailPort),
+      '--smtp-port',
+      '0',
       '--config',
       'supabase/config.toml',
     ];
@@ -172,13 +174,15 @@ describe('the auth server process', () => {
   });
 
   it('refuses a non-loopback host unless --allow-remote', async () => {
-    const p = run(['--memory', '--host', '0.0.0.0', '--port', '0', '--mail-port', '0']);
+    const p = run(['--memory', '--host', '0.0.0.0', '--port', '0', '--mail-port', '0', '--smtp-port', '0']);
     expect(await p.exit).toBe(1);
     expect(p.output()).toContain('refusing to bind 0.0.0.0: not a loopback address');
   });
 
   it('refuses to start with NODE_ENV=production', async () => {
-    const p = run(['--memory', '--port', '0', '--mail-port', '0'], { NODE_ENV: 'production' });
+    const p = run(['--memory', '--port', '0', '--mail-port', '0', '--smtp-port', '0'], {
+      NODE_ENV: 'production',
+    });
     expect(await p.exit).toBe(1);
     expect(p.output()).toContain('refusing to start');
     expect(p.output()).toContain('NODE_ENV=production');
@@ -188,7 +192,7 @@ describe('the auth server process', () => {
     const busy = createServer().listen(0, '127.0.0.1');
     await new Promise((r) => busy.once('listening', r));
     const port = (busy.address() as { port: number }).port;
-    const p = run(['--memory', '--port', String(port), '--mail-port', '0']);
+    const p = run(['--memory', '--port', String(port), '--mail-port', '0', '--smtp-port', '0']);
     expect(await p.exit).toBe(1);
     expect(p.output()).toContain('EADDRINUSE');
     busy.close();

@@ -81,6 +81,7 @@ const start = (projectDir: string, options: LocalSupabaseOptions = {}) =>
   startLocalSupabase({
     port: 0,
     mailPort: 0,
+    smtpPort: 0,
     configPath: null,
     projectDir,
     log: (line) => expect.fail(line),
@@ -589,6 +590,8 @@ describe('npm run db:reset, the data folder lock and the command line', () => {
           '0',
           '--mail-port',
           '0',
+          '--smtp-port',
+          '0',
         ],
         { env: { ...process.env, NODE_ENV: 'development' }, stdio: ['ignore', 'pipe', 'inherit'] },
       );
@@ -619,7 +622,17 @@ describe('npm run db:reset, the data folder lock and the command line', () => {
       const projectDir = project({
         'migrations/20250101000000_broken.sql': 'select 1;\n\nselect * from nope;\n',
       });
-      const result = await cli(['--memory', '--port', '0', '--mail-port', '0', '--project', projectDir]);
+      const result = await cli([
+        '--memory',
+        '--port',
+        '0',
+        '--mail-port',
+        '0',
+        '--smtp-port',
+        '0',
+        '--project',
+        projectDir,
+      ]);
       expect(result.code).toBe(1);
       expect(result.stderr).toContain(
         `auth server: failed to start: migration ${path.join(projectDir, 'migrations', '20250101000000_broken.sql')} failed at line 3: relation "nope" does not exist [42P01]`,

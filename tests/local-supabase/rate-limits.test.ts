@@ -99,6 +99,7 @@ describe('per-IP limits by default', () => {
       memory: true,
       port: 0,
       mailPort: 0,
+      smtpPort: 0,
       log: (line) => expect.fail(line),
       ...options,
     });

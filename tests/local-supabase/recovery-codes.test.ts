@@ -236,7 +236,7 @@ describe('storage', () => {
   it('keeps only argon2id hashes in auth.mfa_recovery_codes, never a code', async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'recovery-codes-'));
     try {
-      const server = await startLocalSupabase({ dataDir, port: 0, mailPort: 0 });
+      const server = await startLocalSupabase({ dataDir, port: 0, mailPort: 0, smtpPort: 0 });
       let codes: string[];
       try {
         const email = uniqueEmail('stored');

@@ -7,6 +7,7 @@ import {
   localMailPort,
   localPublishableKey,
   localSecretKey,
+  localSmtpPort,
   localSupabaseUrl,
 } from '@/lib/env/local-supabase';
 
@@ -121,6 +122,7 @@ describe('the local auth server, declared once (lib/env/local-supabase.ts)', () 
       new RegExp(`\\[api\\][^[]*port = ${new URL(localSupabaseUrl).port}`),
     );
     expect(main).toContain(`AUTH_MAIL_PORT, ${localMailPort})`);
+    expect(main).toContain(`AUTH_SMTP_PORT, ${localSmtpPort})`);
   });
 
   it('recognizes loopback URLs only', () => {
@@ -165,7 +167,7 @@ describe('where the environment is read', () => {
   });
 
   it('warns a production server outside Vercel that no trusted IP header is set', () => {
-    const production = { NODE_ENV: 'production', ...hosted } as const;
+    const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com', ...hosted } as const;
     expect(startWarnings(readEnv(production))).toEqual([
       expect.stringContaining('TRUSTED_IP_HEADER is not set'),
     ]);
@@ -178,6 +180,7 @@ describe('where the environment is read', () => {
     const production = {
       NODE_ENV: 'production',
       TRUSTED_IP_HEADER: 'X-Real-IP',
+      SMTP_URL: 'smtp://mail.example.com',
       ...hosted,
       SUPABASE_SECRET_KEY: undefined,
     } as const;
@@ -185,6 +188,24 @@ describe('where the environment is read', () => {
       expect.stringContaining('SUPABASE_SECRET_KEY is not set'),
     ]);
     expect(startWarnings(readEnv({ ...production, SUPABASE_SECRET_KEY: 'sb_secret_hosted' }))).toEqual([]);
+  });
+
+  it('sends mail through SMTP_URL, else the local mailbox with the local server, else not at all (and warns)', () => {
+    expect(readEnv({}).smtpUrl).toBe(`smtp://127.0.0.1:${localSmtpPort}`);
+    expect(readEnv({ SMTP_URL: 'smtps://resend:re_key@smtp.resend.com:465' }).smtpUrl).toBe(
+      'smtps://resend:re_key@smtp.resend.com:465',
+    );
+    expect(failure({ SMTP_URL: 'https://smtp.resend.com' })).toContain(
+      'SMTP_URL: must be an smtp:// or smtps:// URL',
+    );
+    const production = { NODE_ENV: 'production', TRUSTED_IP_HEADER: 'X-Real-IP', ...hosted } as const;
+    expect(readEnv(production).smtpUrl).toBeUndefined();
+    expect(startWarnings(readEnv(production))).toEqual([expect.stringContaining('SMTP_URL is not set')]);
+    expect(readEnv({ ...production, NEXT_PUBLIC_SITE_URL: 'https://polyglot.example' }).mailFrom).toBe(
+      'Polyglot <no-reply@polyglot.example>',
+    );
+    expect(readEnv({ MAIL_FROM: 'Team <team@example.com>' }).mailFrom).toBe('Team <team@example.com>');
+    expect(failure({ MAIL_FROM: 'Team <team@example.com>\r\nBcc: x@example.com' })).toContain('MAIL_FROM');
   });
 
   it('requires a second factor only when REQUIRE_SECOND_FACTOR=on', () => {

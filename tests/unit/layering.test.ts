@@ -24,7 +24,7 @@ const layers = [
   ['lib/http'],
   ['lib/routes', 'lib/forms', 'lib/consent'],
   ['lib/log', 'lib/pwa', 'lib/seo'],
-  ['lib/session'],
+  ['lib/session', 'lib/mail'],
   ['lib/guard'],
   ['lib/auth'],
   ['lib/auth/actions', 'lib/account-sessions'],

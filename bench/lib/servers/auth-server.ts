@@ -33,6 +33,8 @@ export async function startAuthServer(options: {
       String(options.port),
       '--mail-port',
       String(options.mailPort),
+      '--smtp-port',
+      '0',
     ],
     // The bench measures throughput from one IP: GoTrue's per-IP limits (its own variables) are lifted.
     {

@@ -5,12 +5,14 @@ import { getTranslations } from 'next-intl/server';
 import { redirect } from '@/i18n/navigation';
 import { authErrorState } from '@/lib/guard/auth-error-state';
 import { factorAndCode } from '@/lib/auth/factor-code';
+import { preferredLocale } from '@/lib/auth/preferred-locale';
 import { normalizeRecoveryCode, type RecoveryCodesState } from '@/lib/auth/recovery-codes';
 import { requestedNext } from '@/lib/auth/requested-next';
 import { formAction } from '@/lib/forms/form-action';
 import { formLocale } from '@/lib/forms/form-locale';
 import { echoedValues, type FormState } from '@/lib/forms/form-state';
 import { answerForm } from '@/lib/forms/no-script-state';
+import { sendSecurityNotice } from '@/lib/mail/notices';
 import { nextPath } from '@/lib/routes/safe-redirect';
 import { requireCurrentUser, requireFirstFactorUser } from '@/lib/session/server';
 
@@ -45,6 +47,7 @@ async function verify(formData: FormData): Promise<FormState> {
   if (current.secondFactorPending) {
     const { error } = await current.supabase.auth.mfa.recoveryCodes.verify({ code });
     if (error) return verifyErrorState(error, locale, values);
+    sendSecurityNotice('recoveryCodeUsed', current.user.email, preferredLocale(current.user, locale));
   }
   return redirect({ href: next, locale });
 }
@@ -82,6 +85,11 @@ async function manage(formData: FormData): Promise<RecoveryCodesState> {
       ? await supabase.auth.mfa.recoveryCodes.generate()
       : await supabase.auth.mfa.recoveryCodes.regenerate();
   if (error) return authErrorState(error, locale, values);
+  sendSecurityNotice(
+    intent === 'generate' ? 'recoveryCodesCreated' : 'recoveryCodesReplaced',
+    current.user.email,
+    preferredLocale(current.user, locale),
+  );
   return {
     status: 'success',
     message: t(intent === 'generate' ? 'created' : 'regenerated'),

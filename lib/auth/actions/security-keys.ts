@@ -141,7 +141,7 @@ export const addSecurityKey = formAction<SecurityKeyAddState>(async (_previous, 
   return withEndSessionsOffer(locale, {
     status: 'success',
     message: t.markup('added', { name: String(formData.get('name') ?? ''), ...isolatedText }),
-    codes: await firstRecoveryCodes(current.supabase),
+    codes: await firstRecoveryCodes(current.supabase, current.user, locale),
   });
 });
 

@@ -110,7 +110,7 @@ async function enroll(previous: EnrollmentState, formData: FormData): Promise<En
     return withEndSessionsOffer(locale, {
       status: 'success',
       message: t('enabled'),
-      codes: await firstRecoveryCodes(supabase),
+      codes: await firstRecoveryCodes(supabase, current.user, locale),
     });
   }
 

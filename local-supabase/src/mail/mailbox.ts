@@ -88,7 +88,7 @@ function inboxPage(messages: StoredMessage[], total: number): string {
     : '<p>No messages yet.</p>';
   return layout(
     'Local mailbox',
-    `<header><nav><a href="/database">Database: tables, columns and policies</a></nav><h1>Local mailbox</h1><p>${total} message${total === 1 ? '' : 's'} sent by the local auth server.</p></header><main>${table}</main>`,
+    `<header><nav><a href="/database">Database: tables, columns and policies</a></nav><h1>Local mailbox</h1><p>${total} message${total === 1 ? '' : 's'} from the local auth server and SMTP.</p></header><main>${table}</main>`,
   );
 }
 

@@ -36,6 +36,9 @@ export async function startFaultyAuthServer({
       String(upstreamPort),
       '--mail-port',
       String(mailPort),
+      // Any free port: the app does not send its own mail in these specs.
+      '--smtp-port',
+      '0',
     ],
     {
       env: { ...process.env, AUTH_SITE_URL: appUrl },

@@ -8,12 +8,15 @@ export const appUrl = `http://localhost:${appPort}`;
 export const hostedSupabaseUrl = process.env.NEXT_PUBLIC_SUPABASE_URL;
 const localAuthPort = Number(process.env.E2E_AUTH_PORT ?? 55421);
 const localMailPort = Number(process.env.E2E_MAIL_PORT ?? 55424);
+const localSmtpPort = Number(process.env.E2E_SMTP_PORT ?? 55425);
 
 export const usesLocalAuth = !hostedSupabaseUrl || isLoopbackUrl(hostedSupabaseUrl);
 export const supabaseUrl = usesLocalAuth ? `http://127.0.0.1:${localAuthPort}` : hostedSupabaseUrl!;
 export const authPort = localAuthPort;
 export const mailboxUrl = `http://127.0.0.1:${localMailPort}`;
 export const mailPort = localMailPort;
+/** The mailbox's SMTP port: the app's own mail (SMTP_URL) arrives in the same mailbox. */
+export const smtpPort = localSmtpPort;
 
 // The Supabase CLI's well-known local keys (the local auth server accepts them).
 export const publishableKey = process.env.NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY ?? localPublishableKey;
