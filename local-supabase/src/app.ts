@@ -7,6 +7,7 @@ import type { Mailer } from './mail/mailer.ts';
 import type { IdpCodes } from './auth/api/local-idp.ts';
 import type { Database } from './db/database.ts';
 import type { RestState } from './rest/handler.ts';
+import type { ErrorLog } from './errors.ts';
 
 /** The state every route handler shares, built once per server by startLocalSupabase. */
 export interface App {
@@ -28,4 +29,6 @@ export interface App {
   trustSbForwardedFor: boolean;
   /** The Data API (/rest/v1): the database, keys, `[api]` settings and the schema cache. */
   rest: RestState;
+  /** Where failures are reported (auth hooks that fail or time out, as GoTrue's "Hook errored out"). */
+  log: ErrorLog;
 }

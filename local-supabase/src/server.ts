@@ -198,6 +198,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     trustSbForwardedFor: options.trustSbForwardedFor ?? false,
     redirectPatterns,
     rest: { db, key, api: apiConfig, cache: new SchemaCacheStore(db, apiConfig.schemas) },
+    log,
   });
 
   let stopped: Promise<void> | undefined;
