@@ -22,6 +22,7 @@ const schema = z.object({
   ),
   POLYGLOT_LOG: z.optional(z.enum(['on', 'off'])),
   REQUIRE_SECOND_FACTOR: z.optional(z.enum(['on', 'off'])),
+  ATTEMPT_LIMITS_IN_APP: z.optional(z.enum(['on', 'off'])),
   REAUTHENTICATION_WINDOW_SECONDS: z.optional(
     z.string().check(z.regex(/^[1-9]\d{0,5}$/, 'must be a number of seconds, e.g. 600')),
   ),
@@ -57,6 +58,12 @@ interface Env {
    * default. Read from the server's environment when it starts, not at build time: one build serves both ways.
    */
   requireSecondFactor: boolean;
+  /**
+   * The per-account limits on wrong passwords and codes (ASVS 6.3.1) are kept by the auth server's hooks
+   * (supabase/config.toml `[auth.hook.*]`); `ATTEMPT_LIMITS_IN_APP=on` where a hosted plan has no such hooks: the
+   * app's server then applies the same rules itself (docs/deployment.md).
+   */
+  attemptLimitsInApp: boolean;
   /**
    * How recent every factor of a session must be to change the email address, an authenticator app or a passkey
    * (ASVS 7.5.1): `REAUTHENTICATION_WINDOW_SECONDS`, 10 minutes by default; read when the server starts.
@@ -122,6 +129,7 @@ export function readEnv(raw: RawEnv): Env {
     trustedIpHeader: values.TRUSTED_IP_HEADER?.toLowerCase() ?? (onVercel ? 'x-forwarded-for' : undefined),
     onVercel,
     requireSecondFactor: values.REQUIRE_SECOND_FACTOR === 'on',
+    attemptLimitsInApp: values.ATTEMPT_LIMITS_IN_APP === 'on',
     reauthenticationWindowSeconds: Number(values.REAUTHENTICATION_WINDOW_SECONDS ?? 600),
     distDir: values.NEXT_DIST_DIR ?? '.next',
   };
@@ -139,6 +147,7 @@ export const env = readEnv({
   TRUSTED_IP_HEADER: process.env.TRUSTED_IP_HEADER,
   POLYGLOT_LOG: process.env.POLYGLOT_LOG,
   REQUIRE_SECOND_FACTOR: process.env.REQUIRE_SECOND_FACTOR,
+  ATTEMPT_LIMITS_IN_APP: process.env.ATTEMPT_LIMITS_IN_APP,
   REAUTHENTICATION_WINDOW_SECONDS: process.env.REAUTHENTICATION_WINDOW_SECONDS,
   NEXT_DIST_DIR: process.env.NEXT_DIST_DIR,
 });
@@ -148,7 +157,13 @@ export const env = readEnv({
  * Without a trusted IP header the auth server sees every visitor as the app's own address, so its per-IP limits
  * (sign-in attempts, emails, codes) count all visitors together and one visitor can lock everybody out.
  */
-export function startWarnings({ nodeEnv, onVercel, trustedIpHeader, supabaseSecretKey }: Env): string[] {
+export function startWarnings({
+  nodeEnv,
+  onVercel,
+  trustedIpHeader,
+  supabaseSecretKey,
+  attemptLimitsInApp,
+}: Env): string[] {
   if (nodeEnv !== 'production') return [];
   const warnings = [];
   if (!onVercel && !trustedIpHeader)
@@ -159,8 +174,11 @@ export function startWarnings({ nodeEnv, onVercel, trustedIpHeader, supabaseSecr
     );
   if (!supabaseSecretKey)
     warnings.push(
-      'SUPABASE_SECRET_KEY is not set: wrong passwords and codes are not limited per account, and the visitor IP ' +
-        'cannot reach the auth server (README.md, Configuration).',
+      `SUPABASE_SECRET_KEY is not set: ${
+        attemptLimitsInApp
+          ? 'wrong passwords and codes are not limited per account (ATTEMPT_LIMITS_IN_APP=on)'
+          : 'browsers an account signed in from are not exempt from its lockout'
+      }, and the visitor IP cannot reach the auth server (README.md, Configuration).`,
     );
   return warnings;
 }

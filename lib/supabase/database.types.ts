@@ -108,6 +108,28 @@ export type Database = {
           user_agent: string;
         }[];
       };
+      sign_in_attempt_check: {
+        Args: { p_account: string; p_ip: string; p_kind: string };
+        Returns: string;
+      };
+      sign_in_attempt_record: {
+        Args: {
+          p_account: string;
+          p_ip: string;
+          p_kind: string;
+          p_valid: boolean;
+        };
+        Returns: string;
+      };
+      sign_in_device_pass: {
+        Args: {
+          p_account: string;
+          p_device: string;
+          p_ip: string;
+          p_kind: string;
+        };
+        Returns: undefined;
+      };
       sign_in_failed: {
         Args: {
           p_first_lock_seconds: number;

@@ -185,6 +185,10 @@ describe('where the environment is read', () => {
       expect.stringContaining('SUPABASE_SECRET_KEY is not set'),
     ]);
     expect(startWarnings(readEnv({ ...production, SUPABASE_SECRET_KEY: 'sb_secret_hosted' }))).toEqual([]);
+    // Where the auth server's lockout hooks are off, the app's server is the only one counting.
+    expect(startWarnings(readEnv({ ...production, ATTEMPT_LIMITS_IN_APP: 'on' }))).toEqual([
+      expect.stringContaining('wrong passwords and codes are not limited per account'),
+    ]);
   });
 
   it('requires a second factor only when REQUIRE_SECOND_FACTOR=on (issue 31)', () => {
