@@ -16,6 +16,7 @@ import {
 } from './config/config.ts';
 import { loadSigningKey } from './crypto/keys.ts';
 import type { ErrorLog } from './errors.ts';
+import { answerOnlyOwnHosts, ownHostNames } from './http/hosts.ts';
 import { RequestStats, type StatsSnapshot } from './http/request-stats.ts';
 import { Mailer } from './mail/mailer.ts';
 import { IdpCodes } from './auth/api/local-idp.ts';
@@ -167,6 +168,9 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     (origin) => isAppOrigin(config, redirectPatterns, origin),
     apiConfig.schemas,
   );
+  const hosts = ownHostNames(host, env.AUTH_ALLOWED_HOSTS);
+  answerOnlyOwnHosts(api, hosts);
+  answerOnlyOwnHosts(mailbox, hosts);
   let port: number;
   let mailPort: number;
   try {
