@@ -452,6 +452,7 @@ export function loadConfig(configPath: string | undefined, env: NodeJS.ProcessEn
       str(auth.signing_keys_path, '') && path.resolve(baseDir, str(auth.signing_keys_path, '')),
     minimumPasswordLength: num(auth.minimum_password_length, 6),
     passwordRequiredCharacters: chars,
+    passwordHibp: envBool(env, 'GOTRUE_PASSWORD_HIBP_ENABLED') ?? false,
     email: {
       enableSignup: bool(email.enable_signup, true),
       enableConfirmations: bool(email.enable_confirmations, false),

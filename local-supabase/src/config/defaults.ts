@@ -58,6 +58,11 @@ export interface AuthConfig {
   signingKeysPath: string;
   minimumPasswordLength: number;
   passwordRequiredCharacters: string[];
+  /**
+   * GoTrue's GOTRUE_PASSWORD_HIBP_ENABLED (no CLI key; hosted: "Prevent use of leaked passwords", the Management
+   * API's `password_hibp_enabled`): new passwords on a list of leaked ones answer weak_password, reason `pwned`.
+   */
+  passwordHibp: boolean;
   email: {
     enableSignup: boolean;
     enableConfirmations: boolean;
