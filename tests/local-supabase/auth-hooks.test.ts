@@ -409,6 +409,51 @@ describe('HTTP hooks', () => {
   });
 });
 
+describe('HTTP hooks that cannot be reached', () => {
+  const secret = `v1,whsec_${Buffer.alloc(32, 3).toString('base64')}`;
+
+  it('an endpoint that does not answer within 5 s: 422 hook_timeout, logged', async () => {
+    const user = await confirmedUser();
+    const silent = createServer(() => {});
+    silent.listen(0, '127.0.0.1');
+    await once(silent, 'listening');
+    try {
+      const url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/hook`;
+      srv.get().config.hooks.password_verification_attempt = { enabled: true, uri: url, secrets: [secret] };
+      const res = await api(srv.get(), '/token?grant_type=password', {
+        body: { email: user.email, password: PASSWORD },
+      });
+      expect(res.status).toBe(422);
+      expect(res.body).toEqual({
+        code: 'hook_timeout',
+        message: 'Failed to reach hook within maximum time of 5.000000 seconds',
+      });
+      expect(logged.join('\n')).toContain('hook password_verification_attempt');
+    } finally {
+      silent.closeAllConnections();
+      silent.close();
+    }
+  }, 15_000);
+
+  it('an endpoint that refuses connections, after three tries: 422 hook_timeout_after_retry', async () => {
+    const user = await confirmedUser();
+    const closed = createServer();
+    closed.listen(0, '127.0.0.1');
+    await once(closed, 'listening');
+    const url = `http://127.0.0.1:${(closed.address() as AddressInfo).port}/hook`;
+    closed.close();
+    srv.get().config.hooks.password_verification_attempt = { enabled: true, uri: url, secrets: [secret] };
+    const res = await api(srv.get(), '/token?grant_type=password', {
+      body: { email: user.email, password: PASSWORD },
+    });
+    expect(res.status).toBe(422);
+    expect(res.body).toEqual({
+      code: 'hook_timeout_after_retry',
+      message: 'Failed to reach hook after maximum retries',
+    });
+  }, 15_000);
+});
+
 describe('config.toml', () => {
   /** Loads a config.toml holding `toml`, as the server does at start. */
   const load = (toml: string) => () => {

@@ -62,7 +62,8 @@ describe('leaked passwords', () => {
   it('is GoTrue’s variable, off unless set', () => {
     expect(loadConfig(undefined, {} as NodeJS.ProcessEnv).passwordHibp).toBe(false);
     expect(
-      loadConfig(undefined, { GOTRUE_PASSWORD_HIBP_ENABLED: 'true' } as NodeJS.ProcessEnv).passwordHibp,
+      loadConfig(undefined, { NODE_ENV: 'test', GOTRUE_PASSWORD_HIBP_ENABLED: 'true' } as NodeJS.ProcessEnv)
+        .passwordHibp,
     ).toBe(true);
     expect(srv.get().config.passwordHibp).toBe(true);
   });
