@@ -44,9 +44,10 @@ function metadata(name: HookName, ip: string | undefined): Record<string, unknow
 }
 
 /**
- * Runs hook `name` with `payload` (the event without its metadata) and returns its JSON answer, or undefined for an
- * HTTP 204, read by `decode` (whose errors count as the hook's). `sql` is the caller's transaction when GoTrue passes one (custom_access_token), so the function sees
- * and shares it. Every failure is logged with the hook's URI, as GoTrue's "Hook errored out".
+ * Runs hook `name` with `payload` (the event without its metadata) and returns its JSON answer (undefined for an
+ * HTTP 204) as `decode` reads it; decode's errors count as the hook's. `sql` is the caller's transaction where GoTrue
+ * passes one (custom_access_token), so the function shares it. Every failure is logged with the hook's URI, as
+ * GoTrue's "Hook errored out".
  */
 export async function runHook<T = Record<string, unknown> | undefined>(
   app: App,
@@ -78,6 +79,7 @@ function checkHookError(output: Record<string, unknown>): void {
   if (!error || typeof error !== 'object' || Array.isArray(error)) return;
   const { http_code: code, message } = error as Record<string, unknown>;
   if (typeof message !== 'string' || message === '') return;
+  // GoTrue takes any http_code; one that is not an error status would answer an error with success here, so 500.
   const status = typeof code === 'number' && Number.isInteger(code) && code >= 400 && code < 600 ? code : 500;
   // GoTrue's HTTPError without an error code: the envelope says unexpected_failure for a 500, else unknown.
   throw new ApiError(status, status === 500 ? 'unexpected_failure' : 'unknown', message);
