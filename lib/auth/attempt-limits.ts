@@ -104,15 +104,19 @@ export async function startAttempt(
 ): Promise<Attempt> {
   const { store, key, deviceToken, ip, judge } = options;
   const deviceId = deviceIdFor(key, deviceToken, email);
-  try {
-    if (deviceId) await withinAuthBudget(store.vouch(kind, account, ip, deviceId), lookupBudgetMs);
-    if (judge === 'app') {
+  // Without the pass the attempt counts against the account: nothing is let through that should not be.
+  if (deviceId)
+    await withinAuthBudget(store.vouch(kind, account, ip, deviceId), lookupBudgetMs).catch((error: unknown) =>
+      logServerError({ path: '-', code: 'attempt_limits_unavailable', error }),
+    );
+  if (judge === 'app') {
+    try {
       const lockedUntil = await withinAuthBudget(store.check(kind, account, ip), lookupBudgetMs);
       if (lockedUntil) return { refused: { lockedUntil } };
+    } catch (error) {
+      logServerError({ path: '-', code: 'attempt_limits_unavailable', error });
+      return { refused: 'unavailable' };
     }
-  } catch (error) {
-    logServerError({ path: '-', code: 'attempt_limits_unavailable', error });
-    return { refused: 'unavailable' };
   }
   if (judge === 'auth server') return { settle: async (error) => lockedUntilIn(error) };
   return {

@@ -99,9 +99,10 @@ describe('per-account attempt limits (lib/auth/attempt-limits.ts)', () => {
       record: () => Promise.reject(new Error('unreachable')),
     };
     expect(await start(failing, 'app')).toEqual({ refused: 'unavailable' });
-    expect(await start(failing, 'auth server', newDeviceToken(key, 'a@example.com'))).toEqual({
-      refused: 'unavailable',
-    });
+    // A browser that cannot be vouched for is judged as any other: by the account's lock.
+    const unvouched = await start(failing, 'auth server', newDeviceToken(key, 'a@example.com'));
+    if (unvouched.refused) throw new Error('the auth server judges it');
+    expect(await unvouched.settle(lockRefusal)).toEqual(new Date('2030-01-02T03:04:05Z'));
     const hanging: AttemptStore = { ...failing, check: () => new Promise<Date | null>(() => {}) };
     expect(await start(hanging, 'app')).toEqual({ refused: 'unavailable' });
   });
