@@ -75,7 +75,7 @@ describe('Host names', () => {
     expect(hostName('[::1]:54321')).toBe('[::1]');
     expect(hostName('[::1]')).toBe('[::1]');
     expect(hostName('localhost.')).toBe('localhost');
-    for (const bad of [undefined, '', 'a:b:c', '[::1', 'evil.example:1:2'])
+    for (const bad of [undefined, '', 'a:b:c', '[::1', 'evil.example:1:2', 'bad host'])
       expect(hostName(bad)).toBeUndefined();
   });
 });

@@ -19,17 +19,18 @@ export function ownHostNames(bindHost: string, configured: string | undefined): 
 /** The name in a Host header without its port (and without a trailing dot), or undefined when there is none. */
 export function hostName(host: string | undefined): string | undefined {
   if (!host) return undefined;
-  const m = /^(\[[0-9a-f:.]+\]|[^:[\]]+)(?::\d*)?$/i.exec(host.trim());
+  const m = /^(\[[0-9a-f:.]+\]|[\w.~%!$&'()*+,;=-]+)(?::\d*)?$/i.exec(host.trim());
   return m?.[1]!.toLowerCase().replace(/\.$/, '');
 }
 
-/** Answers 421 Misdirected Request to any request whose Host is not one of `names`, before the server's handler. */
+/** Answers 421 Misdirected Request to a request that names another host than `names`, before the server's handler. */
 export function answerOnlyOwnHosts(server: Server, names: Set<string>): void {
   const handlers = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
   server.removeAllListeners('request');
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     const name = hostName(req.headers.host);
-    if (name !== undefined && names.has(name)) {
+    // A Host that does not parse is the handlers' to refuse (400, as before); browsers always send one that does.
+    if (name === undefined || names.has(name)) {
       for (const handler of handlers) handler(req, res);
       return;
     }
