@@ -1,45 +1,15 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 // Per-account limits on guessing (ASVS 6.3.1), after OWASP's "Slow down online guessing attacks with device
-// cookies": GoTrue limits per IP only, and an attacker has many IPs. Wrong passwords or codes for one account lock
-// it for a short, growing time, except in a browser that holds a device cookie from an earlier full sign-in to
-// that account: there the browser has a small limit of its own, so an attacker cannot lock its owner out.
+// cookies". The auth server keeps them (its hooks, supabase/migrations/*_sign_in_attempt_hooks.sql, where the
+// numbers live): wrong passwords or codes for one account lock it for a short, growing time, except in a browser that
+// holds a device cookie from an earlier full sign-in to that account, which the app's server vouches for.
 
 export type AttemptKind = 'password' | 'totp';
-
-export interface AttemptPolicy {
-  /** Failures within the window that start a lockout. */
-  maxFailures: number;
-  windowSeconds: number;
-  /** The first lockout; each next one doubles, up to maxLockSeconds. */
-  firstLockSeconds: number;
-  maxLockSeconds: number;
-}
-
-/** The numbers and their reasons: docs/security.md, 6.3.1. */
-export const attemptPolicies: Record<AttemptKind, { account: AttemptPolicy; device: AttemptPolicy }> = {
-  password: {
-    account: { maxFailures: 10, windowSeconds: 15 * 60, firstLockSeconds: 60, maxLockSeconds: 15 * 60 },
-    device: { maxFailures: 5, windowSeconds: 15 * 60, firstLockSeconds: 60, maxLockSeconds: 15 * 60 },
-  },
-  totp: {
-    account: { maxFailures: 5, windowSeconds: 15 * 60, firstLockSeconds: 60, maxLockSeconds: 15 * 60 },
-    device: { maxFailures: 5, windowSeconds: 15 * 60, firstLockSeconds: 60, maxLockSeconds: 15 * 60 },
-  },
-};
 
 /** How GoTrue stores an address (lower case, no surrounding spaces), so `A@x.org ` and `a@x.org` are one account. */
 export function normalizedEmail(email: string): string {
   return email.trim().toLowerCase();
-}
-
-/** The row that counts one account's failures of one kind (`account` is the email, or the user id for codes). */
-export function accountSubject(kind: AttemptKind, account: string): string {
-  return `${kind}:${kind === 'password' ? normalizedEmail(account) : account}`;
-}
-
-export function deviceSubject(kind: AttemptKind, deviceId: string): string {
-  return `device:${deviceId}:${kind}`;
 }
 
 /** The key the device cookies are signed with, derived from a server secret (never the secret itself). */
@@ -71,4 +41,19 @@ export function deviceIdFor(key: Buffer, token: string | undefined, email: strin
 /** Whole minutes until `until` (at least 1), for "try again in … minutes". */
 export function minutesUntil(until: Date, now: Date = new Date()): number {
   return Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
+}
+
+/** The lockout's refusal (private.sign_in_locked_message): its English message ends with the lock's end in UTC. */
+const lockMessage = /Try again after (\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ)\.$/;
+
+/**
+ * When the lock ends that the auth server refused this attempt for: GoTrue answers the password hook's rejection as
+ * `invalid_credentials` and the code hook's as `mfa_verification_rejected`, with the hook's message. Null otherwise.
+ */
+export function lockedUntilIn(error: unknown): Date | null {
+  if (!error || typeof error !== 'object') return null;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (code !== 'invalid_credentials' && code !== 'mfa_verification_rejected') return null;
+  const until = typeof message === 'string' ? lockMessage.exec(message)?.[1] : undefined;
+  return until ? new Date(until) : null;
 }

@@ -28,6 +28,7 @@ const schema = z.object({
   ),
   POLYGLOT_LOG: z.optional(z.enum(['on', 'off'])),
   REQUIRE_SECOND_FACTOR: z.optional(z.enum(['on', 'off'])),
+  ATTEMPT_LIMITS_IN_APP: z.optional(z.enum(['on', 'off'])),
   REAUTHENTICATION_WINDOW_SECONDS: z.optional(
     z.string().check(z.regex(/^[1-9]\d{0,5}$/, 'must be a number of seconds, e.g. 600')),
   ),
@@ -74,6 +75,12 @@ interface Env {
    * default. Read from the server's environment when it starts, not at build time: one build serves both ways.
    */
   requireSecondFactor: boolean;
+  /**
+   * The per-account limits on wrong passwords and codes (ASVS 6.3.1) are kept by the auth server's hooks
+   * (supabase/config.toml `[auth.hook.*]`); `ATTEMPT_LIMITS_IN_APP=on` where a hosted plan has no such hooks: the
+   * app's server then applies the same rules itself (docs/deployment.md).
+   */
+  attemptLimitsInApp: boolean;
   /**
    * How recent every factor of a session must be to change the email address, an authenticator app or a passkey
    * (ASVS 7.5.1): `REAUTHENTICATION_WINDOW_SECONDS`, 10 minutes by default; read when the server starts.
@@ -146,6 +153,7 @@ export function readEnv(raw: RawEnv): Env {
     trustedIpHeader: values.TRUSTED_IP_HEADER?.toLowerCase() ?? (onVercel ? 'x-forwarded-for' : undefined),
     onVercel,
     requireSecondFactor: values.REQUIRE_SECOND_FACTOR === 'on',
+    attemptLimitsInApp: values.ATTEMPT_LIMITS_IN_APP === 'on',
     reauthenticationWindowSeconds: Number(values.REAUTHENTICATION_WINDOW_SECONDS ?? 600),
     distDir: values.NEXT_DIST_DIR ?? '.next',
     smtpUrl: values.SMTP_URL ?? (usesLocalSupabase ? `smtp://127.0.0.1:${localSmtpPort}` : undefined),
@@ -166,6 +174,7 @@ export const env = readEnv({
   TRUSTED_IP_HEADER: process.env.TRUSTED_IP_HEADER,
   POLYGLOT_LOG: process.env.POLYGLOT_LOG,
   REQUIRE_SECOND_FACTOR: process.env.REQUIRE_SECOND_FACTOR,
+  ATTEMPT_LIMITS_IN_APP: process.env.ATTEMPT_LIMITS_IN_APP,
   REAUTHENTICATION_WINDOW_SECONDS: process.env.REAUTHENTICATION_WINDOW_SECONDS,
   NEXT_DIST_DIR: process.env.NEXT_DIST_DIR,
   SMTP_URL: process.env.SMTP_URL,
@@ -183,6 +192,7 @@ export function startWarnings({
   trustedIpHeader,
   supabaseSecretKey,
   smtpUrl,
+  attemptLimitsInApp,
 }: Env): string[] {
   if (nodeEnv !== 'production') return [];
   const warnings = [];
@@ -194,8 +204,11 @@ export function startWarnings({
     );
   if (!supabaseSecretKey)
     warnings.push(
-      'SUPABASE_SECRET_KEY is not set: wrong passwords and codes are not limited per account, and the visitor IP ' +
-        'cannot reach the auth server (docs/configuration.md).',
+      `SUPABASE_SECRET_KEY is not set: ${
+        attemptLimitsInApp
+          ? 'wrong passwords and codes are not limited per account (ATTEMPT_LIMITS_IN_APP=on)'
+          : 'browsers an account signed in from are not exempt from its lockout'
+      }, and the visitor IP cannot reach the auth server (docs/configuration.md).`,
     );
   if (!smtpUrl)
     warnings.push(

@@ -21,9 +21,21 @@ let checker: ZxcvbnFactory | undefined;
  */
 export function isCommonPassword(password: string, userInputs: readonly string[] = []): boolean {
   checker ??= new ZxcvbnFactory({ dictionary: { 'passwords-common': dictionary['passwords-common'] } });
-  const inputs = userInputs.flatMap((input) => [
-    input,
-    ...input.split(/[@.+_-]/).filter((part) => part.length > 2),
-  ]);
-  return checker.check(password, [...contextWords, ...inputs]).score < minimumScore;
+  const inputs = userInputs.flatMap((input) => {
+    const local = input.split('@')[0] ?? '';
+    return [input, local, compact(local), ...input.split(/[@.+_-]/).filter((part) => part.length > 2)];
+  });
+  const words = [...contextWords, ...inputs];
+  if (checker.check(password, words).score < minimumScore) return true;
+  // A word a guesser knows with digits and symbols around it ("Polyglot2026!", "john.smith.1985!") is that word:
+  // zxcvbn counts the decoration as guessing work, a guesser's rules try it first.
+  const core = password.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, '');
+  if (core === '') return true;
+  const known = new Set(words.map(compact).filter((word) => word.length > 2));
+  return known.has(compact(core)) || (core !== password && checker.check(core, words).score < minimumScore);
+}
+
+/** A word without case, separators or digits: "John.Smith.1985" and "johnsmith" compare equal. */
+function compact(word: string): string {
+  return word.toLowerCase().replace(/[^\p{L}]+/gu, '');
 }

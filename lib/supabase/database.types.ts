@@ -68,6 +68,15 @@ export type Database = {
               "aal": string,"created_at": string,"id": string,"ip": string,"is_current": boolean,"not_after": string,"refreshed_at": string,"updated_at": string,"user_agent": string
             }[]
                            },
+"sign_in_attempt_check":
+{ Args: { "p_account": string,"p_ip": string,"p_kind": string }; Returns: string
+                           },
+"sign_in_attempt_record":
+{ Args: { "p_account": string,"p_ip": string,"p_kind": string,"p_valid": boolean }; Returns: string
+                           },
+"sign_in_device_pass":
+{ Args: { "p_account": string,"p_device": string,"p_ip": string,"p_kind": string }; Returns: undefined
+                           },
 "sign_in_failed":
 { Args: { "p_first_lock_seconds": number,"p_max_failures": number,"p_max_lock_seconds": number,"p_subject": string,"p_window_seconds": number }; Returns: string
                            },

@@ -8,6 +8,7 @@ import type { IdpCodes } from './auth/api/local-idp.ts';
 import type { Database } from './db/database.ts';
 import type { RestState } from './rest/handler.ts';
 import type { StorageState } from './storage/handler.ts';
+import type { ErrorLog } from './errors.ts';
 
 /** The state every route handler shares, built once per server by startLocalSupabase. */
 export interface App {
@@ -31,4 +32,6 @@ export interface App {
   rest: RestState;
   /** The Storage API (/storage/v1): the database, keys, the object files and the global upload limit. */
   storage: StorageState;
+  /** Where failures are reported (auth hooks that fail or time out, as GoTrue's "Hook errored out"). */
+  log: ErrorLog;
 }

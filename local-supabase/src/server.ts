@@ -18,6 +18,7 @@ import {
 } from './config/config.ts';
 import { loadSigningKey } from './crypto/keys.ts';
 import type { ErrorLog } from './errors.ts';
+import { answerOnlyOwnHosts, ownHostNames } from './http/hosts.ts';
 import { RequestStats, type StatsSnapshot } from './http/request-stats.ts';
 import { Mailer } from './mail/mailer.ts';
 import { IdpCodes } from './auth/api/local-idp.ts';
@@ -208,6 +209,9 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     (origin) => isAppOrigin(config, redirectPatterns, origin),
     apiConfig.schemas,
   );
+  const hosts = ownHostNames(host, env.AUTH_ALLOWED_HOSTS);
+  answerOnlyOwnHosts(api, hosts);
+  answerOnlyOwnHosts(mailbox, hosts);
   const smtp = createSmtpServer(db, log);
   let port: number;
   let mailPort: number;
@@ -243,6 +247,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     redirectPatterns,
     rest: { db, key, api: apiConfig, cache: new SchemaCacheStore(db, apiConfig.schemas) },
     storage: { db, key, blobs, fileSizeLimit: storageConfig.fileSizeLimit },
+    log,
   });
 
   let stopped: Promise<void> | undefined;

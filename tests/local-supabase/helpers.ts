@@ -47,6 +47,13 @@ const GOTRUE_LINK_BODIES = Object.fromEntries(
   ]),
 );
 
+const OTHER_PROJECT = {
+  hooks: {
+    password_verification_attempt: { enabled: false },
+    mfa_verification_attempt: { enabled: false },
+  },
+};
+
 /** One in-memory server per test file, on free ports, with the project's supabase/config.toml. */
 export function authServerForFile(options: LocalSupabaseOptions & { projectTemplates?: true } = {}): {
   get: () => RunningLocalSupabase;
@@ -54,6 +61,8 @@ export function authServerForFile(options: LocalSupabaseOptions & { projectTempl
   let server: RunningLocalSupabase | undefined;
   const logged: string[] = [];
   const configOverrides = {
+    // Another project than the repo's lacks the functions the repo's config.toml names as hooks.
+    ...(options.projectDir ? OTHER_PROJECT : {}),
     ...options.configOverrides,
     templates: {
       ...(options.projectTemplates ? {} : GOTRUE_LINK_BODIES),

@@ -1,7 +1,7 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
-import { dataApiStore, startAttempt } from '@/lib/auth/attempt-limits';
-import { attemptPolicies, deviceCookieKey, newDeviceToken } from '@/lib/auth/attempt-rules';
+import { type AttemptJudge, dataApiStore, startAttempt } from '@/lib/auth/attempt-limits';
+import { deviceCookieKey, newDeviceToken } from '@/lib/auth/attempt-rules';
 import type { Database } from '@/lib/supabase/database.types';
 import {
   adminClient,
@@ -98,8 +98,8 @@ describe('the sign_in_attempts table and functions', () => {
   });
 });
 
-describe('wrong passwords from many addresses (the app’s limits over the local server)', () => {
-  it('lock the account, yet a browser with the device cookie still signs in', async () => {
+describe('wrong passwords from many addresses (the app’s part over the local server)', () => {
+  async function victim(): Promise<string> {
     const email = uniqueEmail('victim');
     const { error } = await adminClient(server.get()).auth.admin.createUser({
       email,
@@ -107,33 +107,61 @@ describe('wrong passwords from many addresses (the app’s limits over the local
       email_confirm: true,
     });
     expect(error).toBeNull();
+    return email;
+  }
+
+  /** Sign-ins as the app's server sends them: the secret key and each visitor's own IP (a new one by default). */
+  function signInAs(email: string, judge: AttemptJudge) {
     const store = dataApiStore(admin());
     const key = deviceCookieKey(SECRET_KEY);
-    // As the app's server sends them: the secret key and each visitor's own IP, a new one per guess.
     let ip = 0;
-    const fromNewIp = () =>
-      createClient(server.get().url, SECRET_KEY, {
-        auth: { persistSession: false, autoRefreshToken: false },
-        global: { headers: { 'Sb-Forwarded-For': `203.0.113.${++ip}` } },
+    return async (password: string, { deviceToken, from }: { deviceToken?: string; from?: string } = {}) => {
+      const visitor = from ?? `203.0.113.${++ip}`;
+      const attempt = await startAttempt('password', email, email, {
+        store,
+        key,
+        deviceToken,
+        ip: visitor,
+        judge,
       });
-    const signIn = async (password: string, deviceToken?: string) => {
-      const attempt = await startAttempt('password', email, email, { store, key, deviceToken });
-      if (attempt.lockedUntil) return 'locked';
-      const { error } = await fromNewIp().auth.signInWithPassword({ email, password });
+      if (attempt.refused) return 'locked';
+      const client = createClient(server.get().url, SECRET_KEY, {
+        auth: { persistSession: false, autoRefreshToken: false },
+        global: { headers: visitor ? { 'Sb-Forwarded-For': visitor } : {} },
+      });
+      const { error } = await client.auth.signInWithPassword({ email, password });
       return (await attempt.settle(error)) ? 'locked' : (error?.code ?? 'signed in');
     };
+  }
 
-    const { maxFailures } = attemptPolicies.password.account;
+  it('lock the account at the auth server, yet a browser with the device cookie still signs in', async () => {
+    const email = await victim();
+    const signIn = signInAs(email, 'auth server');
     const answers = [];
-    for (let i = 0; i < maxFailures + 2; i++) answers.push(await signIn('Wrong-guess-1'));
-    expect(answers).toEqual([
-      ...Array(maxFailures - 1).fill('invalid_credentials'),
-      'locked',
-      'locked',
-      'locked',
-    ]);
+    for (let i = 0; i < 12; i++) answers.push(await signIn('Wrong-guess-1'));
+    expect(answers).toEqual([...Array(9).fill('invalid_credentials'), 'locked', 'locked', 'locked']);
     // The right password from a browser without the cookie waits too; the owner's browser does not.
     expect(await signIn(PASSWORD)).toBe('locked');
-    expect(await signIn(PASSWORD, newDeviceToken(key, email))).toBe('signed in');
+    const owner = newDeviceToken(deviceCookieKey(SECRET_KEY), email);
+    expect(await signIn(PASSWORD, { deviceToken: owner, from: '198.51.100.20' })).toBe('signed in');
+    // An app without a trusted IP header knows no visitor IP and sends none: the pass then holds for any address.
+    expect(await signIn(PASSWORD, { deviceToken: owner, from: '' })).toBe('signed in');
+  });
+
+  it('where the hooks are off, the app’s server applies the same rules itself', async () => {
+    const hook = server.get().config.hooks.password_verification_attempt;
+    hook.enabled = false;
+    try {
+      const email = await victim();
+      const signIn = signInAs(email, 'app');
+      const answers = [];
+      for (let i = 0; i < 11; i++) answers.push(await signIn('Wrong-guess-1'));
+      expect(answers).toEqual([...Array(9).fill('invalid_credentials'), 'locked', 'locked']);
+      expect(await signIn(PASSWORD)).toBe('locked');
+      const owner = newDeviceToken(deviceCookieKey(SECRET_KEY), email);
+      expect(await signIn(PASSWORD, { deviceToken: owner, from: '198.51.100.21' })).toBe('signed in');
+    } finally {
+      hook.enabled = true;
+    }
   });
 });

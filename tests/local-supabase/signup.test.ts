@@ -191,7 +191,7 @@ describe('sign-up with email confirmation', () => {
 
   it('rejects weak passwords with reasons and bad input with validation_failed', async () => {
     const client = anonClient(composition.get());
-    const weak = await client.auth.signUp({ email: uniqueEmail(), password: 'short' });
+    const weak = await client.auth.signUp({ email: uniqueEmail(), password: 'xq7-zk' });
     expect(weak.error).toBeInstanceOf(AuthWeakPasswordError);
     expect(weak.error?.status).toBe(422);
     expect(weak.error?.code).toBe('weak_password');
@@ -204,7 +204,7 @@ describe('sign-up with email confirmation', () => {
 
     // The project's own config: length only.
     const project = anonClient(srv.get());
-    const short = await project.auth.signUp({ email: uniqueEmail(), password: 'short' });
+    const short = await project.auth.signUp({ email: uniqueEmail(), password: 'Xq7-zK' });
     expect((short.error as AuthWeakPasswordError).reasons).toEqual(['length']);
     const cyrillic = await project.auth.signUp({ email: uniqueEmail(), password: 'пароль для входа' });
     expect(cyrillic.error).toBeNull();

@@ -1,4 +1,4 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import type { RunningLocalSupabase } from '../../local-supabase/src/server.ts';
@@ -8,6 +8,7 @@ import {
   api,
   authServerForFile,
   PASSWORD,
+  PUBLISHABLE_KEY,
   SECRET_KEY,
   uniqueEmail,
 } from './helpers';
@@ -180,6 +181,30 @@ describe('your sessions: ending them', () => {
     for (const ended of [second, third])
       expect((await ended.auth.getUser()).error?.name).toBe('AuthSessionMissingError');
     expect((await bobClient.auth.getUser()).error).toBeNull();
+  });
+
+  it('a token whose session has ended acts on nothing: signed out everywhere, it cannot end the owner’s new session', async () => {
+    const user = await newUser(srv.get());
+    const stale = await signedIn(user.email);
+    const staleToken = (await stale.auth.getSession()).data.session!.access_token;
+    expect((await api(srv.get(), '/logout?scope=global', { method: 'POST', token: staleToken })).status).toBe(
+      204,
+    );
+    const fresh = await signedIn(user.email);
+    const asStale = createClient(srv.get().url, PUBLISHABLE_KEY, {
+      auth: { persistSession: false, autoRefreshToken: false },
+      global: { headers: { Authorization: `Bearer ${staleToken}` } },
+    });
+    for (const call of [
+      await asStale.rpc('end_my_other_sessions'),
+      await asStale.rpc('end_my_session', { session_id: await sessionId(fresh) }),
+      await asStale.rpc('list_my_sessions'),
+    ]) {
+      expect(call.error).toMatchObject({ code: '42501', hint: 'session_not_found' });
+    }
+    expect((await fresh.auth.getUser()).error).toBeNull();
+    const { data } = await fresh.rpc('list_my_sessions');
+    expect(data).toHaveLength(1);
   });
 
   it('a malformed session id is refused, not a 500', async () => {

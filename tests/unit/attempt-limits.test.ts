@@ -1,87 +1,110 @@
 import { describe, expect, it } from 'vitest';
-import { type AttemptStore, startAttempt } from '@/lib/auth/attempt-limits';
+import { type AttemptJudge, type AttemptStore, startAttempt } from '@/lib/auth/attempt-limits';
 import {
-  accountSubject,
-  attemptPolicies,
-  type AttemptPolicy,
   deviceCookieKey,
   deviceIdFor,
+  lockedUntilIn,
   minutesUntil,
   newDeviceToken,
 } from '@/lib/auth/attempt-rules';
 
-// The per-account limits (ASVS 6.3.1): the rules, and how an attempt is counted, over a store kept in memory here
-// (the database's own functions are held by tests/local-supabase/sign-in-attempts.test.ts).
+// How the app's server takes part in the per-account limits (ASVS 6.3.1): it vouches for browsers with a device
+// cookie, reads the lock from the auth server's refusal, and records attempts itself where the auth server does not.
+// The rules themselves are the database's (tests/local-supabase/lockout-hooks.test.ts, sign-in-attempts.test.ts).
 
 const key = deviceCookieKey('sb_secret_test');
 const wrongPassword = { code: 'invalid_credentials', message: 'Invalid login credentials' };
+const lockRefusal = {
+  code: 'invalid_credentials',
+  message: 'Too many failed attempts for this account. Try again after 2030-01-02T03:04:05Z.',
+};
 
-/** The database's arithmetic without its clock: a lockout starts at the max-th failure and doubles. */
-function memoryStore(): AttemptStore & { rows: Map<string, { failures: number; lockouts: number }> } {
-  const rows = new Map<string, { failures: number; lockouts: number; lockedUntil?: Date }>();
-  return {
-    rows,
-    async lockedUntil(subject) {
-      const until = rows.get(subject)?.lockedUntil;
-      return until && until > new Date() ? until : null;
+/** A store that remembers its calls and answers `locked` to every check and failure. */
+function recordingStore(locked: Date | null = null) {
+  const calls: string[] = [];
+  const store: AttemptStore = {
+    async vouch(kind, account, ip, device) {
+      calls.push(`vouch ${kind} ${account} ${ip} ${device}`);
     },
-    async failed(subject, policy: AttemptPolicy) {
-      const row = rows.get(subject) ?? { failures: 0, lockouts: 0 };
-      row.failures += 1;
-      let until: Date | null = null;
-      if (row.failures >= policy.maxFailures) {
-        row.lockouts += 1;
-        row.failures = 0;
-        const seconds = Math.min(policy.firstLockSeconds * 2 ** (row.lockouts - 1), policy.maxLockSeconds);
-        until = new Date(Date.now() + seconds * 1000);
-        Object.assign(row, { lockedUntil: until });
-      }
-      rows.set(subject, row);
-      return until;
+    async check(kind, account, ip) {
+      calls.push(`check ${kind} ${account} ${ip}`);
+      return locked;
     },
-    async succeeded(subject) {
-      rows.delete(subject);
+    async record(kind, account, ip, valid) {
+      calls.push(`record ${kind} ${account} ${ip} ${valid}`);
+      return valid ? null : locked;
     },
   };
+  return { store, calls };
 }
 
-async function guess(
-  store: AttemptStore,
-  email: string,
-  deviceToken?: string,
-  error: unknown = wrongPassword,
-) {
-  const attempt = await startAttempt('password', email, email, { store, key, deviceToken });
-  if (attempt.lockedUntil) return { locked: attempt.lockedUntil };
-  return { settled: await attempt.settle(error) };
-}
-
-describe('per-account attempt limits (lib/auth/attempt-limits.ts)', () => {
-  it('locks the account after the policy’s failures, whatever the case or spaces of the address', async () => {
-    const store = memoryStore();
-    const { maxFailures } = attemptPolicies.password.account;
-    for (let i = 1; i < maxFailures; i++)
-      expect(await guess(store, 'Victim@Example.com ')).toEqual({ settled: null });
-    const last = await guess(store, 'victim@example.com');
-    expect(last.settled).toBeInstanceOf(Date);
-    const next = await guess(store, 'VICTIM@example.com');
-    expect(next.locked).toEqual(last.settled);
-    expect(minutesUntil(next.locked!)).toBe(1);
+const start = (store: AttemptStore, judge: AttemptJudge, deviceToken?: string) =>
+  startAttempt('password', 'a@example.com', 'a@example.com', {
+    store,
+    key,
+    deviceToken,
+    ip: '203.0.113.9',
+    judge,
   });
 
-  it('a browser with a device cookie for the account still signs in during the lockout, counted on its own', async () => {
-    const store = memoryStore();
-    const email = 'owner@example.com';
-    for (let i = 0; i < attemptPolicies.password.account.maxFailures; i++) await guess(store, email);
-    expect((await guess(store, email)).locked).toBeInstanceOf(Date);
+describe('per-account attempt limits (lib/auth/attempt-limits.ts)', () => {
+  it('reads the lock’s end from the auth server’s refusal, for passwords and codes alike', () => {
+    expect(lockedUntilIn(lockRefusal)).toEqual(new Date('2030-01-02T03:04:05Z'));
+    expect(lockedUntilIn({ ...lockRefusal, code: 'mfa_verification_rejected' })).toEqual(
+      new Date('2030-01-02T03:04:05Z'),
+    );
+    expect(lockedUntilIn(wrongPassword)).toBeNull();
+    expect(lockedUntilIn({ ...lockRefusal, code: 'over_request_rate_limit' })).toBeNull();
+    expect(lockedUntilIn(null)).toBeNull();
+  });
 
-    const device = newDeviceToken(key, email);
-    expect(await guess(store, email, device, null)).toEqual({ settled: null });
-    // Its own small limit: wrong passwords from this browser lock this browser only.
-    for (let i = 1; i < attemptPolicies.password.device.maxFailures; i++) await guess(store, email, device);
-    expect((await guess(store, email, device)).settled).toBeInstanceOf(Date);
-    expect((await guess(store, email, device)).locked).toBeInstanceOf(Date);
-    expect((await guess(store, email, newDeviceToken(key, email), null)).settled).toBeNull();
+  it('with the auth server judging, only vouches for a browser with the device cookie, then reads the refusal', async () => {
+    const { store, calls } = recordingStore();
+    const plain = await start(store, 'auth server');
+    expect(calls).toEqual([]);
+    if (plain.refused) throw new Error('not refused before the auth server answers');
+    expect(await plain.settle(lockRefusal)).toEqual(new Date('2030-01-02T03:04:05Z'));
+    expect(await plain.settle(wrongPassword)).toBeNull();
+
+    const device = newDeviceToken(key, 'A@example.com ');
+    await start(store, 'auth server', device);
+    expect(calls).toEqual([`vouch password a@example.com 203.0.113.9 ${device.split('.')[0]}`]);
+    // A cookie signed for another account or altered vouches for nothing.
+    await start(store, 'auth server', newDeviceToken(key, 'b@example.com'));
+    await start(store, 'auth server', `${device}x`);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('with the app judging, checks the lock first and records only wrong guesses and successes', async () => {
+    const { store, calls } = recordingStore();
+    const attempt = await start(store, 'app');
+    if (attempt.refused) throw new Error('not locked');
+    expect(await attempt.settle({ code: 'over_request_rate_limit' })).toBeNull();
+    expect(await attempt.settle({ code: 'email_not_confirmed' })).toBeNull();
+    await attempt.settle(wrongPassword);
+    await attempt.settle(null);
+    expect(calls).toEqual([
+      'check password a@example.com 203.0.113.9',
+      'record password a@example.com 203.0.113.9 false',
+      'record password a@example.com 203.0.113.9 true',
+    ]);
+    const until = new Date(Date.now() + 60_000);
+    expect(await start(recordingStore(until).store, 'app')).toEqual({ refused: { lockedUntil: until } });
+  });
+
+  it('a lock lookup that fails or hangs refuses the guess instead of letting it through', async () => {
+    const failing: AttemptStore = {
+      vouch: () => Promise.reject(new Error('unreachable')),
+      check: () => Promise.reject(new Error('unreachable')),
+      record: () => Promise.reject(new Error('unreachable')),
+    };
+    expect(await start(failing, 'app')).toEqual({ refused: 'unavailable' });
+    // A browser that cannot be vouched for is judged as any other: by the account's lock.
+    const unvouched = await start(failing, 'auth server', newDeviceToken(key, 'a@example.com'));
+    if (unvouched.refused) throw new Error('the auth server judges it');
+    expect(await unvouched.settle(lockRefusal)).toEqual(new Date('2030-01-02T03:04:05Z'));
+    const hanging: AttemptStore = { ...failing, check: () => new Promise<Date | null>(() => {}) };
+    expect(await start(hanging, 'app')).toEqual({ refused: 'unavailable' });
   });
 
   it('a device cookie proves nothing for another account, with another key, or when altered', () => {
@@ -93,36 +116,6 @@ describe('per-account attempt limits (lib/auth/attempt-limits.ts)', () => {
     expect(deviceIdFor(key, `${id}.${signature!.slice(1)}x`, 'a@example.com')).toBeUndefined();
     for (const bad of [undefined, '', '.', `${id}`, `${token}.x`, `../${token}`])
       expect(deviceIdFor(key, bad, 'a@example.com')).toBeUndefined();
-  });
-
-  it('counts only wrong passwords and codes; a success clears the count', async () => {
-    const store = memoryStore();
-    const subject = accountSubject('password', 'c@example.com');
-    await guess(store, 'c@example.com', undefined, { code: 'over_request_rate_limit' });
-    await guess(store, 'c@example.com', undefined, { code: 'email_not_confirmed' });
-    expect(store.rows.get(subject)).toBeUndefined();
-    await guess(store, 'c@example.com');
-    expect(store.rows.get(subject)?.failures).toBe(1);
-    await guess(store, 'c@example.com', undefined, null);
-    expect(store.rows.get(subject)).toBeUndefined();
-
-    const totp = await startAttempt('totp', 'user-id', 'c@example.com', {
-      store,
-      key,
-      deviceToken: undefined,
-    });
-    if (totp.lockedUntil) throw new Error('a fresh account is not locked');
-    await totp.settle({ code: 'mfa_verification_failed' });
-    expect(store.rows.get(accountSubject('totp', 'user-id'))?.failures).toBe(1);
-  });
-
-  it('a store that cannot be reached leaves the sign-in to GoTrue’s own limits', async () => {
-    const failing: AttemptStore = {
-      lockedUntil: () => Promise.reject(new Error('unreachable')),
-      failed: () => Promise.reject(new Error('unreachable')),
-      succeeded: () => Promise.reject(new Error('unreachable')),
-    };
-    expect(await guess(failing, 'd@example.com')).toEqual({ settled: null });
   });
 
   it('tells whole minutes, at least one', () => {

@@ -41,6 +41,17 @@ describe('isCommonPassword', () => {
     expect(isCommonPassword('Kowalczyk1990', ['anna.kowalczyk@example.com'])).toBe(true);
   });
 
+  it('refuses the user’s own address as a password, and a known word with digits and symbols around it', () => {
+    const inputs = ['john.smith.1985@example.com'];
+    for (const password of ['john.smith.1985', 'John.Smith.1985!', 'johnsmith1985', '1985-JohnSmith'])
+      expect(isCommonPassword(password, inputs), password).toBe(true);
+    for (const password of ['Polyglot2026!', '!Polyglot2026', 'Supabase#1', '2026 polyglot ++'])
+      expect(isCommonPassword(password), password).toBe(true);
+    // Words of one's own are still one's own.
+    for (const password of ['Smithy-Lantern-1985', 'Sunshine!Morning42', 'Привет-мир-2026'])
+      expect(isCommonPassword(password, inputs), password).toBe(false);
+  });
+
   it('answers long input quickly (72 characters, the bcrypt limit)', () => {
     const started = performance.now();
     expect(isCommonPassword('Aa1'.repeat(24))).toBe(true);

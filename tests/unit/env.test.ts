@@ -188,6 +188,10 @@ describe('where the environment is read', () => {
       expect.stringContaining('SUPABASE_SECRET_KEY is not set'),
     ]);
     expect(startWarnings(readEnv({ ...production, SUPABASE_SECRET_KEY: 'sb_secret_hosted' }))).toEqual([]);
+    // Where the auth server's lockout hooks are off, the app's server is the only one counting.
+    expect(startWarnings(readEnv({ ...production, ATTEMPT_LIMITS_IN_APP: 'on' }))).toEqual([
+      expect.stringContaining('wrong passwords and codes are not limited per account'),
+    ]);
   });
 
   it('sends mail through SMTP_URL, else the local mailbox with the local server, else not at all (and warns)', () => {

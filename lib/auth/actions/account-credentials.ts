@@ -3,7 +3,7 @@
 import { refresh } from 'next/cache';
 import { getTranslations } from 'next-intl/server';
 import { isolatedText } from '@/i18n/isolate';
-import { lockedState, startSignInAttempt } from '@/lib/auth/attempt-limits';
+import { lockedState, refusedState, startSignInAttempt } from '@/lib/auth/attempt-limits';
 import { authErrorState } from '@/lib/guard/auth-error-state';
 import { requireCurrentUser } from '@/lib/session/server';
 import { changeEmailSchema, changePasswordSchema } from '@/lib/auth/form-schemas';
@@ -55,10 +55,11 @@ export const changePassword = formAction(async (_previous, formData) => {
   const current = await requireCurrentUser(locale, '/account#password');
   if (!current.user) return authErrorState(current.error, locale);
   const { currentPassword, password } = parsed.data;
-  // A wrong current password is a guess like a wrong sign-in, and counts as one (ASVS 6.3.1).
+  // A wrong current password is a guess like a wrong sign-in, and counts as one (ASVS 6.3.1). GoTrue asks no hook
+  // when it checks a current password, so the app's server records it, under the same rules and counters.
   const email = current.user.email ?? '';
-  const attempt = currentPassword ? await startSignInAttempt('password', email, email) : undefined;
-  if (attempt?.lockedUntil) return withStep(await lockedState(attempt.lockedUntil, locale));
+  const attempt = currentPassword ? await startSignInAttempt('password', email, email, 'app') : undefined;
+  if (attempt?.refused) return withStep(await refusedState(attempt.refused, locale));
   const { error } = await current.supabase.auth.updateUser({
     password,
     ...(currentPassword ? { current_password: currentPassword } : {}),

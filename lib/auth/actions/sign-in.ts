@@ -1,7 +1,7 @@
 'use server';
 
 import { redirectAfterSignIn } from '@/lib/auth/after-sign-in';
-import { lockedState, rememberDevice, startSignInAttempt } from '@/lib/auth/attempt-limits';
+import { lockedState, refusedState, rememberDevice, startSignInAttempt } from '@/lib/auth/attempt-limits';
 import { signInSchema } from '@/lib/auth/form-schemas';
 import { authErrorState } from '@/lib/guard/auth-error-state';
 import { formAction } from '@/lib/forms/form-action';
@@ -18,9 +18,9 @@ export const signInWithPassword = formAction(async (_previous, formData) => {
   const values = echoedValues(formData, ['email']);
   const { email } = parsed.data;
 
-  // Wrong passwords from any number of addresses slow the account down (ASVS 6.3.1, lib/auth/attempt-rules.ts).
+  // Wrong passwords from any number of addresses lock the account for a while (ASVS 6.3.1, lib/auth/attempt-rules.ts).
   const attempt = await startSignInAttempt('password', email, email);
-  if (attempt?.lockedUntil) return lockedState(attempt.lockedUntil, locale, values);
+  if (attempt?.refused) return refusedState(attempt.refused, locale, values);
   const supabase = await sessionClient();
   const { data, error } = await supabase.auth.signInWithPassword(parsed.data);
   const lockedUntil = await attempt?.settle(error);

@@ -3,7 +3,7 @@
 import { getTranslations } from 'next-intl/server';
 import { withEndSessionsOffer } from '@/lib/auth/end-sessions-offer';
 import { redirect } from '@/i18n/navigation';
-import { lockedState, rememberDevice, startSignInAttempt } from '@/lib/auth/attempt-limits';
+import { lockedState, refusedState, rememberDevice, startSignInAttempt } from '@/lib/auth/attempt-limits';
 import { authErrorState } from '@/lib/guard/auth-error-state';
 import { factorAndCode } from '@/lib/auth/factor-code';
 import { firstRecoveryCodes } from '@/lib/auth/first-recovery-codes';
@@ -42,10 +42,11 @@ async function verify(formData: FormData): Promise<FormState> {
   const next = nextPath(await requestedNext(formData));
   // Already at aal2 (another tab was quicker): nothing to prove.
   if (current.secondFactorPending) {
-    // Wrong codes lock the account's code step for a while, from any address (ASVS 6.3.1; GoTrue limits per IP).
+    // Wrong codes lock the account's code step for a while, from any address (ASVS 6.3.1); a refusal for the lock
+    // also ends the user's sessions at the auth server, so the next try starts from the password.
     const email = current.user.email ?? '';
     const attempt = await startSignInAttempt('totp', current.user.id, email);
-    if (attempt?.lockedUntil) return lockedState(attempt.lockedUntil, locale, input.values);
+    if (attempt?.refused) return refusedState(attempt.refused, locale, input.values);
     const { error } = await current.supabase.auth.mfa.challengeAndVerify({
       factorId: input.factorId,
       code: input.code,

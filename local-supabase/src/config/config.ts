@@ -7,6 +7,8 @@ import {
   type AuthConfig,
   DEFAULT_NOTIFICATIONS,
   DEFAULT_TEMPLATES,
+  HOOK_NAMES,
+  type HookName,
   LOCAL_MAILBOX_EMAIL_LIMIT,
   NOTIFICATION_KINDS,
   PASSWORD_REQUIREMENTS,
@@ -327,8 +329,8 @@ function refuseUnsupported(root: Table): void {
     if (on(table(auth.web3)[chain])) refused.push(`[auth.web3.${chain}] enabled (no Web3 sign-in)`);
   if (on(auth.oauth_server)) refused.push('[auth.oauth_server] enabled (no OAuth 2.1 server)');
   if (on(auth.captcha)) refused.push('[auth.captcha] enabled (no captcha verification)');
-  for (const [name, hook] of Object.entries(table(auth.hook)))
-    if (on(hook)) refused.push(`[auth.hook.${name}] enabled (no auth hooks)`);
+  for (const name of UNSUPPORTED_HOOKS)
+    if (on(table(auth.hook)[name])) refused.push(`[auth.hook.${name}] enabled (not run by this server)`);
   for (const [name, provider] of Object.entries(table(auth.external))) {
     if (on(provider) && !LOCAL_IDP_PROVIDERS.includes(name))
       refused.push(
@@ -339,6 +341,98 @@ function refuseUnsupported(root: Table): void {
     throw new Error(
       `config: the local auth server does not support ${refused.join('; ')}. Turn these off or use hosted Supabase.`,
     );
+}
+
+/** Hooks this server does not call: the mail and SMS senders (mail stays in the mailbox) and after_user_created. */
+const UNSUPPORTED_HOOKS: HookName[] = ['send_email', 'send_sms', 'after_user_created'];
+
+/** The CLI's hookSecretPattern. */
+const HOOK_SECRET = /^v1,whsec_[A-Za-z0-9+/=]{32,88}$/;
+/** GoTrue's postgresNamesRegexp, for the schema and function of a pg-functions URI. */
+const POSTGRES_NAME = /^[a-zA-Z_][a-zA-Z0-9_]{0,62}$/;
+
+/**
+ * `[auth.hook.<name>]` as the CLI checks and passes it (pkg/config hookConfig.validate), then GoTrue's
+ * GOTRUE_HOOK_<NAME>_* variables and its own check of every URI (conf ValidateExtensibilityPoint).
+ */
+function loadHooks(auth: Table, env: NodeJS.ProcessEnv): AuthConfig['hooks'] {
+  const tables = table(auth.hook);
+  const out = {} as AuthConfig['hooks'];
+  for (const name of HOOK_NAMES) {
+    const t = table(tables[name]);
+    const enabled = bool(t.enabled, false);
+    const uri = str(t.uri, '');
+    const secrets = str(t.secrets, '');
+    if (enabled) {
+      if (uri === '') throw new Error(`config: Missing required field in config: auth.hook.${name}.uri`);
+      const scheme = (/^([a-zA-Z][a-zA-Z0-9+.-]*):/.exec(uri)?.[1] ?? '').toLowerCase();
+      if (scheme === 'http' || scheme === 'https') {
+        if (secrets === '')
+          throw new Error(`config: Missing required field in config: auth.hook.${name}.secrets`);
+        if (secrets.split('|').some((secret) => !HOOK_SECRET.test(secret)))
+          throw new Error(
+            `config: Invalid hook config: auth.hook.${name}.secrets must be formatted as "v1,whsec_<base64_encoded_secret>" with a minimum length of 32 characters.`,
+          );
+      } else if (scheme === 'pg-functions') {
+        if (secrets !== '')
+          throw new Error(
+            `config: Invalid hook config: auth.hook.${name}.secrets is unsupported for pg-functions URI`,
+          );
+      } else {
+        throw new Error(
+          `config: Invalid hook config: auth.hook.${name}.uri should be a HTTP, HTTPS, or pg-functions URI`,
+        );
+      }
+    }
+    // The CLI passes a hook to GoTrue only when it is enabled.
+    const prefix = `GOTRUE_HOOK_${name.toUpperCase()}_`;
+    const hook = {
+      enabled: envBool(env, `${prefix}ENABLED`) ?? enabled,
+      uri: env[`${prefix}URI`] || (enabled ? uri : ''),
+      secrets: (env[`${prefix}SECRETS`] || (enabled ? secrets : '')).split('|').filter(Boolean),
+    };
+    validateHookUri(name, hook);
+    out[name] = hook;
+  }
+  return out;
+}
+
+/** GoTrue's ValidateExtensibilityPoint: pg-functions paths, http only to this machine, well-formed secrets. */
+function validateHookUri(name: HookName, hook: AuthConfig['hooks'][HookName]): void {
+  if (hook.uri === '') {
+    if (hook.enabled)
+      throw new Error(`config: GOTRUE_HOOK_${name.toUpperCase()}_URI is required when enabled`);
+    return;
+  }
+  const fail = (reason: string) => {
+    throw new Error(`config: auth hook ${name}: ${reason}`);
+  };
+  let url: URL;
+  try {
+    url = new URL(hook.uri);
+  } catch {
+    return fail(`"${hook.uri}" is not a URI`);
+  }
+  const secretsValid = () => {
+    if (hook.secrets.some((secret) => !HOOK_SECRET.test(secret))) fail('invalid secret format');
+  };
+  switch (url.protocol) {
+    case 'pg-functions:': {
+      const [, schema = '', fn = ''] = url.pathname.split('/');
+      if (url.pathname.split('/').length < 3) fail('URI path does not contain enough parts');
+      if (!POSTGRES_NAME.test(schema)) fail(`invalid schema name: ${schema}`);
+      if (!POSTGRES_NAME.test(fn)) fail(`invalid table name: ${fn}`);
+      return;
+    }
+    case 'http:':
+      if (!['localhost', '127.0.0.1', '[::1]', 'host.docker.internal'].includes(url.hostname))
+        fail('only localhost, 127.0.0.1, and ::1 are supported with http');
+      return secretsValid();
+    case 'https:':
+      return secretsValid();
+    default:
+      return fail('only postgres hooks and HTTPS functions are supported at the moment');
+  }
 }
 
 /** Loads `[db.seed]` from a CLI-format config.toml as the CLI reads it (on by default); null = the CLI's defaults. */
@@ -411,6 +505,7 @@ export function loadConfig(configPath: string | undefined, env: NodeJS.ProcessEn
       str(auth.signing_keys_path, '') && path.resolve(baseDir, str(auth.signing_keys_path, '')),
     minimumPasswordLength: num(auth.minimum_password_length, 6),
     passwordRequiredCharacters: chars,
+    passwordHibp: envBool(env, 'GOTRUE_PASSWORD_HIBP_ENABLED') ?? false,
     email: {
       enableSignup: bool(renamed(root, ['auth', 'email', 'enabled']), true),
       enableConfirmations: bool(email.enable_confirmations, false),
@@ -440,6 +535,7 @@ export function loadConfig(configPath: string | undefined, env: NodeJS.ProcessEn
     templates,
     notifications: loadNotifications(baseDir, table(email.notification)),
     sender: mailSender(root, email),
+    hooks: loadHooks(auth, env),
   };
 }
 

@@ -21,6 +21,25 @@ export const NOTIFICATION_KINDS = [
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
+/** `[auth.hook.<name>]`: GoTrue's extensibility points (conf.HookConfiguration). */
+export const HOOK_NAMES = [
+  'mfa_verification_attempt',
+  'password_verification_attempt',
+  'custom_access_token',
+  'send_email',
+  'send_sms',
+  'before_user_created',
+  'after_user_created',
+] as const;
+export type HookName = (typeof HOOK_NAMES)[number];
+
+/** One hook: `pg-functions://postgres/<schema>/<function>` or an http(s) URL signed with `secrets` (`v1,whsec_…`). */
+export interface HookConfig {
+  enabled: boolean;
+  uri: string;
+  secrets: string[];
+}
+
 export interface EmailTemplate {
   subject: string;
   content: string;
@@ -39,6 +58,11 @@ export interface AuthConfig {
   signingKeysPath: string;
   minimumPasswordLength: number;
   passwordRequiredCharacters: string[];
+  /**
+   * GoTrue's GOTRUE_PASSWORD_HIBP_ENABLED (no CLI key; hosted: "Prevent use of leaked passwords", the Management
+   * API's `password_hibp_enabled`): new passwords on a list of leaked ones answer weak_password, reason `pwned`.
+   */
+  passwordHibp: boolean;
   email: {
     enableSignup: boolean;
     enableConfirmations: boolean;
@@ -106,6 +130,8 @@ export interface AuthConfig {
   notifications: Record<NotificationKind, EmailTemplate & { enabled: boolean }>;
   /** The From of every mail (the CLI's GOTRUE_SMTP_ADMIN_EMAIL and GOTRUE_SMTP_SENDER_NAME). */
   sender: { name: string; address: string };
+  /** `[auth.hook.*]` with GoTrue's GOTRUE_HOOK_<NAME>_ENABLED / _URI / _SECRETS on top. */
+  hooks: Record<HookName, HookConfig>;
 }
 
 /** Mailpit-backed CLI stacks get this email_sent limit: `[auth.rate_limit] email_sent` only applies to custom SMTP. */

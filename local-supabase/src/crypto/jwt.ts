@@ -16,7 +16,11 @@ export interface AccessTokenClaims extends JWTPayload {
   is_anonymous: boolean;
 }
 
-export async function signAccessToken(key: SigningKey, claims: AccessTokenClaims): Promise<string> {
+/** Signs a user's access token: GoTrue's claims, or what the custom_access_token hook made of them. */
+export async function signAccessToken(
+  key: SigningKey,
+  claims: AccessTokenClaims | Record<string, unknown>,
+): Promise<string> {
   return new SignJWT(claims)
     .setProtectedHeader({ alg: key.alg, kid: key.kid, typ: 'JWT' })
     .sign(key.privateKey);

@@ -1,6 +1,7 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { badRequest, WeakPasswordError } from '../errors.ts';
 import type { AuthConfig } from '../config/config.ts';
+import { isPwnedPassword } from './pwned-passwords.ts';
 
 /**
  * Local-only hashing: async scrypt (off the event loop) with modest cost so 200 parallel sign-ins stay quick on two
@@ -51,6 +52,11 @@ export function passwordWeakness(
   if (sets.some((set) => set !== '' && ![...set].some((c) => password.includes(c)))) {
     reasons.push('characters');
     messages.push(`Password should contain at least one character of each: ${sets.join(', ')}.`);
+  }
+  // GoTrue's HIBP check (GOTRUE_PASSWORD_HIBP_ENABLED), against an offline list here (pwned-passwords.ts).
+  if (config.passwordHibp && isPwnedPassword(password)) {
+    reasons.push('pwned');
+    messages.push('Password is known to be weak and easy to guess, please choose a different one.');
   }
   return reasons.length > 0 ? { reasons, message: messages.join(' ') } : undefined;
 }

@@ -3,8 +3,9 @@ import { createConfirmedUser, signInWithPassword } from '../support/auth-users';
 import { enrollFactors } from '../support/authenticator';
 import { trustedIpHeader } from '../support/test-env';
 
-// Guessing one account from many addresses (ASVS 6.3.1): GoTrue counts per IP, the app per account
-// (lib/auth/attempt-rules.ts). The e2e server trusts `trustedIpHeader` as a proxy's client-IP header, so each
+// Guessing one account from many addresses (ASVS 6.3.1): GoTrue counts per IP, its lockout hooks per account
+// (supabase/migrations/*_sign_in_attempt_hooks.sql; the app reads their refusal and vouches for browsers with a
+// device cookie, lib/auth/attempt-limits.ts). The e2e server trusts `trustedIpHeader` as a proxy's client-IP header, so each
 // attempt here comes from a new visitor IP, which the app passes to GoTrue with the secret key.
 
 let nextIp = 0;
@@ -71,7 +72,10 @@ test('wrong codes at the code step lock it for a while, whatever the address', a
   await expect(
     alert.filter({ hasText: 'Trop de tentatives infructueuses pour ce compte. Réessayez dans 1 minute.' }),
   ).toBeVisible();
-  // A right code is refused too until the lockout ends.
+  // The auth server ended the session with the refusal; signed in again, a right code is refused too until the
+  // lockout ends.
+  await signInWithPassword(page, user.email, user.password, { locale: 'fr' });
+  await expect(page).toHaveURL('/fr/sign-in/verify?next=%2Faccount');
   await page.getByLabel('Code à 6 chiffres').fill(await app!.freshCode());
   await page.getByRole('button', { name: 'Continuer' }).click();
   await expect(alert.filter({ hasText: 'Réessayez dans 1 minute.' })).toBeVisible();

@@ -35,8 +35,9 @@ import {
 } from '../store/factors.ts';
 import type { Sql } from '../../db/database.ts';
 import { lockRecoveryCodeSet } from '../store/recovery-codes.ts';
-import { endAal1Sessions, raiseSessionToAal2, sessionAal } from '../store/sessions.ts';
-import { type Authenticated, clientIp, loadedFactor, loadedUser } from './guards.ts';
+import { endAal1Sessions, endSessions, raiseSessionToAal2, sessionAal } from '../store/sessions.ts';
+import { attemptDecision, HOOK_REJECTION, hookEnabled, runHook } from '../rules/hooks.ts';
+import { type Authenticated, clientIp, loadedFactor, loadedUser, sessionClientOf } from './guards.ts';
 
 /** MFA factors (GoTrue's mfa.go) and the admin factor routes (admin.go). Phone factors cannot be switched on locally. */
 
@@ -272,6 +273,28 @@ export async function verify(ctx: RequestContext, auth: Authenticated): Promise<
   const challengeRow = await liveChallenge(ctx, factor, challengeId);
   const invalid = () => unprocessable('mfa_verification_failed', 'Invalid TOTP code entered');
   const step = factor.secret ? totpStep(factor.secret, code) : undefined;
+  if (hookEnabled(app, 'mfa_verification_attempt')) {
+    const output = await runHook(
+      app,
+      'mfa_verification_attempt',
+      sessionClientOf(ctx).ip,
+      {
+        user_id: auth.user.id,
+        factor_id: factor.id,
+        factor_type: factor.factor_type,
+        valid: step !== undefined,
+      },
+      { decode: attemptDecision },
+    );
+    if (output.decision === HOOK_REJECTION) {
+      // GoTrue ends every session of the user before answering.
+      await app.db.tx((sql) => endSessions(sql, auth.user.id, 'global', undefined));
+      throw forbidden(
+        'mfa_verification_rejected',
+        output.message || 'Further MFA verification attempts will be rejected.',
+      );
+    }
+  }
   if (step === undefined) throw invalid();
 
   const response = await app.db.tx(async (sql) => {
@@ -286,7 +309,10 @@ export async function verify(ctx: RequestContext, auth: Authenticated): Promise<
     // GoTrue's notice goes out when this verification is the one that verified the factor.
     if (factor.status !== 'verified')
       await sendNotification(app, sql, auth.user, 'mfa_factor_enrolled', { FactorType: factor.factor_type });
-    return tokenResponse(app, sql, auth.user.id, sessionId, refreshToken);
+    return tokenResponse(app, sql, auth.user.id, sessionId, refreshToken, {
+      method: AMR_METHOD[factor.factor_type],
+      ip: sessionClientOf(ctx).ip,
+    });
   });
   return ctx.json(200, response);
 }
@@ -370,7 +396,10 @@ async function verifyWebAuthn(
     await deleteUnverifiedFactors(sql, auth.user.id, 'webauthn');
     if (newlyVerified)
       await sendNotification(app, sql, auth.user, 'mfa_factor_enrolled', { FactorType: 'webauthn' });
-    return tokenResponse(app, sql, auth.user.id, sessionId, refreshToken);
+    return tokenResponse(app, sql, auth.user.id, sessionId, refreshToken, {
+      method: AMR_METHOD.webauthn,
+      ip: sessionClientOf(ctx).ip,
+    });
   });
   return ctx.json(200, tokens);
 }

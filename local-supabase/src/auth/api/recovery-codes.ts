@@ -23,7 +23,7 @@ import {
 } from '../store/recovery-codes.ts';
 import { endAal1Sessions, raiseSessionToAal2, sessionAal } from '../store/sessions.ts';
 import { validateFactors } from './factors.ts';
-import type { Authenticated } from './guards.ts';
+import { type Authenticated, sessionClientOf } from './guards.ts';
 
 /**
  * MFA recovery codes (GoTrue 2.197's internal/api/recovery_codes.go, under /factors/recovery-codes): one set of
@@ -168,7 +168,10 @@ export async function verify(ctx: RequestContext, auth: Authenticated): Promise<
       AMR_METHOD.recovery_code,
     );
     await endAal1Sessions(sql, auth.user.id);
-    return tokenResponse(app, sql, auth.user.id, sessionId, refreshToken);
+    return tokenResponse(app, sql, auth.user.id, sessionId, refreshToken, {
+      method: AMR_METHOD.recovery_code,
+      ip: sessionClientOf(ctx).ip,
+    });
   });
   if (outcome === 'locked') throw locked();
   if (outcome === 'failed') throw verificationFailed();

@@ -10,6 +10,7 @@ import { badRequest, unprocessable } from '../../errors.ts';
 import { createFlowState, type Pkce } from '../store/flow-state.ts';
 import type { SessionClient } from '../store/sessions.ts';
 import { findUserByEmail, insertUser, isConfirmed, loadUserJson, type UserRow } from '../store/users.ts';
+import { hookEnabled, runHook } from '../rules/hooks.ts';
 import { sessionClientOf } from './guards.ts';
 
 const signupDisabled = () => unprocessable('signup_disabled', 'Signups not allowed for this instance');
@@ -37,8 +38,10 @@ export async function signup(ctx: RequestContext): Promise<Response> {
   const data = body.object('data') ?? {};
   body.string('channel');
   if (!config.enableSignup) throw signupDisabled();
-  if (rawEmail === '' && phone === '')
+  if (rawEmail === '' && phone === '') {
+    await beforeUserCreated(ctx, newUserJson({ email: '', data, anonymous: true }));
     return ctx.json(200, await signupAnonymously(app, data, sessionClientOf(ctx)));
+  }
   if (password === '') throw badRequest('validation_failed', 'Signup requires a valid password');
   checkPasswordStrength(config, password);
   if (rawEmail !== '' && phone !== '') {
@@ -52,6 +55,9 @@ export async function signup(ctx: RequestContext): Promise<Response> {
   if (!config.email.enableSignup) throw badRequest('email_provider_disabled', 'Email signups are disabled');
   const email = validateEmail(rawEmail);
   const redirectTo = ctx.redirectTarget();
+  // GoTrue asks the hook before a new user only, outside the signup's transaction.
+  if (hookEnabled(app, 'before_user_created') && !(await findUserByEmail(app.db.sql, email)))
+    await beforeUserCreated(ctx, newUserJson({ email, data, anonymous: false }));
   const outcome = await signupEmailUser(app, {
     email,
     passwordHash: await hashPassword(password),
@@ -71,6 +77,30 @@ export async function signup(ctx: RequestContext): Promise<Response> {
       await app.db.tx((sql) => signIn(app, sql, user.id, 'password', sessionClientOf(ctx))),
     );
   return ctx.json(200, await loadUserJson(app.db.sql, user));
+}
+
+/** The user GoTrue's SignupParams.ToUserModel builds, as before_user_created receives it (models.User's JSON). */
+function newUserJson(p: { email: string; data: Record<string, unknown>; anonymous: boolean }) {
+  const now = new Date().toISOString();
+  return {
+    id: crypto.randomUUID(),
+    aud: 'authenticated',
+    role: '',
+    email: p.email,
+    phone: '',
+    app_metadata: p.anonymous ? {} : { provider: 'email', providers: ['email'] },
+    user_metadata: p.data,
+    identities: null,
+    created_at: now,
+    updated_at: now,
+    is_anonymous: p.anonymous,
+  };
+}
+
+/** triggerBeforeUserCreated: the hook may refuse the new user with its own error; its answer is otherwise unused. */
+async function beforeUserCreated(ctx: RequestContext, user: Record<string, unknown>): Promise<void> {
+  if (!hookEnabled(ctx.app, 'before_user_created')) return;
+  await runHook(ctx.app, 'before_user_created', sessionClientOf(ctx).ip, { user });
 }
 
 /** anonymous.go SignupAnonymously: a user with no email, phone, password or identity, signed in with amr `anonymous`. */

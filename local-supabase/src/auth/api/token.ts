@@ -11,6 +11,8 @@ import {
   FLOW_STATE_EXPIRY_MS,
   type FlowStateRow,
 } from '../store/flow-state.ts';
+import { attemptDecision, HOOK_REJECTION, hookEnabled, runHook } from '../rules/hooks.ts';
+import { endSessions } from '../store/sessions.ts';
 import { sessionClientOf } from './guards.ts';
 import { idTokenGrant } from './token-oidc.ts';
 import { findUserByEmail, findUserById, isBanned, isConfirmed } from '../store/users.ts';
@@ -59,7 +61,25 @@ async function passwordGrant(ctx: RequestContext): Promise<Response> {
   // GoTrue's order: a user without a password is unknown here, banned or not; a banned one is told so.
   if (!user?.encrypted_password) throw invalidCredentials();
   if (isBanned(user)) throw badRequest('user_banned', 'User is banned');
-  if (!(await verifyPassword(password, user.encrypted_password))) throw invalidCredentials();
+  const valid = await verifyPassword(password, user.encrypted_password);
+  if (hookEnabled(app, 'password_verification_attempt')) {
+    const client = sessionClientOf(ctx);
+    const output = await runHook(
+      app,
+      'password_verification_attempt',
+      client.ip,
+      { user_id: user.id, valid },
+      { decode: attemptDecision },
+    );
+    if (output.decision === HOOK_REJECTION) {
+      if (output.should_logout_user) await app.db.tx((sql) => endSessions(sql, user.id, 'global', undefined));
+      throw badRequest(
+        'invalid_credentials',
+        output.message || 'Further password verification attempts will be rejected.',
+      );
+    }
+  }
+  if (!valid) throw invalidCredentials();
   if (!isConfirmed(user)) throw badRequest('email_not_confirmed', 'Email not confirmed');
 
   const weakness = passwordWeakness(app.config, password);

@@ -1,5 +1,5 @@
 import type { App } from '../../app.ts';
-import { signAccessToken } from '../../crypto/jwt.ts';
+import { type AccessTokenClaims, signAccessToken } from '../../crypto/jwt.ts';
 import { badRequest } from '../../errors.ts';
 import type { Sql } from '../../db/database.ts';
 import { AMR_METHOD, type FactorRow } from '../store/factors.ts';
@@ -16,6 +16,7 @@ import {
   sessionTimes,
 } from '../store/sessions.ts';
 import { findUserById, isBanned, reviveUser, userJson } from '../store/users.ts';
+import { customClaims, hookEnabled, runHook } from './hooks.ts';
 
 /** GoTrue's AccessTokenResponse, as /token, /verify and the OAuth callback answer it. */
 export type TokenResponse = Record<string, unknown> & {
@@ -37,13 +38,23 @@ const MFA_METHODS = new Set(Object.values(AMR_METHOD));
 const aalOf = (amr: { method: string }[]): string =>
   amr.some((e) => MFA_METHODS.has(e.method)) ? 'aal2' : 'aal1';
 
-/** A fresh ES256 access token for the session plus the given refresh token and the user. */
+/** How a token is being issued: GoTrue's AuthenticationMethod for it, and the caller's IP (custom_access_token). */
+export interface TokenGrant {
+  method: string;
+  ip: string | undefined;
+}
+
+/**
+ * A fresh ES256 access token for the session plus the given refresh token and the user. With the
+ * custom_access_token hook on, the hook's claims are signed instead, once they pass GoTrue's schema.
+ */
 export async function tokenResponse(
   app: App,
   sql: Sql,
   userId: string,
   sessionId: string,
   refreshToken: string,
+  grant: TokenGrant,
   extra: Record<string, unknown> = {},
 ): Promise<TokenResponse> {
   // One round trip for the user, identities, factors and amr claims.
@@ -63,7 +74,7 @@ export async function tokenResponse(
   const user = reviveUser(row.user);
   const iat = Math.floor(Date.now() / 1000);
   const exp = iat + app.config.jwtExpiry;
-  const accessToken = await signAccessToken(app.key, {
+  const claims: AccessTokenClaims = {
     iss: app.externalUrl,
     sub: user.id,
     aud: user.aud,
@@ -78,7 +89,19 @@ export async function tokenResponse(
     amr: row.amr ?? [],
     session_id: sessionId,
     is_anonymous: user.is_anonymous,
-  });
+  };
+  const accessToken = await signAccessToken(
+    app.key,
+    hookEnabled(app, 'custom_access_token')
+      ? await runHook(
+          app,
+          'custom_access_token',
+          grant.ip,
+          { user_id: user.id, claims: { ...claims }, authentication_method: grant.method },
+          { sql, decode: customClaims },
+        )
+      : claims,
+  );
   return {
     access_token: accessToken,
     token_type: 'bearer',
@@ -100,7 +123,7 @@ export async function signIn(
   extra: Record<string, unknown> = {},
 ): Promise<TokenResponse> {
   const { sessionId, refreshToken } = await createSession(sql, userId, method, client);
-  return tokenResponse(app, sql, userId, sessionId, refreshToken, extra);
+  return tokenResponse(app, sql, userId, sessionId, refreshToken, { method, ip: client.ip }, extra);
 }
 
 const tokenNotFound = () =>
@@ -162,7 +185,10 @@ export async function refreshGrant(
     await markSessionRefreshed(sql, token.session_id, client);
     return {
       reused: false,
-      response: await tokenResponse(app, sql, user.id, token.session_id, issued),
+      response: await tokenResponse(app, sql, user.id, token.session_id, issued, {
+        method: 'token_refresh',
+        ip: client.ip,
+      }),
     } as const;
   });
   if (outcome.reused) throw badRequest('refresh_token_already_used', 'Invalid Refresh Token: Already Used');
