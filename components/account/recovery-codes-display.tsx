@@ -7,7 +7,7 @@ import { buttonVariants } from '@/components/ui/button-variants';
 import { formatRecoveryCode, recoveryCodesFile } from '@/lib/auth/recovery-codes';
 import type { SecondFactorWays } from '@/lib/auth/two-factor';
 import { useHydrated } from '@/lib/use-browser-value';
-import { CopyTextButton } from './copy-text-button';
+import { CopyTextButton } from '@/components/ui/copy-text-button';
 
 const fileName = 'polyglot-recovery-codes.txt';
 

@@ -9,7 +9,7 @@ import { FormMessage } from '@/components/forms/form-message';
 import { SubmitButton } from '@/components/forms/submit-button';
 import { enrollTwoFactor } from '@/lib/auth/actions/two-factor';
 import { type EnrollmentState, factorNameLength, groupedSecret } from '@/lib/auth/two-factor';
-import { CopyTextButton } from './copy-text-button';
+import { CopyTextButton } from '@/components/ui/copy-text-button';
 import { EndSessionsOffer } from './end-sessions-offer';
 import { RecoveryCodesDisplay } from './recovery-codes-display';
 

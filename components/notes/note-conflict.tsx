@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import type { MouseEvent } from 'react';
-import { CopyTextButton } from '@/components/account/copy-text-button';
+import { CopyTextButton } from '@/components/ui/copy-text-button';
 import { Link } from '@/components/navigation/link';
 import { buttonVariants } from '@/components/ui/button-variants';
 import type { NoteConflict } from '@/lib/notes/note-actions';

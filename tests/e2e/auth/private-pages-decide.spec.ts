@@ -1,5 +1,5 @@
 import { createClient } from '@supabase/supabase-js';
-import { expect, type Response, test } from '@playwright/test';
+import { expect, type Response, test } from '../support/test';
 import { routeTable } from '@/lib/routes/route-table';
 import { createConfirmedUser, signInWithPassword } from '../support/auth-users';
 import { readSessionCookie, sessionCookieNames } from '../support/session-cookie';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createClient } from '@supabase/supabase-js';
-import { type BrowserContext, expect, test } from '@playwright/test';
+import { type BrowserContext, expect, test } from '../support/test';
 import type { Locale } from 'next-intl';
 import { textDirection } from '@/i18n/locales';
 import { createConfirmedUser, signInWithPassword } from '../support/auth-users';
