@@ -35,7 +35,12 @@ export async function renderNotice(
   locale: Locale,
   { email, at, siteUrl }: { email: string; at: Date; siteUrl: URL },
 ): Promise<OutgoingMail> {
-  const words = await mailWords(notice.words, locale);
+  const words = await mailWords(notice, locale);
+  const word = (name: string) => {
+    const text = words[name];
+    if (text === undefined) throw new Error(`${notice.name} names no word for $${name}`);
+    return text;
+  };
   const rtl = textDirection(locale) === 'rtl';
   const link = new URL(`/${locale}${notice.path}`, siteUrl).href;
   const time = noticeTime(at, locale);
@@ -55,12 +60,12 @@ export async function renderNotice(
     '.SiteURL': siteUrl.origin,
   });
   const text = [
-    words.heading,
-    words.intro,
-    `${words.accountLabel} ${email}\n${words.timeLabel} ${time}`,
-    words.notYou,
-    `${words.button}: ${link}`,
-    `--\n${words.footer}`,
+    word('heading'),
+    word('intro'),
+    `${word('accountLabel')} ${email}\n${word('timeLabel')} ${time}`,
+    word('notYou'),
+    `${word('button')}: ${link}`,
+    `--\n${word('footer')}`,
   ].join('\n\n');
-  return { to: email, subject: words.subject, html, text };
+  return { to: email, subject: word('subject'), html, text };
 }

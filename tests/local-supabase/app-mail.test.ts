@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { recoveryCodeUsed } from '@/supabase/templates/src/app-notices';
+import { emailWords } from '@/supabase/templates/src/words';
 import { authServerForFile, uniqueEmail } from './helpers.ts';
 
 // The app's sender (lib/mail/transport.ts, nodemailer) against the mailbox's SMTP port: a rendered notice arrives
@@ -43,7 +44,7 @@ describe('the app sends its mail through SMTP_URL', () => {
       Text: string;
     };
     expect(stored.From).toEqual({ Name: 'Polyglot', Address: 'no-reply@localhost' });
-    expect(stored.Subject).toBe(recoveryCodeUsed.words.subject.ar);
+    expect(stored.Subject).toBe(emailWords(['ar']).ar.app_recovery_code_used.subject);
     expect(stored.HTML.trim()).toBe(notice.html.trim());
     expect(stored.Text).toBe(notice.text);
   });

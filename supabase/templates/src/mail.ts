@@ -1,7 +1,7 @@
 import type { Locale } from 'next-intl';
 import { defaultLocale, locales, textDirection } from '../../../i18n/locales.ts';
 import { layout } from './layout.ts';
-import type { SharedWord } from './words.ts';
+import type { EmailWords, SharedWord } from './words.ts';
 
 /** One text of a mail in every language. */
 export type Phrase = Record<Locale, string>;
@@ -14,6 +14,40 @@ export type Word = string | { variable: string; shared: SharedWord };
 
 /** A text several mails say, printed as `variable` (its key by default). */
 export const shared = (key: SharedWord, variable: string = key): Word => ({ variable, shared: key });
+
+/** Where a word of `mail` is written: its variable, and its group and key under `Email`. */
+export function wordSource(
+  mail: keyof EmailWords,
+  word: Word,
+): [variable: string, group: keyof EmailWords, key: string] {
+  return typeof word === 'string' ? [word, mail, word] : [word.variable, 'shared', word.shared];
+}
+
+/** The text of `Email.<group>.<key>` in one language's words; a missing one names the file and key to add. */
+export function wordText(email: EmailWords, locale: string, group: keyof EmailWords, key: string): string {
+  const text = (email[group] as Record<string, string> | undefined)?.[key];
+  if (typeof text !== 'string' || !text)
+    throw new Error(`messages/${locale}.json has no text for Email.${group}.${key}`);
+  // Written as plain text into Go templates and mail: ICU syntax here would read differently in the app's files.
+  if (/[{}<>]|''/.test(text))
+    throw new Error(`messages/${locale}.json: Email.${group}.${key} is plain text, without {, }, <, > or ''`);
+  return text;
+}
+
+/** Each word of `mail` under its variable, in one language (the app's own mail reads its words so). */
+export function wordsIn(
+  email: EmailWords,
+  locale: string,
+  mail: keyof EmailWords,
+  words: readonly Word[],
+): Record<string, string> {
+  return Object.fromEntries(
+    words.map((word) => {
+      const [variable, group, key] = wordSource(mail, word);
+      return [variable, wordText(email, locale, group, key)];
+    }),
+  );
+}
 
 interface MailParts {
   /** Added to the comment on the generated file's first line. */

@@ -8,7 +8,7 @@ import identity_linked_notification from './identity_linked_notification.ts';
 import identity_unlinked_notification from './identity_unlinked_notification.ts';
 import invite from './invite.ts';
 import magic_link from './magic_link.ts';
-import { type Mail, type MailSource, renderMail } from './mail.ts';
+import { type Mail, type MailSource, renderMail, wordSource } from './mail.ts';
 import mfa_factor_enrolled_notification from './mfa_factor_enrolled_notification.ts';
 import mfa_factor_unenrolled_notification from './mfa_factor_unenrolled_notification.ts';
 import password_changed_notification from './password_changed_notification.ts';
@@ -41,11 +41,10 @@ function withWords(name: MailName, mail: MailSource, words: Record<Locale, Email
   return {
     ...mail,
     words: Object.fromEntries(
-      mail.words.map((word) =>
-        typeof word === 'string'
-          ? [word, phrase(words, name, word)]
-          : [word.variable, phrase(words, 'shared', word.shared)],
-      ),
+      mail.words.map((word) => {
+        const [variable, group, key] = wordSource(name, word);
+        return [variable, phrase(words, group, key)];
+      }),
     ),
   };
 }

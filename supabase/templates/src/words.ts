@@ -3,11 +3,15 @@
 // say. A mail names the words it prints (mail.ts); this reads them.
 import { readFileSync } from 'node:fs';
 import type { Locale } from 'next-intl';
+import { wordText } from './mail.ts';
 import { locales } from '../../../i18n/locales.ts';
 import type en from '../../../messages/en.json';
 
 export type EmailWords = (typeof en)['Email'];
-export type MailName = Exclude<keyof EmailWords, 'shared'>;
+/** The mails the app sends itself (lib/mail/notices.ts), not GoTrue: `app_` and what happened. */
+export type AppMailName = Extract<keyof EmailWords, `app_${string}`>;
+/** The mails GoTrue sends, named as their template files. */
+export type MailName = Exclude<keyof EmailWords, 'shared' | AppMailName>;
 export type SharedWord = keyof EmailWords['shared'];
 
 const messagesDir = new URL('../../../messages/', import.meta.url);
@@ -37,20 +41,10 @@ export function emailWords(list: readonly string[] = locales): Record<Locale, Em
 /** One text of `Email.<group>.<key>` in each language; a missing one names the file and key to add. */
 export function phrase(
   words: Record<Locale, EmailWords>,
-  group: MailName | 'shared',
+  group: keyof EmailWords,
   key: string,
 ): Record<Locale, string> {
   return Object.fromEntries(
-    Object.entries(words).map(([locale, email]) => {
-      const text = (email[group] as Record<string, string> | undefined)?.[key];
-      if (typeof text !== 'string' || !text)
-        throw new Error(`messages/${locale}.json has no text for Email.${group}.${key}`);
-      // Written as plain text into Go templates: ICU syntax here would read differently in the app's files.
-      if (/[{}<>]|''/.test(text))
-        throw new Error(
-          `messages/${locale}.json: Email.${group}.${key} is plain text, without {, }, <, > or ''`,
-        );
-      return [locale, text];
-    }),
+    Object.entries(words).map(([locale, email]) => [locale, wordText(email, locale, group, key)]),
   ) as Record<Locale, string>;
 }

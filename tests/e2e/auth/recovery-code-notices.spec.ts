@@ -6,6 +6,7 @@ import {
   recoveryCodesReplaced,
   type AppNotice,
 } from '../../../supabase/templates/src/app-notices';
+import { wordsIn } from '../../../supabase/templates/src/mail';
 import { createConfirmedUser, signInWithPassword } from '../support/auth-users';
 import { Authenticator } from '../support/authenticator';
 import { mailboxUrl, usesLocalAuth } from '../support/test-env';
@@ -28,9 +29,13 @@ interface Message {
   From: { Name: string; Address: string };
 }
 
+/** A notice's words in Japanese, by variable, from messages/ja.json. */
+const wordsOf = ({ name, words }: AppNotice) => wordsIn(ja.Email, 'ja', name, words);
+
 /** Waits for the notice to `address` and returns it (it goes out right after the action answers). */
-async function notice(address: string, { words }: AppNotice): Promise<Message> {
-  const query = encodeURIComponent(`to:${address} subject:"${words.subject.ja}"`);
+async function notice(address: string, kind: AppNotice): Promise<Message> {
+  const words = wordsOf(kind);
+  const query = encodeURIComponent(`to:${address} subject:"${words.subject}"`);
   let id: string | undefined;
   await expect
     .poll(
@@ -41,21 +46,22 @@ async function notice(address: string, { words }: AppNotice): Promise<Message> {
         id = list.messages[0]?.ID;
         return list.messages.length;
       },
-      { timeout: 15_000, message: `"${words.subject.ja}" to ${address}` },
+      { timeout: 15_000, message: `"${words.subject}" to ${address}` },
     )
     .toBe(1);
   return (await (await fetch(`${mailboxUrl}/api/v1/message/${id}`)).json()) as Message;
 }
 
-function expectNotice(mail: Message, address: string, { words }: AppNotice) {
+function expectNotice(mail: Message, address: string, kind: AppNotice) {
+  const words = wordsOf(kind);
   expect(mail.From.Name).toBe('Polyglot');
   expect(mail.HTML).toContain('<html lang="ja" dir="ltr">');
-  expect(mail.HTML).toContain(`>${words.heading.ja}</h1>`);
+  expect(mail.HTML).toContain(`>${words.heading}</h1>`);
   expect(mail.HTML).toContain(`/ja/account"`);
-  expect(mail.Text).toContain(words.intro.ja);
-  expect(mail.Text).toContain(`${words.accountLabel.ja} ${address}`);
-  expect(mail.Text).toMatch(new RegExp(`${words.timeLabel.ja} \\d{4}年\\d{1,2}月\\d{1,2}日 .*UTC`));
-  expect(mail.Text).toContain(words.notYou.ja);
+  expect(mail.Text).toContain(words.intro);
+  expect(mail.Text).toContain(`${words.accountLabel} ${address}`);
+  expect(mail.Text).toMatch(new RegExp(`${words.timeLabel} \\d{4}年\\d{1,2}月\\d{1,2}日 .*UTC`));
+  expect(mail.Text).toContain(words.notYou);
   expect(mail.Text).toMatch(/\/ja\/account$/m);
 }
 
