@@ -2,7 +2,7 @@
 -- anon, and a user whose second factor makes aal1 sessions too weak (tests/postgres/fixtures.sql).
 begin;
 set local search_path = public, extensions;
-select plan(19);
+select plan(21);
 
 -- Alice, signed in on her first device.
 select tests.as_user('a1a1a1a1-0000-4000-8000-000000000001', 'a1a1a1a1-5e55-4000-8000-000000000001');
@@ -64,8 +64,22 @@ select is(public.end_my_other_sessions(), 0, 'ending the others with none to end
 select tests.as_user('a1a1a1a1-0000-4000-8000-000000000001', null);
 select throws_ok(
   $$ select public.end_my_other_sessions() $$,
-  '42501', 'the token names no session',
+  '42501', 'the session has ended',
   'a token without a session id cannot end "the others"'
+);
+
+-- Alice's second device, ended above: its token is still within its exp, but its session is gone, so it acts on
+-- nothing (20261127231100_session_functions_need_live_session.sql).
+select tests.as_user('a1a1a1a1-0000-4000-8000-000000000001', 'a1a1a1a1-5e55-4000-8000-000000000002');
+select throws_ok(
+  $$ select public.end_my_other_sessions() $$,
+  '42501', 'the session has ended',
+  'a token whose session has ended cannot end the sessions its owner still has'
+);
+select throws_ok(
+  $$ select * from public.list_my_sessions() $$,
+  '42501', 'the session has ended',
+  'nor list them'
 );
 
 -- Carol has a verified second factor: at aal1 she may not see or end sessions, at aal2 she may.
