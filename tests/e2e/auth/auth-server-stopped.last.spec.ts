@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { type Browser, type BrowserContext, expect, type Page, type Request, test } from '../support/test';
 import { createConfirmedUser, signInWithPassword } from '../support/auth-users';
 import { enrollFactors } from '../support/authenticator';
+import { expectNoAxeViolations } from '../support/axe';
 import { sessionCookieNames } from '../support/session-cookie';
 import { stopListener } from '../support/stop-listener';
 import { startFaultyAuthServer } from '../support/fault-proxy';
@@ -294,6 +295,8 @@ test("with the auth server answering 503, a fresh session's private page answers
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
       await expect(page.getByRole('status')).toHaveText(text);
       await expect(page.getByRole('link', { name: retry })).toHaveAttribute('href', `/${locale}/account`);
+      // axe runs its checks as a script in the page.
+      if (javaScriptEnabled) await expectNoAxeViolations(page);
     }
     // The other private pages answer the same way.
     expect((await page.goto('/de/notes'))?.status()).toBe(503);
