@@ -19,11 +19,9 @@ export async function guardPage(
   path: GuardedPath,
   locale: Locale,
   next: string = path,
-): Promise<SessionClaims | typeof sessionUnconfirmed> {
+): Promise<SessionClaims> {
   const session = await confirmedSession(getPathname({ href: path, locale }));
-  // The auth server cannot be reached and the token cannot be checked either: the page says so in place, since
-  // the middleware (which held the token valid) would send sign-in straight back here.
-  if (session === sessionUnconfirmed) return session;
+  if (session === sessionUnconfirmed) return sessionUnavailable(locale, next);
   if (!session) return redirect({ href: { pathname: '/auth/session-ended', query: { next } }, locale });
   const access = findRoute(path)?.access;
   if (access === 'signed-in' && session.secondFactorPending)
@@ -41,15 +39,25 @@ export async function guardPage(
 
 /**
  * The first line of every private page: its language and its session, decided before anything of the page renders
- * (a redirect or the page's 404 goes out as the document's own status). `unconfirmed` when the auth server could
- * not be asked: the page then shows components/layout/session-unconfirmed.tsx in place.
+ * (a redirect or the page's 404 goes out as the document's own status).
  */
 export async function privatePage(
   path: GuardedPath,
   next?: string,
-): Promise<{ locale: Locale; session: SessionClaims | typeof sessionUnconfirmed }> {
+): Promise<{ locale: Locale; session: SessionClaims }> {
   const locale = await getLocale();
   return { locale, session: await guardPage(path, locale, next) };
 }
 
-export { sessionUnconfirmed };
+/**
+ * A private page whose session neither the auth server nor the token's signature could confirm in time. Sign-in
+ * would send the visitor straight back (the middleware, with its own copy of the signing keys, holds the token
+ * valid), and a page cannot set its own status: so the page goes, before any of it renders, to a route that answers
+ * 503 with the localized "service unavailable" page and a link back to `next` (app/[locale]/auth/unavailable).
+ */
+export function sessionUnavailable(locale: Locale, next: string): never {
+  return redirect({ href: { pathname: unavailablePath, query: { next } }, locale });
+}
+
+/** The route that answers 503 while the auth server cannot be reached (under /auth: open to anyone, never stored). */
+export const unavailablePath = '/auth/unavailable';

@@ -13,14 +13,13 @@ import { hasRecoveryCodesSection, RecoveryCodesSection } from '@/components/acco
 import { TwoFactorSection } from '@/components/account/two-factor-section';
 import { AuthMessages } from '@/components/auth/auth-messages';
 import { SignOutForm } from '@/components/auth/sign-out-form';
-import { SessionUnconfirmed } from '@/components/layout/session-unconfirmed';
 import { Link } from '@/components/navigation/link';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { isolated } from '@/i18n/isolate';
 import { preferredLocale } from '@/lib/auth/preferred-locale';
 import { firstParam, ownEntry } from '@/lib/http/search-param';
 import { pageMetadata } from '@/lib/seo/page-metadata';
-import { privatePage, sessionUnconfirmed } from '@/lib/guard/page';
+import { privatePage } from '@/lib/guard/page';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('Account');
@@ -48,8 +47,6 @@ async function AccountContent({
     getTranslations('TwoFactor'),
     getTranslations('RecoveryCodes'),
   ]);
-  // The middleware held the session valid, so sign-in would send the visitor straight back here: say it here.
-  if (session === sessionUnconfirmed) return <SessionUnconfirmed />;
   // The sections' own requests to the auth server go out together, not one after another: the passkey list
   // starts here, while the recovery codes' status (which the section list needs) is awaited below.
   void listPasskeys();

@@ -2,7 +2,6 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import type { Locale } from 'next-intl';
 import { getTranslations } from 'next-intl/server';
-import { SessionUnconfirmed } from '@/components/layout/session-unconfirmed';
 import { Link } from '@/components/navigation/link';
 import { NoteList, NoteSearch } from '@/components/notes/note-list';
 import { NotesAlert } from '@/components/notes/notes-alert';
@@ -13,7 +12,7 @@ import { getPathname } from '@/i18n/navigation';
 import { firstParam } from '@/lib/http/search-param';
 import { listNotes } from '@/lib/notes/note-queries';
 import { pageNumber, searchText } from '@/lib/notes/note-schema';
-import { privatePage, sessionUnconfirmed } from '@/lib/guard/page';
+import { privatePage } from '@/lib/guard/page';
 import { pageMetadata } from '@/lib/seo/page-metadata';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -48,7 +47,7 @@ async function NotesContent({
 }
 
 export default async function NotesListPage({ searchParams }: PageProps<'/[locale]/notes'>) {
-  const { locale, session } = await privatePage('/notes');
+  const { locale } = await privatePage('/notes');
   const t = await getTranslations('Notes');
   return (
     <NotesPage>
@@ -61,11 +60,7 @@ export default async function NotesListPage({ searchParams }: PageProps<'/[local
           <Link href="/notes/new">{t('newNote')}</Link>
         </Button>
       </div>
-      {session === sessionUnconfirmed ? (
-        <SessionUnconfirmed />
-      ) : (
-        <NotesContent locale={locale} searchParams={searchParams} />
-      )}
+      <NotesContent locale={locale} searchParams={searchParams} />
     </NotesPage>
   );
 }

@@ -6,10 +6,10 @@ import { AuthCard } from '@/components/auth/auth-card';
 import { AuthMessages } from '@/components/auth/auth-messages';
 import { ResetPasswordForm } from '@/components/auth/reset-password-form';
 import { TextLink } from '@/components/auth/text-link';
-import { SessionUnconfirmed } from '@/components/layout/session-unconfirmed';
 import { FormSkeleton } from '@/components/forms/form-skeleton';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { getPathname, redirect } from '@/i18n/navigation';
+import { sessionUnavailable } from '@/lib/guard/page';
 import { confirmedSession, sessionUnconfirmed } from '@/lib/session/server';
 import { pageMetadata } from '@/lib/seo/page-metadata';
 
@@ -23,7 +23,7 @@ async function ResetPasswordContent() {
   const t = await getTranslations('ResetPassword');
   const locale = await getLocale();
   const session = await confirmedSession(getPathname({ href: '/reset-password', locale }));
-  if (session === sessionUnconfirmed) return <SessionUnconfirmed />;
+  if (session === sessionUnconfirmed) return sessionUnavailable(locale, '/reset-password');
   // GoTrue refuses a new password from an aal1 session of a user with a second factor: the code comes first.
   if (session?.secondFactorPending)
     return redirect({ href: { pathname: '/sign-in/verify', query: { next: '/reset-password' } }, locale });

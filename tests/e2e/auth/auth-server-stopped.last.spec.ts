@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { type Browser, type BrowserContext, expect, type Page, type Request, test } from '../support/test';
 import { createConfirmedUser, signInWithPassword } from '../support/auth-users';
 import { enrollFactors } from '../support/authenticator';
+import { expectNoAxeViolations } from '../support/axe';
 import { sessionCookieNames } from '../support/session-cookie';
 import { stopListener } from '../support/stop-listener';
 import { startFaultyAuthServer } from '../support/fault-proxy';
@@ -249,6 +250,76 @@ test('the account page asks for the passkeys and the recovery codes together, no
   expect(together, 'one request went out while the other was open').toBe(true);
 });
 
+// Sessions whose access tokens the middleware still verifies while every request to the auth server answers 503:
+// the page cannot confirm them (getUser and the signing keys both fail), and a page cannot set its own status.
+test("with the auth server answering 503, a fresh session's private page answers 503 in its language, with JavaScript off and on", async ({
+  browser,
+}) => {
+  faulty!.inject(() => 'pass');
+  const user = await createConfirmedUser();
+  for (const javaScriptEnabled of [false, true]) {
+    const context = await browser.newContext({ javaScriptEnabled });
+    const page = await context.newPage();
+    await signInWithPassword(page, user.email, user.password, { next: '/account' });
+    await expect(page.getByTestId('current-email')).toContainText(user.email);
+    faulty!.inject(() => '503');
+
+    for (const { locale, dir, title, text, retry } of [
+      {
+        locale: 'en',
+        dir: 'ltr',
+        title: 'Sign-in service unavailable',
+        text: 'We could not confirm your session because the sign-in service is not answering. Please try again in a moment.',
+        retry: 'Try again',
+      },
+      {
+        locale: 'ar',
+        dir: 'rtl',
+        title: 'خدمة تسجيل الدخول غير متاحة',
+        text: 'تعذّر التحقق من جلستك لأن خدمة تسجيل الدخول لا تستجيب. يُرجى المحاولة بعد قليل.',
+        retry: 'إعادة المحاولة',
+      },
+    ]) {
+      const label = `${locale}, JavaScript ${javaScriptEnabled ? 'on' : 'off'}`;
+      const response = await page.goto(`/${locale}/account`);
+      expect(response?.status(), label).toBe(503);
+      expect(response?.headers()['retry-after'], label).toMatch(/^\d+$/);
+      expect(response?.headers()['cache-control'], label).toBe('private, no-store');
+      // The server's HTML itself, as a browser without JavaScript reads it.
+      const html = await response!.text();
+      expect(html, label).toContain(`<html lang="${locale}" dir="${dir}">`);
+      expect(html, label).toContain(`<h1>${title}</h1>`);
+      expect(html, label).toContain(text);
+      expect(html, label).toContain(`href="/${locale}/account"`);
+      await expect(page).toHaveTitle(`${title} · Polyglot`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+      await expect(page.getByRole('status')).toHaveText(text);
+      await expect(page.getByRole('link', { name: retry })).toHaveAttribute('href', `/${locale}/account`);
+      // axe runs its checks as a script in the page.
+      if (javaScriptEnabled) await expectNoAxeViolations(page);
+    }
+    // The other private pages answer the same way.
+    expect((await page.goto('/de/notes'))?.status()).toBe(503);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Anmeldedienst nicht erreichbar');
+    // No loop: one redirect, then the 503, whatever the page is left to do.
+    let navigations = 0;
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) navigations++;
+    });
+    await page.goto('/en/account');
+    await page.waitForTimeout(1000);
+    expect(navigations).toBe(1);
+
+    // Once the auth server answers again, "Try again" opens the page, still signed in.
+    faulty!.inject(() => 'pass');
+    await page.getByRole('link', { name: 'Try again' }).click();
+    await expect(page).toHaveURL('/en/account');
+    await expect(page.getByTestId('current-email')).toContainText(user.email);
+    expect((await page.reload())?.status()).toBe(200);
+    await context.close();
+  }
+});
+
 /** Signs a new user in, in a context of its own, on the account page; for checks after the server fails. */
 async function signedInOnAccount(browser: Browser) {
   const context = await browser.newContext();
@@ -337,12 +408,15 @@ test('with the auth server stopped, an expired session is answered within 5 s', 
   expect((await signedIn!.cookies()).filter(({ name }) => /^sb-.+-auth-token/.test(name))).toEqual([]);
 });
 
-test("with the auth server stopped, a fresh session's private page says so in time, with no redirect loop", async () => {
+test("with the auth server stopped, a fresh session's private page answers 503 in time, with no redirect loop", async () => {
   // The middleware verifies the unexpired token with the signing keys it holds; the page cannot ask the server.
   const started = Date.now();
   const answer = await beforeStop!.loop.request.get('/en/account', { maxRedirects: 0, timeout: 5000 });
   expect(Date.now() - started).toBeLessThan(3000);
-  expect(answer.status()).toBe(200);
+  expect(answer.status()).toBe(307);
+  expect(answer.headers().location).toMatch(/\/en\/auth\/unavailable\?next=%2Faccount$/);
+  const unavailable = await beforeStop!.loop.request.get(answer.headers().location!, { timeout: 5000 });
+  expect(unavailable.status()).toBe(503);
 
   const page = await beforeStop!.loop.newPage();
   let navigations = 0;
@@ -357,7 +431,7 @@ test("with the auth server stopped, a fresh session's private page says so in ti
   await page.waitForTimeout(3000);
   // The load itself (and the router recording its state with replaceState, which counts too).
   expect(navigations).toBeLessThanOrEqual(2);
-  await expect(page).toHaveURL(/\/en\/account$/);
+  await expect(page).toHaveURL(/\/en\/auth\/unavailable\?next=%2Faccount$/);
   await beforeStop!.loop.close();
 });
 

@@ -2,7 +2,6 @@ import type { Metadata } from 'next';
 import { NextIntlClientProvider, useTranslations } from 'next-intl';
 import { getMessages, getTranslations } from 'next-intl/server';
 import { SessionList } from '@/components/account/session-list';
-import { SessionUnconfirmed } from '@/components/layout/session-unconfirmed';
 import { Link } from '@/components/navigation/link';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { getPathname } from '@/i18n/navigation';
@@ -10,7 +9,7 @@ import { pickMessages } from '@/i18n/messages';
 import { listSessions } from '@/lib/account-sessions/session-queries';
 import { firstParam, ownEntry } from '@/lib/http/search-param';
 import { pageMetadata } from '@/lib/seo/page-metadata';
-import { privatePage, sessionUnconfirmed } from '@/lib/guard/page';
+import { privatePage } from '@/lib/guard/page';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('Sessions');
@@ -30,9 +29,8 @@ async function SessionsContent({
 }: {
   searchParams: PageProps<'/[locale]/account/sessions'>['searchParams'];
 }) {
-  const { locale, session } = await privatePage('/account/sessions');
+  const { locale } = await privatePage('/account/sessions');
   const t = await getTranslations('Sessions');
-  if (session === sessionUnconfirmed) return <SessionUnconfirmed />;
   const status = ownEntry(statusMessages, firstParam((await searchParams).status));
   const failed = status === 'endFailed';
   const list = await listSessions(getPathname({ href: '/account/sessions', locale }));

@@ -1,8 +1,7 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { SessionUnconfirmed } from '@/components/layout/session-unconfirmed';
 import { pageMetadata } from '@/lib/seo/page-metadata';
-import { privatePage, sessionUnconfirmed } from '@/lib/guard/page';
+import { privatePage } from '@/lib/guard/page';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('Account');
@@ -12,8 +11,7 @@ export async function generateMetadata(): Promise<Metadata> {
 // Built only for the benchmark (next.config.mjs): the signed-in shell, what every private page pays before its
 // content. It confirms the session as every private page does, and renders one heading.
 export default async function ShellPage() {
-  const { session } = await privatePage('/account/shell');
+  await privatePage('/account/shell');
   const t = await getTranslations('Account');
-  if (session === sessionUnconfirmed) return <SessionUnconfirmed />;
   return <h1 className="mx-auto w-full max-w-5xl px-4 py-12 text-2xl font-semibold">{t('title')}</h1>;
 }

@@ -2,7 +2,6 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import type { Locale } from 'next-intl';
 import { getTranslations } from 'next-intl/server';
-import { SessionUnconfirmed } from '@/components/layout/session-unconfirmed';
 import { Link } from '@/components/navigation/link';
 import { NoteEditor } from '@/components/notes/note-editor';
 import { NotesAlert } from '@/components/notes/notes-alert';
@@ -12,7 +11,7 @@ import { getPathname } from '@/i18n/navigation';
 import { noScriptAnswer } from '@/lib/forms/no-script-state';
 import { firstParam, ownEntry } from '@/lib/http/search-param';
 import { readNote } from '@/lib/notes/note-queries';
-import { privatePage, sessionUnconfirmed } from '@/lib/guard/page';
+import { privatePage } from '@/lib/guard/page';
 import { pageMetadata } from '@/lib/seo/page-metadata';
 
 // The note's own title stays out of the document title: tabs, history and shared screens show only "Notes".
@@ -49,18 +48,14 @@ async function NoteContent({
 
 export default async function NotePage({ params, searchParams }: PageProps<'/[locale]/notes/[id]'>) {
   const { id } = await params;
-  const { locale, session } = await privatePage(`/notes/${id}`);
+  const { locale } = await privatePage(`/notes/${id}`);
   const t = await getTranslations('Notes');
   return (
     <NotesPage>
       <Link href="/notes" className="text-sm underline-offset-4 hover:underline">
         {t('allNotes')}
       </Link>
-      {session === sessionUnconfirmed ? (
-        <SessionUnconfirmed />
-      ) : (
-        <NoteContent id={id} locale={locale} searchParams={searchParams} />
-      )}
+      <NoteContent id={id} locale={locale} searchParams={searchParams} />
     </NotesPage>
   );
 }

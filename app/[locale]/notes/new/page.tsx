@@ -1,12 +1,11 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { SessionUnconfirmed } from '@/components/layout/session-unconfirmed';
 import { Link } from '@/components/navigation/link';
 import { NewNoteForm } from '@/components/notes/new-note-form';
 import { NotesMessages } from '@/components/notes/notes-messages';
 import { NotesPage } from '@/components/notes/notes-page';
 import { noScriptAnswer } from '@/lib/forms/no-script-state';
-import { privatePage, sessionUnconfirmed } from '@/lib/guard/page';
+import { privatePage } from '@/lib/guard/page';
 import { pageMetadata } from '@/lib/seo/page-metadata';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -15,7 +14,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function NewNotePage() {
-  const { session } = await privatePage('/notes/new');
+  await privatePage('/notes/new');
   const t = await getTranslations('Notes');
   return (
     <NotesPage>
@@ -23,13 +22,9 @@ export default async function NewNotePage() {
         {t('allNotes')}
       </Link>
       <h1 className="text-2xl font-semibold tracking-tight">{t('newTitle')}</h1>
-      {session === sessionUnconfirmed ? (
-        <SessionUnconfirmed />
-      ) : (
-        <NotesMessages>
-          <NewNoteForm answer={await noScriptAnswer('note-create')} />
-        </NotesMessages>
-      )}
+      <NotesMessages>
+        <NewNoteForm answer={await noScriptAnswer('note-create')} />
+      </NotesMessages>
     </NotesPage>
   );
 }

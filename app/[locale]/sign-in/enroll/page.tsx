@@ -4,7 +4,6 @@ import { getTranslations } from 'next-intl/server';
 import { PasskeysSection } from '@/components/account/passkeys-section';
 import { TwoFactorSection } from '@/components/account/two-factor-section';
 import { SignOutForm } from '@/components/auth/sign-out-form';
-import { SessionUnconfirmed } from '@/components/layout/session-unconfirmed';
 import { Link } from '@/components/navigation/link';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { redirect } from '@/i18n/navigation';
@@ -12,7 +11,7 @@ import { privatePage } from '@/lib/guard/page';
 import { firstParam } from '@/lib/http/search-param';
 import { nextPath } from '@/lib/routes/safe-redirect';
 import { pageMetadata } from '@/lib/seo/page-metadata';
-import { owesEnrollment, sessionClient, sessionUnconfirmed } from '@/lib/session/server';
+import { owesEnrollment, sessionClient } from '@/lib/session/server';
 import type { VerifiedFactor } from '@/lib/session/types';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -31,7 +30,6 @@ async function EnrollContent({
 }) {
   const next = nextPath(firstParam((await searchParams).next));
   const { locale, session } = await privatePage('/sign-in/enroll', next);
-  if (session === sessionUnconfirmed) return <SessionUnconfirmed />;
   if (!(await owesEnrollment(await sessionClient(), session.factors))) {
     // An app confirmed here just made recovery codes, which its form shows once: stay until the user goes on.
     if (!session.factors.some(freshRecoveryCodes)) return redirect({ href: next, locale });

@@ -8,7 +8,6 @@ import { RecoveryCodeVerifyForm } from '@/components/auth/recovery-code-verify-f
 import { SecurityKeyVerify } from '@/components/auth/security-key-verify';
 import { TextLink } from '@/components/auth/text-link';
 import { TwoFactorVerifyForm } from '@/components/auth/two-factor-verify-form';
-import { SessionUnconfirmed } from '@/components/layout/session-unconfirmed';
 import { pickMessages } from '@/i18n/messages';
 import { nextPath } from '@/lib/routes/safe-redirect';
 import { noScriptAnswer } from '@/lib/forms/no-script-state';
@@ -16,7 +15,7 @@ import { firstParam } from '@/lib/http/search-param';
 import { privatePage } from '@/lib/guard/page';
 import { secondFactorWays } from '@/lib/auth/two-factor';
 import { pageMetadata } from '@/lib/seo/page-metadata';
-import { sessionClient, sessionUnconfirmed } from '@/lib/session/server';
+import { sessionClient } from '@/lib/session/server';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('TwoFactor');
@@ -39,12 +38,6 @@ export default async function VerifyPage({ searchParams }: PageProps<'/[locale]/
   const ts = await getTranslations('SecurityKeys');
   const useRecovery = firstParam(params.method) === 'recovery';
   const signOut = <SignOutForm locale={locale} label={t('signOut')} variant="link" />;
-  if (session === sessionUnconfirmed)
-    return (
-      <AuthCard title={t('verifyTitle')} description={t('verifyDescription')} footer={signOut}>
-        <SessionUnconfirmed />
-      </AuthCard>
-    );
   const factors = session.factors
     .filter((factor) => factor.type === 'totp')
     .map((factor) => ({ id: factor.id, name: factor.friendlyName || t('unnamed') }));

@@ -1,0 +1,55 @@
+import type { NextRequest } from 'next/server';
+import { getTranslations } from 'next-intl/server';
+import { defaultLocale, isLocale, textDirection } from '@/i18n/locales';
+import { getPathname } from '@/i18n/navigation';
+import { sameSitePath } from '@/lib/routes/safe-redirect';
+
+// Seconds a visitor (or a crawler) is asked to wait: about what an auth server takes to come back from a restart.
+const retryAfterSeconds = 5;
+
+const escapes: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => escapes[character]!);
+
+/**
+ * Where a private page goes when the auth server could not confirm its session (lib/guard/page.ts): 503, with the
+ * page in the visitor's language drawn here in full (a page cannot set its status), and a link back to the page.
+ * It asks nothing of the auth server, so it cannot send the visitor on: no loop, whatever the middleware holds.
+ */
+export async function GET(request: NextRequest, { params }: RouteContext<'/[locale]/auth/unavailable'>) {
+  const { locale: requested } = await params;
+  const locale = isLocale(requested) ? requested : defaultLocale;
+  const next = sameSitePath(request.nextUrl.searchParams.get('next')) ?? '/account';
+  const t = await getTranslations({ locale });
+  const title = t('SessionUnavailable.title');
+  const html = `<!doctype html>
+<html lang="${locale}" dir="${textDirection(locale)}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escapeHtml(t('Metadata.titleTemplate').replace('%s', title))}</title>
+</head>
+<body>
+<main>
+<h1>${escapeHtml(title)}</h1>
+<p role="status">${escapeHtml(t('SignIn.serviceUnavailable'))}</p>
+<p><a href="${escapeHtml(getPathname({ href: next, locale }))}">${escapeHtml(t('Error.retry'))}</a></p>
+</main>
+</body>
+</html>
+`;
+  return new Response(html, {
+    status: 503,
+    headers: {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': 'private, no-store',
+      'Retry-After': String(retryAfterSeconds),
+    },
+  });
+}
