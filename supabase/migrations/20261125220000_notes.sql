@@ -1,5 +1,5 @@
--- The notes example (issue 29): each user's own notes, under row-level security. Removing the example drops this
--- table (README, "Removing the example").
+-- The notes example: each user's own notes, under row-level security. Removing the example drops this
+-- table (docs/notes-example.md, "Removing the example").
 
 create table public.notes (
   id uuid primary key default gen_random_uuid(),

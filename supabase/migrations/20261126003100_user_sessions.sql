@@ -1,4 +1,4 @@
--- "Your sessions" (issue 30, ASVS 7.5.2): each user lists and ends their own sessions through the Data API
+-- "Your sessions" (ASVS 7.5.2): each user lists and ends their own sessions through the Data API
 -- (`rpc()`), as on a hosted project, where GoTrue has no endpoint for it. The functions run as their owner to reach
 -- auth.sessions, so each one reads and deletes only the rows of `(select auth.uid())`, and its search_path is empty:
 -- every name is schema-qualified. Ending a session deletes its row, as GoTrue's logout does; its refresh tokens go

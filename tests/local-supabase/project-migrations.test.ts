@@ -285,6 +285,12 @@ describe("the project's migrations (supabase/migrations)", () => {
       const server = await start(projectDir, { dataDir });
       expect(server.database.applied.migrations).toEqual([]);
       await server.stop();
+
+      // A reworded comment above a statement is no edit: the CLI never compares what it ran, and nor does Postgres.
+      write(projectDir, `migrations/${NOTES}`, NOTES_SQL.replace('-- Notes: the seed', '-- The notes: the seed'));
+      const reworded = await start(projectDir, { dataDir });
+      expect(reworded.database.applied.migrations).toEqual([]);
+      await reworded.stop();
     },
     SLOW,
   );

@@ -17,18 +17,6 @@ const generated = new Set(['package-lock.json']);
 const self = 'tests/unit/tracker-references.test.ts';
 
 /**
- * Applied migrations are never edited: the local server records each one's statements, comments included, and
- * refuses to start when an applied file changed. These two header lines keep their numbers; 0002 says what they
- * meant. Any other line of any migration is checked.
- */
-const frozen: Record<string, string> = {
-  'supabase/migrations/20261125220000_notes.sql':
-    "-- The notes example (issue 29): each user's own notes, under row-level security. Removing the example drops this",
-  'supabase/migrations/20261126003100_user_sessions.sql':
-    '-- "Your sessions" (issue 30, ASVS 7.5.2): each user lists and ends their own sessions through the Data API',
-};
-
-/**
  * "issue 12", "Issues 17 and 30", "ticket 4", "PR 9", and a bare "#12". An upstream reference names its repository
  * (`vercel/next.js#62228`) or is a URL (`…/issues/86945`); an HTML entity (`&#34;`) or a colour (`'#171717'`,
  * `color:#525252`) is no reference either.
@@ -88,7 +76,7 @@ describe('tracker references', () => {
         continue; // listed by git but deleted in the work tree
       }
       for (const hit of trackerReferences(source))
-        if (!frozen[file] || !hit.endsWith(frozen[file])) found.push(`${file}:${hit}`);
+        found.push(`${file}:${hit}`);
     }
     expect(found).toEqual([]);
   });

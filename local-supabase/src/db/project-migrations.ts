@@ -192,6 +192,15 @@ export async function applyProject(pg: PGlite, project: Project, fresh: boolean)
   return applied;
 }
 
+/**
+ * A statement without the comment lines before it. The CLI records what it ran but never compares it again, so a
+ * reworded comment above a statement changes nothing on a hosted project; it is not an edit to refuse here either.
+ * A comment inside a statement (a function body, say) is part of what Postgres stores, and still counts.
+ */
+function withoutLeadingComments(text: string): string {
+  return text.replace(/^(?:\s*--[^\n]*(?:\n|$))*\s*/, '');
+}
+
 /** The CLI's FindPendingMigrations, refusing what `supabase db push` refuses and edits it cannot see. */
 function pendingMigrations(
   local: ProjectMigration[],
@@ -204,8 +213,8 @@ function pendingMigrations(
       throw new ProjectMigrationError(
         `the local database has migration ${row.version}_${row.name} applied, but no file in migrations/ has version ${row.version}. Restore the file, or run ${RESET}.`,
       );
-    const now = file.statements.map((s) => s.text);
-    if (JSON.stringify(row.statements) !== JSON.stringify(now))
+    const now = file.statements.map((s) => withoutLeadingComments(s.text));
+    if (JSON.stringify(row.statements?.map(withoutLeadingComments)) !== JSON.stringify(now))
       throw new ProjectMigrationError(
         `${file.shown} changed after the local database applied it (its statements differ from those recorded in supabase_migrations.schema_migrations). Undo the edit and put the change in a new migration (\`supabase migration new <name>\`), or run ${RESET}.`,
       );
