@@ -120,12 +120,22 @@ function parseJson(text: string): unknown {
 
 // React Flight reply strings (what decodeReply reads; react-server-dom-webpack's parseModelString). Values that
 // stand alone: escaped text, special numbers, undefined, dates, bigints (300 digits at most, as React allows),
-// temporary references, FormData and stream headers.
+// FormData and stream headers.
+//
+// Not temporary references (`$T`): React's encoder writes one for a value it cannot send (a function, an element,
+// a class instance), and the action gets an opaque proxy that throws on any read, so an action reading its
+// argument (enrollTwoFactor its previous state) answered 500, and one in a part other than the arguments' own
+// fails in decodeReply itself. Our actions take form data and plain JSON states (FormState), so no client of
+// ours sends one. Refused here rather than in a wrapper because every action post passes the middleware (its
+// last two matcher entries), whatever the action, however it is wrapped and wherever the `$T` nests.
 const standaloneToken =
-  /^\$(?:\$|undefined$|NaN$|Infinity$|-Infinity$|-0$|T$|D|n-?\d{1,299}$|[KRrXx][0-9a-f]+$)/;
-// A reference to another part (by hex id) with an optional property path: a model, a promise, a server reference,
-// a Map, a Set or an iterator.
-const partReference = /^\$([@hQWi]?)([0-9a-f]{1,8})((?::[^:]*)*)$/;
+  /^\$(?:\$|undefined$|NaN$|Infinity$|-Infinity$|-0$|D|n-?\d{1,299}$|[KRrXx][0-9a-f]+$)/;
+// A reference to another part (by hex id) with an optional property path: a model, a promise, a Map, a Set or an
+// iterator. Not server references (`$h`): none of our actions takes another action as an argument, and the edge
+// cannot check an id against the build's manifest (an unknown one is a 500 from decodeReply).
+const partReference = /^\$([@QWi]?)([0-9a-f]{1,8})((?::[^:]*)*)$/;
+/** How deep arguments may nest: our states are a few levels deep; thousands overflow React's recursive decoding. */
+const maxDepth = 64;
 // Typed arrays and blobs, whose part is a file.
 const binaryReference = /^\$[AOoUSsLlGgMmVB]([0-9a-f]{1,8})$/;
 
@@ -134,26 +144,30 @@ type Part = string | File | null;
 /**
  * Whether an action's arguments hold only Flight references decodeReply can resolve: each names a part the body
  * has (a fetch action's text body has only part 0, the arguments), and each path walks own properties of the JSON
- * there, as React's getOutlinedModel requires; Maps, Sets and iterators come from arrays (a Map's of entries). Anything else makes Next
- * answer a 500 (`["$Q1"]`, `[{"then":"$1:__proto__:then"}]`). This checks references, not the values React builds.
+ * there, as React's getOutlinedModel requires; Maps, Sets and iterators come from arrays (a Map's of entries).
+ * Anything else makes Next answer a 500 (`["$Q1"]`, `[{"then":"$1:__proto__:then"}]`), as does nesting deeper than
+ * React's recursion goes. This checks references and depth, not the values React builds.
  */
 function resolvableReferences(root: unknown, part: (id: number) => Part): boolean {
   const models = new Map<number, unknown>([[0, root]]);
+  const pending: Array<[value: unknown, depth: number]> = [[root, 0]];
   const model = (id: number): unknown => {
     if (!models.has(id)) {
       const text = part(id);
       models.set(id, typeof text === 'string' ? parseJson(text) : undefined);
       const parsed = models.get(id);
-      if (parsed !== undefined) pending.push(parsed);
+      if (parsed !== undefined) pending.push([parsed, 0]);
     }
     return models.get(id);
   };
-  const pending: unknown[] = [root];
-  while (pending.length) {
-    const value = pending.pop();
-    if (Array.isArray(value)) pending.push(...(value as unknown[]));
-    else if (typeof value === 'object' && value !== null) pending.push(...Object.values(value));
-    else if (typeof value === 'string' && value.startsWith('$') && !standaloneToken.test(value)) {
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [value, depth] = next;
+    if (typeof value === 'object' && value !== null) {
+      if (depth >= maxDepth) return false;
+      // One by one: a spread of a list of half a million items would overflow the stack.
+      for (const item of Array.isArray(value) ? (value as unknown[]) : Object.values(value))
+        pending.push([item, depth + 1]);
+    } else if (typeof value === 'string' && value.startsWith('$') && !standaloneToken.test(value)) {
       const binary = binaryReference.exec(value);
       if (binary) {
         if (!(part(parseInt(binary[1]!, 16)) instanceof File)) return false;
@@ -167,7 +181,6 @@ function resolvableReferences(root: unknown, part: (id: number) => Part): boolea
       if ((tag === 'Q' || tag === 'W' || tag === 'i') && !Array.isArray(target)) return false;
       // A Map is built from [key, value] entries.
       if (tag === 'Q' && !(target as unknown[]).every((entry) => Array.isArray(entry))) return false;
-      if (tag === 'h' && typeof (target as { id?: unknown } | null)?.id !== 'string') return false;
     }
   }
   return true;
@@ -191,6 +204,30 @@ function isArgumentList(text: string | null, part: (id: number) => Part): boolea
   return Array.isArray(args) && resolvableReferences(args, part);
 }
 
+/**
+ * A form posted without JavaScript names its action by `$ACTION_ID_<id>`, or, for an action with bound arguments
+ * (useActionState's previous state), by `$ACTION_REF_<n>` with the metadata in `$ACTION_<n>:0`: `{id, bound}`,
+ * bound a promise of the argument list in another `$ACTION_<n>:` part. React decodes that metadata without
+ * temporary references, so it is held to the same references as a fetch action's arguments, with a list to bind.
+ */
+function boundActionsResolve(form: FormData): boolean {
+  for (const key of form.keys()) {
+    if (!key.startsWith('$ACTION_REF_')) continue;
+    const prefix = `$ACTION_${key.slice('$ACTION_REF_'.length)}:`;
+    const part = (id: number) => form.get(`${prefix}${id.toString(16)}`);
+    const text = part(0);
+    const meta = typeof text === 'string' ? parseJson(text) : undefined;
+    if (typeof meta !== 'object' || meta === null || Array.isArray(meta)) return false;
+    const { id, bound } = meta as { id?: unknown; bound?: unknown };
+    if (typeof id !== 'string' || !resolvableReferences(meta, part)) return false;
+    if (bound === null) continue;
+    const ref = typeof bound === 'string' ? /^\$@([0-9a-f]{1,8})$/.exec(bound) : null;
+    const args = ref ? part(parseInt(ref[1]!, 16)) : null;
+    if (!Array.isArray(typeof args === 'string' ? parseJson(args) : undefined)) return false;
+  }
+  return true;
+}
+
 /** Whether the body is one Next can decode: a JSON argument list, or form data (with one, for a fetch action). */
 async function wellFormedActionBody(
   request: Request,
@@ -202,7 +239,7 @@ async function wellFormedActionBody(
   if (type.startsWith('multipart/form-data') || type.startsWith('application/x-www-form-urlencoded')) {
     try {
       const form = await new Response(body, { headers: { 'Content-Type': type } }).formData();
-      if (!fetchAction) return true;
+      if (!fetchAction) return boundActionsResolve(form);
       const args = form.get('0');
       return typeof args === 'string' && isArgumentList(args, (id) => form.get(String(id)));
     } catch {

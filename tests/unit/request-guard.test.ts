@@ -96,6 +96,11 @@ describe('Flight references in action arguments', () => {
     '["$nope"]',
     '["$n12x"]',
     `["$n${'9'.repeat(301)}"]`,
+    // Temporary references (a value the client kept) and server references: none of our actions takes one.
+    '["$T"]',
+    '["$T",{"x":"$T"}]',
+    '["$h0"]',
+    `${'['.repeat(65)}${']'.repeat(65)}`,
   ])('a text body %s is a 400', async (body) => {
     expect((await textAction(body))?.status).toBe(400);
   });
@@ -104,7 +109,6 @@ describe('Flight references in action arguments', () => {
     '[]',
     '[1,"a",null,true,{"a":[1]}]',
     '["$$dollar","$undefined","$NaN","$Infinity","$-Infinity","$-0","$D2026-01-01T00:00:00.000Z","$n-12"]',
-    '["$T",{"x":"$T"}]',
     '[{"a":1},"$0:0","$0:0:a","$0"]',
     '["$K1","$R2","$x3"]',
   ])('what React encodes as text, %s, goes to Next', async (body) => {
@@ -122,7 +126,9 @@ describe('Flight references in action arguments', () => {
     expect(await formAction({ 0: '["$Q1","$W2"]', 1: '[["k","v"]]', 2: '[1,2]' })).toBeNull();
     expect(await formAction({ 0: '["$1:a:b"]', 1: '{"a":{"b":"$2"}}', 2: '"x"' })).toBeNull();
     expect(await formAction({ 0: '["$B1"]', 1: new Blob(['x']) })).toBeNull();
-    expect(await formAction({ 0: '["$h1"]', 1: '{"id":"abc","bound":null}' })).toBeNull();
+    expect((await formAction({ 0: '["$h1"]', 1: '{"id":"abc","bound":null}' }))?.status).toBe(400);
+    expect((await formAction({ 0: '["$1:a"]', 1: '{"a":"$T"}' }))?.status).toBe(400);
+    expect(await formAction({ 0: `${'['.repeat(64)}${']'.repeat(64)}` })).toBeNull();
   });
 });
 
@@ -149,5 +155,43 @@ describe('methods a path does not take', () => {
     ['DELETE', 'api'],
   ] as const)('%s on a %s goes to Next', (method, kind) => {
     expect(methodRefusal(method, kind)).toBeNull();
+  });
+});
+
+describe('forms posted without JavaScript', () => {
+  const noScript = (parts: Record<string, string>) => {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(parts)) form.set(name, value);
+    return actionRequestRefusal(post({}, form));
+  };
+  it('take an action id, or bound metadata whose arguments are a list of resolvable references', async () => {
+    expect(await noScript({ $ACTION_ID_abc: '', email: 'a@b.c' })).toBeNull();
+    // What React writes for useActionState's form: the previous state bound as the first argument.
+    expect(
+      await noScript({
+        $ACTION_REF_1: '',
+        '$ACTION_1:0': '{"id":"abc","bound":"$@1"}',
+        '$ACTION_1:1': '[{"status":"idle"}]',
+        $ACTION_KEY: 'k1',
+      }),
+    ).toBeNull();
+    expect(await noScript({ $ACTION_REF_1: '', '$ACTION_1:0': '{"id":"abc","bound":null}' })).toBeNull();
+  });
+  it.each([
+    [{ '$ACTION_1:1': '["$T"]' }],
+    [{ '$ACTION_1:1': '[' }],
+    [{ '$ACTION_1:1': '{"not":"a list"}' }],
+    [{ '$ACTION_1:0': '{"id":"abc","bound":"$@2"}' }],
+    [{ '$ACTION_1:0': '{"id":"abc","bound":"$T"}' }],
+    [{ '$ACTION_1:0': '{' }],
+    [{ '$ACTION_1:0': '{"bound":null}' }],
+  ])('refuse bound metadata React cannot decode: %j', async (parts) => {
+    const refusal = await noScript({
+      $ACTION_REF_1: '',
+      '$ACTION_1:0': '{"id":"abc","bound":"$@1"}',
+      '$ACTION_1:1': '[]',
+      ...parts,
+    });
+    expect(refusal?.status).toBe(400);
   });
 });

@@ -4,10 +4,13 @@ import { redirect } from 'next/navigation';
 import { getPathname } from '@/i18n/navigation';
 import { linkErrorPath } from '@/lib/auth/auth-routes';
 import { isEmailOtpType, isTokenHash, linkFlow, verifyEmailLink } from '@/lib/auth/link-verification';
+import { asFormData } from '@/lib/forms/form-action';
 import { formLocale } from '@/lib/forms/form-locale';
 
 /** The "Continue" button of an emailed link (app/[locale]/auth/continue): only this POST uses the token up. */
-export async function continueEmailLink(formData: FormData): Promise<never> {
+export async function continueEmailLink(posted: FormData): Promise<never> {
+  // A crafted call may pass anything: it reads as an empty form, an invalid link.
+  const formData = asFormData(posted);
   const locale = formLocale(formData);
   const type = formData.get('type');
   const tokenHash = formData.get('token_hash');
