@@ -26,7 +26,14 @@ const nextConfig = {
   // Next's default corner, stated because the page keeps room for it in development (the next-dev variant in
   // app/globals.css): no corner is free in both directions, since the banner's buttons start left in LTR, right in RTL.
   devIndicators: { position: 'bottom-left' },
-  experimental: { globalNotFound: true },
+  experimental: {
+    globalNotFound: true,
+    // Next refuses server-action bodies over 1 MB by default. A profile picture may be 5 MiB (lib/avatars/
+    // avatar-rules.ts, the bucket's file_size_limit), plus the multipart envelope and the form's other fields;
+    // the headroom lets a file a little over the limit reach the action, which refuses it in the visitor's
+    // language, where Next would answer a bare error.
+    serverActions: { bodySizeLimit: '8mb' },
+  },
   env: {
     // app/global-error.tsx has no next-intl provider: its words, read from the messages at build time.
     POLYGLOT_GLOBAL_ERROR_TEXTS: JSON.stringify(
