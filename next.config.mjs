@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import createNextIntlPlugin from 'next-intl/plugin';
 import { globalErrorTexts } from './i18n/global-error-texts.ts';
+import { actionBodyLimit } from './lib/http/request-guard.ts';
 import { securityHeaders } from './lib/http/security-headers.ts';
 
 const withNextIntl = createNextIntlPlugin({
@@ -28,11 +29,8 @@ const nextConfig = {
   devIndicators: { position: 'bottom-left' },
   experimental: {
     globalNotFound: true,
-    // Next refuses server-action bodies over 1 MB by default. A profile picture may be 5 MiB (lib/avatars/
-    // avatar-rules.ts, the bucket's file_size_limit), plus the multipart envelope and the form's other fields;
-    // the headroom lets a file a little over the limit reach the action, which refuses it in the visitor's
-    // language, where Next would answer a bare error.
-    serverActions: { bodySizeLimit: '8mb' },
+    // Profile pictures go up as server-action bodies: the limit and why, in lib/http/request-guard.ts.
+    serverActions: { bodySizeLimit: actionBodyLimit },
   },
   env: {
     // app/global-error.tsx has no next-intl provider: its words, read from the messages at build time.
