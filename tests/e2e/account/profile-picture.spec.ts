@@ -27,7 +27,7 @@ const maxSize = (locale: string) =>
 const withMax = (text: string, locale: string) => text.replace('{max}', maxSize(locale));
 
 async function picture(color: string, format: 'png' | 'jpeg' | 'webp') {
-  return sharp({ create: { width: 300, height: 200, channels: 3, background: color } })
+  return sharp({ create: { width: 600, height: 400, channels: 3, background: color } })
     [format]()
     .toBuffer();
 }
@@ -54,9 +54,9 @@ for (const locale of ['en', 'ar']) {
     const section = page.locator('section#picture');
     await expect(section.getByRole('heading', { name: t.pictureTitle })).toBeVisible();
     // No picture yet: the initials, and no remove button.
-    await expect(section.getByText('AL')).toBeVisible();
+    await expect(section.getByText('AL', { exact: true })).toBeVisible();
     await expect(section.getByRole('button', { name: t.pictureRemove })).toHaveCount(0);
-    await expect(page.getByTestId('user-menu-trigger').getByText('AL')).toBeVisible();
+    await expect(page.getByTestId('user-menu-trigger').getByText('AL', { exact: true })).toBeVisible();
     expect((await servedPicture(page)).status).toBe(404);
     await expectNoAxeViolations(page);
 
@@ -102,10 +102,10 @@ for (const locale of ['en', 'ar']) {
     await expect(page).toHaveURL(new RegExp(`/${locale}/account\\?updated=pictureRemoved`));
     await expect(page.locator('main [role="status"]').first()).toHaveText(t.pictureRemoved);
     await expect(section.getByRole('img', { name: t.pictureAlt })).toHaveCount(0);
-    await expect(section.getByText('AL')).toBeVisible();
+    await expect(section.getByText('AL', { exact: true })).toBeVisible();
     expect((await servedPicture(page)).status).toBe(404);
     await page.goto(`/${locale}`);
-    await expect(page.getByTestId('user-menu-trigger').getByText('AL')).toBeVisible();
+    await expect(page.getByTestId('user-menu-trigger').getByText('AL', { exact: true })).toBeVisible();
     await expect(page.getByTestId('user-menu-trigger').getByTestId('avatar-image')).toHaveCount(0);
   });
 
