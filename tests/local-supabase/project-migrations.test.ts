@@ -287,7 +287,11 @@ describe("the project's migrations (supabase/migrations)", () => {
       await server.stop();
 
       // A reworded comment above a statement is no edit: the CLI never compares what it ran, and nor does Postgres.
-      write(projectDir, `migrations/${NOTES}`, NOTES_SQL.replace('-- Notes: the seed', '-- The notes: the seed'));
+      write(
+        projectDir,
+        `migrations/${NOTES}`,
+        NOTES_SQL.replace('-- Notes: the seed', '-- The notes: the seed'),
+      );
       const reworded = await start(projectDir, { dataDir });
       expect(reworded.database.applied.migrations).toEqual([]);
       await reworded.stop();

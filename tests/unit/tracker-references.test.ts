@@ -75,8 +75,7 @@ describe('tracker references', () => {
       } catch {
         continue; // listed by git but deleted in the work tree
       }
-      for (const hit of trackerReferences(source))
-        found.push(`${file}:${hit}`);
+      for (const hit of trackerReferences(source)) found.push(`${file}:${hit}`);
     }
     expect(found).toEqual([]);
   });
