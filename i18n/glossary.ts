@@ -466,7 +466,7 @@ export const glossary: Record<Locale, LanguageGlossary> = {
       },
     ],
     settled: [
-      { key: 'Notes.changedElsewhere', avoid: /相手/u, why: 'the other version is usually the reader’s own' },
+      { key: 'Notes.changedElsewhere', avoid: /相手/u, why: 'the other version is usually the reader’s own' }, // example:notes
       { key: 'Sessions.signedIn', avoid: /^ログイン$/u, why: 'a date and time: ログイン日時' },
       { key: 'Sessions.lastActive', avoid: /アクティビティ/u, why: '最終利用' },
       { key: 'RecoveryCodes.listLabel', avoid: /^あなたの/u, why: 'リカバリーコード一覧' },
@@ -513,7 +513,7 @@ export const glossary: Record<Locale, LanguageGlossary> = {
       },
     ],
     settled: [
-      { key: 'Notes.showAll', avoid: /إلغاء البحث/u, why: 'the link shows all notes: عرض كل الملاحظات' },
+      { key: 'Notes.showAll', avoid: /إلغاء البحث/u, why: 'the link shows all notes: عرض كل الملاحظات' }, // example:notes
     ],
     typography: [{ rule: 'Arabic comma and question mark', avoid: /[\p{sc=Arabic}][,?]/u }],
     actions: {

@@ -34,6 +34,8 @@ export const examplePaths = [
   'supabase/tests/notes.test.sql',
   'supabase/migrations/20261125220000_notes.sql',
   'bench/lib/auth/bench-notes.ts',
+  // The check that this list names what exists: without the example, nothing of it does.
+  'tests/unit/example-remove.test.ts',
 ];
 
 /** Its words in every messages/<locale>.json: a namespace, or one key of a namespace. */
@@ -109,6 +111,10 @@ if (import.meta.main) {
       }
       symlinkSync(path.join(root, 'node_modules'), path.join(scratch, 'node_modules'), 'dir');
       removeExample(scratch, files);
+      // A repository of its own, as a project without the example would be: tests that list the project's files ask
+      // git (tracker-references.test.ts).
+      run('git', ['init', '-q'], scratch);
+      writeFileSync(path.join(scratch, '.git', 'info', 'exclude'), '/node_modules\n');
       run('npm', ['run', 'typecheck'], scratch);
       run('npx', ['vitest', 'run', 'tests/unit'], scratch);
       console.log('Without the notes example, the type check and the unit tests pass.');
