@@ -322,8 +322,9 @@ test('every account action posted from a forged aal1 session is refused, and not
   const session = await readSessionCookie(context);
   delete (session.user as { factors?: unknown }).factors;
   await writeSessionCookie(context, session);
-  // The middleware now lets posts to the account page through to its actions.
-  expect((await page.request.get('/en/account', { maxRedirects: 0 })).headers().location).toBeUndefined();
+  // The middleware now lets posts to the account page through to its actions: each answer below carries the action's
+  // own redirect header (`x-action-redirect`), which only an action that ran sends. (A GET of the page is no test of
+  // that: the page's own guard answers it with a redirect to the code step before anything renders.)
 
   // What each action needs to take effect, as a crafted post would send it. Signing out (this device only) is
   // always allowed; every other action of the account page must be listed here.
