@@ -6,8 +6,8 @@ import { isNoteId, notesPerPage, searchFilter } from './note-schema';
 // Reads for the notes pages, through the visitor's own session: row-level security decides which notes exist for
 // them (supabase/migrations/*_notes.sql), so another user's note reads exactly like a missing one.
 
-/** A note as the pages show it: its row (lib/supabase/database.types.ts, `npm run db:types`) but the owner. */
-export type Note = Omit<Tables<'notes'>, 'user_id'>;
+/** A note as the pages show it: its row (lib/supabase/database.types.ts, `npm run db:types`) but the owner and team. */
+export type Note = Omit<Tables<'notes'>, 'user_id' | 'team_id'>;
 
 export type NoteSummary = Omit<Note, 'body'>;
 
@@ -26,6 +26,8 @@ export async function listNotes(path: string, page: number, search: string): Pro
   let query = supabase
     .from('notes')
     .select('id, title, created_at, updated_at', { count: 'exact' })
+    // The visitor's own notes: row-level security also lets them read their teams' notes.
+    .is('team_id', null)
     .order('created_at', { ascending: false })
     .order('id', { ascending: false })
     .range(from, from + notesPerPage - 1);
