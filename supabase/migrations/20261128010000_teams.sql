@@ -14,8 +14,9 @@
 --
 -- Policies call helpers in the schema `private` (not exposed by the Data API): `security definer`, so they read
 -- team_members without recursing into its own policies, and an empty search_path, so every name is qualified. Each
--- returns the caller's team ids as a set and is called as `id in (select private.fn())`: Postgres runs it once per
--- statement and hashes the result, not once per row.
+-- returns the caller's team ids as a set and is called as `id = any (array(select private.fn()))`: an InitPlan,
+-- run once per statement, not once per row, whose array the planner can also use as an index condition (a hashed
+-- `in (select …)` subplan is only a filter: a policy with an `or`, such as team notes', then scans the table).
 
 create type public.team_role as enum ('owner', 'admin', 'member');
 
@@ -273,27 +274,27 @@ alter table public.team_members enable row level security;
 alter table public.team_invitations enable row level security;
 
 create policy "teams: members read" on public.teams
-  for select to authenticated using (id in (select private.member_team_ids()));
+  for select to authenticated using (id = any (array(select private.member_team_ids())));
 create policy "teams: admins and owners rename" on public.teams
   for update to authenticated
-  using (id in (select private.managed_team_ids()))
-  with check (id in (select private.managed_team_ids()));
+  using (id = any (array(select private.managed_team_ids())))
+  with check (id = any (array(select private.managed_team_ids())));
 create policy "teams: owners delete" on public.teams
-  for delete to authenticated using (id in (select private.owned_team_ids()));
+  for delete to authenticated using (id = any (array(select private.owned_team_ids())));
 
 create policy "team members: members read" on public.team_members
-  for select to authenticated using (team_id in (select private.member_team_ids()));
+  for select to authenticated using (team_id = any (array(select private.member_team_ids())));
 -- Which role changes are allowed is team_members_guard's to say.
 create policy "team members: admins and owners change roles" on public.team_members
   for update to authenticated
-  using (team_id in (select private.managed_team_ids()))
-  with check (team_id in (select private.managed_team_ids()));
+  using (team_id = any (array(select private.managed_team_ids())))
+  with check (team_id = any (array(select private.managed_team_ids())));
 create policy "team members: leave, or admins and owners remove" on public.team_members
   for delete to authenticated
-  using (user_id = (select auth.uid()) or team_id in (select private.managed_team_ids()));
+  using (user_id = (select auth.uid()) or team_id = any (array(select private.managed_team_ids())));
 
 create policy "team invitations: admins and owners read" on public.team_invitations
-  for select to authenticated using (team_id in (select private.managed_team_ids()));
+  for select to authenticated using (team_id = any (array(select private.managed_team_ids())));
 
 revoke all on public.teams, public.team_members, public.team_invitations from anon, authenticated;
 grant select, delete on public.teams to authenticated;
