@@ -221,7 +221,7 @@ describe('teams: every table and command, for each role and anon', () => {
     expect(await members(team)).toEqual(before);
   });
 
-  it('team_invitations: admins and owners read them; nobody writes them directly', async () => {
+  it('team_invitations: admins and owners read them; nobody, anon included, writes them directly', async () => {
     for (const each of [owner, adminUser]) {
       const { data } = await each.client
         .from('team_invitations')
@@ -237,7 +237,7 @@ describe('teams: every table and command, for each role and anon', () => {
     }
     expect((await anon().from('team_invitations').select('id')).error?.code).toBe('42501');
     const before = await invitationRow(invitation.invitation_id);
-    for (const each of [owner, adminUser, member]) {
+    for (const each of [owner, adminUser, member, outsider, { client: anon() }]) {
       const insert = await each.client.from('team_invitations').insert({
         team_id: team.id,
         email: 'planted@example.com',
