@@ -350,15 +350,16 @@ begin
 end;
 $$;
 
--- The members with their addresses, for the team's own members (others get no rows): owners first.
+-- The members with their addresses and names (the account page's display name), for the team's own members
+-- (others get no rows): owners first.
 create function public.team_member_list(p_team_id uuid)
-returns table (user_id uuid, email text, role public.team_role, joined_at timestamptz)
+returns table (user_id uuid, email text, display_name text, role public.team_role, joined_at timestamptz)
 language sql
 stable
 security definer
 set search_path = ''
 as $$
-  select m.user_id, u.email::text, m.role, m.joined_at
+  select m.user_id, u.email::text, nullif(btrim(u.raw_user_meta_data ->> 'display_name'), ''), m.role, m.joined_at
   from public.team_members m
   join auth.users u on u.id = m.user_id
   where m.team_id = p_team_id
@@ -377,6 +378,8 @@ begin
       where s.team_id = p_team_id and s.sent_at > now() - interval '1 day') >= 50 then
     perform private.team_error('team_invitation_daily_limit');
   end if;
+  -- Sends older than a day count for nothing any more.
+  delete from private.team_invitation_sends s where s.team_id = p_team_id and s.sent_at <= now() - interval '1 day';
   insert into private.team_invitation_sends (team_id) values (p_team_id);
 end;
 $$;

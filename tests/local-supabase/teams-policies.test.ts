@@ -97,7 +97,12 @@ describe('teams: every table and command, for each role and anon', () => {
   let team: Team;
   let invitation: Sent;
   beforeAll(async () => {
-    [owner, adminUser, member, outsider] = await Promise.all([user(), user(), user(), user()]);
+    [owner, adminUser, member, outsider] = await Promise.all([
+      user({ display_name: 'Ada Lovelace' }),
+      user(),
+      user(),
+      user(),
+    ]);
     team = await newTeam(owner, 'Matrix');
     await join(owner, team, adminUser, 'admin');
     await join(owner, team, member, 'member');
@@ -167,10 +172,11 @@ describe('teams: every table and command, for each role and anon', () => {
     expect((await anon().from('team_members').select('user_id')).error?.code).toBe('42501');
     const list = await member.client.rpc('team_member_list', { p_team_id: team.id });
     expect(list.error).toBeNull();
-    expect((list.data as { email: string; role: string }[]).map((m) => [m.email, m.role])).toEqual([
-      [owner.email, 'owner'],
-      [adminUser.email, 'admin'],
-      [member.email, 'member'],
+    const listed = list.data as { email: string; display_name: string | null; role: string }[];
+    expect(listed.map((m) => [m.email, m.display_name, m.role])).toEqual([
+      [owner.email, 'Ada Lovelace', 'owner'],
+      [adminUser.email, null, 'admin'],
+      [member.email, null, 'member'],
     ]);
     expect(await outsider.client.rpc('team_member_list', { p_team_id: team.id })).toMatchObject({
       data: [],
