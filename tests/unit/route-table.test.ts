@@ -180,6 +180,8 @@ describe('sitemap and robots.txt', () => {
       '/api/',
       '/*/account',
       '/*/notes', // example:notes
+      '/*/teams',
+      '/*/invitations',
     ]);
   });
 });
