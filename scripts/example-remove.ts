@@ -33,7 +33,10 @@ export const examplePaths = [
   'tests/unit/notes.test.ts',
   'tests/local-supabase/notes-policies.test.ts',
   'supabase/tests/notes.test.sql',
+  'supabase/tests/team-notes.test.sql',
   'supabase/migrations/20261125220000_notes.sql',
+  // Team notes: the teams foundation (20261128010000_teams.sql) stays.
+  'supabase/migrations/20261128010100_team_notes.sql',
   'bench/lib/auth/bench-notes.ts',
   // The check that this list names what exists: without the example, nothing of it does.
   'tests/unit/example-remove.test.ts',
