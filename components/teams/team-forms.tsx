@@ -134,7 +134,11 @@ export function InviteForm({ teamId, slug, answer }: { teamId: string; slug: str
         defaultValue={state.values?.email}
         error={errors.email}
       />
-      <RoleSelect id="team-invite-role" label={t('roleLabel')} defaultValue={state.values?.role ?? 'member'} />
+      <RoleSelect
+        id="team-invite-role"
+        label={t('roleLabel')}
+        defaultValue={state.values?.role ?? 'member'}
+      />
       <SubmitButton className="justify-self-start" pendingLabel={t('sending')}>
         {t('invite')}
       </SubmitButton>
@@ -177,7 +181,15 @@ export function RoleSelect({
 }
 
 /** Deleting the team, after typing its address exactly. */
-export function DeleteTeamForm({ teamId, slug, answer }: { teamId: string; slug: string; answer?: FormState }) {
+export function DeleteTeamForm({
+  teamId,
+  slug,
+  answer,
+}: {
+  teamId: string;
+  slug: string;
+  answer?: FormState;
+}) {
   const t = useTranslations('Teams');
   const locale = useLocale();
   const { state, formProps, errors } = useValidatedAction(

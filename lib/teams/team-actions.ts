@@ -83,9 +83,10 @@ async function create(formData: FormData): Promise<FormState> {
   const { locale, supabase } = caller;
   const parsed = await parseForm(createTeamSchema, formData, locale, echoed);
   if (!parsed.ok) return parsed.state;
-  const { data, error } = await supabase
-    .rpc('create_team', { p_slug: parsed.data.slug, p_name: parsed.data.name })
-    .single();
+  const { data, error } = await supabase.rpc('create_team', {
+    p_slug: parsed.data.slug,
+    p_name: parsed.data.name,
+  });
   if (error) {
     if (teamErrorKey(error) === 'team_slug_taken') {
       const t = await getTranslations({ locale, namespace: 'Teams.errors' });

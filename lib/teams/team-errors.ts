@@ -9,6 +9,8 @@ export const teamErrorCodes = [
   'team_invitation_daily_limit',
   'team_invitation_resend_too_soon',
   'team_invitation_member',
+  'team_invitation_email_invalid',
+  'team_member_not_found',
   'invitation_not_found',
   'invitation_expired',
   'invitation_revoked',

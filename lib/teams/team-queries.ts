@@ -91,7 +91,11 @@ export type TeamRead =
 export async function readTeam(path: string, slug: string, withInvitations: boolean): Promise<TeamRead> {
   if (!isTeamSlug(slug)) return { status: 'missing' };
   const supabase = await sessionClient();
-  const team = await supabase.from('teams').select('id, slug, name, created_at').eq('slug', slug).maybeSingle();
+  const team = await supabase
+    .from('teams')
+    .select('id, slug, name, created_at')
+    .eq('slug', slug)
+    .maybeSingle();
   if (team.error) return failed(path, team.error);
   if (!team.data) return { status: 'missing' };
   const id = team.data.id;
@@ -160,7 +164,9 @@ export interface InvitationPreview {
 export async function previewInvitation(
   path: string,
   token: string,
-): Promise<{ status: 'ok'; invitation: InvitationPreview } | { status: 'missing' } | { status: 'unavailable' }> {
+): Promise<
+  { status: 'ok'; invitation: InvitationPreview } | { status: 'missing' } | { status: 'unavailable' }
+> {
   if (!isInvitationToken(token)) return { status: 'missing' };
   const supabase = await sessionClient();
   const { data, error } = await supabase.rpc('team_invitation_preview', { p_token: token });

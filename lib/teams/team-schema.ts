@@ -26,37 +26,39 @@ const teamName = z.string(typeError).check(
   z.maxLength(teamLimits.nameMax),
 );
 
-const teamSlug = z.string(typeError).check(
-  z.trim(),
-  z.minLength(1, { error: 'required', abort: true }),
-  z.toLowerCase(),
-  z.minLength(teamLimits.slugMin, { abort: true }),
-  z.maxLength(teamLimits.slugMax, { abort: true }),
-  z.regex(slugPattern, { error: 'slugPattern' }),
-);
+const teamSlug = z
+  .string(typeError)
+  .check(
+    z.trim(),
+    z.minLength(1, { error: 'required', abort: true }),
+    z.toLowerCase(),
+    z.minLength(teamLimits.slugMin, { abort: true }),
+    z.maxLength(teamLimits.slugMax, { abort: true }),
+    z.regex(slugPattern, { error: 'slugPattern' }),
+  );
 
 export const createTeamSchema = z.object({ name: teamName, slug: teamSlug });
 export const renameTeamSchema = z.object({ name: teamName });
 
 export const inviteSchema = z.object({
-  email: z.string(typeError).check(
-    z.trim(),
-    z.minLength(1, { error: 'required', abort: true }),
-    z.email({ error: 'email' }),
-    z.maxLength(254),
-  ),
+  email: z
+    .string(typeError)
+    .check(
+      z.trim(),
+      z.minLength(1, { error: 'required', abort: true }),
+      z.email({ error: 'email' }),
+      z.maxLength(254),
+    ),
   role: z.enum(invitationRoles, { error: 'required' }),
 });
 
 /** The typed confirmation before a team is deleted: its address, exactly. */
 export const deleteTeamSchema = (slug: string) =>
   z.object({
-    confirmation: z
-      .string(typeError)
-      .check(
-        z.minLength(1, { error: 'required', abort: true }),
-        z.refine((value) => value.trim() === slug, { error: 'confirmationMismatch' }),
-      ),
+    confirmation: z.string(typeError).check(
+      z.minLength(1, { error: 'required', abort: true }),
+      z.refine((value) => value.trim() === slug, { error: 'confirmationMismatch' }),
+    ),
   });
 
 /** Whether a value from a URL or a form can name a team at all: anything else is a team nobody can see. */

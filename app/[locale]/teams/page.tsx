@@ -47,14 +47,16 @@ export default async function TeamsListPage({ searchParams }: PageProps<'/[local
               {waiting.value.map((invitation, index) => (
                 <li key={invitation.id} className="grid gap-3 p-4">
                   <p>
-                    {t.rich('waitingInvitation', {
+                    {t.rich('invitedTo', {
                       team: invitation.teamName,
                       role: t(`roles.${invitation.role}`),
                       bdi: (chunks) => <bdi dir="auto">{chunks}</bdi>,
                     })}
                   </p>
                   <p className="text-sm text-muted-foreground">
-                    {t('expires', { date: format.dateTime(new Date(invitation.expiresAt), { dateStyle: 'long' }) })}
+                    {t('expires', {
+                      date: format.dateTime(new Date(invitation.expiresAt), { dateStyle: 'long' }),
+                    })}
                   </p>
                   <p className="text-sm text-muted-foreground">{t('acceptFromEmail')}</p>
                   <TeamActionForm
@@ -76,7 +78,10 @@ export default async function TeamsListPage({ searchParams }: PageProps<'/[local
           ) : (
             <ul className="grid divide-y rounded-lg border" data-testid="my-teams">
               {teams.value.map((team) => (
-                <li key={team.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 p-4">
+                <li
+                  key={team.id}
+                  className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 p-4"
+                >
                   <Link
                     href={`/teams/${team.slug}`}
                     className="min-w-0 font-medium break-words underline-offset-4 hover:underline"

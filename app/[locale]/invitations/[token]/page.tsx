@@ -19,7 +19,9 @@ import { listWaitingInvitations, previewInvitation } from '@/lib/teams/team-quer
 // to switch accounts; an invitation no longer open says why. The token stays in this page's address only.
 
 // The token stays out of the title too (and so out of history and shared screens' tab names).
-export async function generateMetadata({ params }: PageProps<'/[locale]/invitations/[token]'>): Promise<Metadata> {
+export async function generateMetadata({
+  params,
+}: PageProps<'/[locale]/invitations/[token]'>): Promise<Metadata> {
   const t = await getTranslations('Teams');
   return pageMetadata(`/invitations/${(await params).token}`, { title: t('invitationTitle') });
 }
@@ -49,7 +51,7 @@ export default async function InvitationPage({ params }: PageProps<'/[locale]/in
     <TeamsPage>
       <h1 className="text-2xl font-semibold tracking-tight">{t('invitationTitle')}</h1>
       <p data-testid="invitation-summary">
-        {t.rich('invitationSummary', {
+        {t.rich('invitedTo', {
           team: invitation.teamName,
           role,
           bdi: (chunks) => <bdi dir="auto">{chunks}</bdi>,
@@ -127,7 +129,8 @@ export default async function InvitationPage({ params }: PageProps<'/[locale]/in
 /** Decline needs the invitation's id, which the token's preview does not give: the invitee's own list does. */
 async function DeclineForm({ teamSlug, label }: { teamSlug: string; label: string }) {
   const waiting = await listWaitingInvitations('/invitations');
-  const id = waiting.status === 'ok' ? waiting.value.find((each) => each.teamSlug === teamSlug)?.id : undefined;
+  const id =
+    waiting.status === 'ok' ? waiting.value.find((each) => each.teamSlug === teamSlug)?.id : undefined;
   if (!id) return null;
   return (
     <TeamActionForm

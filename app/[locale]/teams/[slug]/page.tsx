@@ -104,7 +104,9 @@ export default async function TeamPage({ params, searchParams }: PageProps<'/[lo
                         {t(`roles.${member.role}`)}
                       </span>
                     </div>
-                    <p className="text-sm text-muted-foreground">{t('joined', { date: date(member.joinedAt) })}</p>
+                    <p className="text-sm text-muted-foreground">
+                      {t('joined', { date: date(member.joinedAt) })}
+                    </p>
                     {manageable ? (
                       <div className="flex flex-wrap items-end gap-4">
                         {member.role !== 'owner' ? (
@@ -165,8 +167,12 @@ export default async function TeamPage({ params, searchParams }: PageProps<'/[lo
                     return (
                       <li key={invitation.id} className="grid gap-3 p-4" data-testid="team-invitation">
                         <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
-                          <bdi className="min-w-0 font-medium [overflow-wrap:anywhere]">{invitation.email}</bdi>
-                          <span className="text-sm text-muted-foreground">{t(`roles.${invitation.role}`)}</span>
+                          <bdi className="min-w-0 font-medium [overflow-wrap:anywhere]">
+                            {invitation.email}
+                          </bdi>
+                          <span className="text-sm text-muted-foreground">
+                            {t(`roles.${invitation.role}`)}
+                          </span>
                         </div>
                         <p className="text-sm text-muted-foreground">
                           {expired

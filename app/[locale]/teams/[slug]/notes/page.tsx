@@ -21,12 +21,17 @@ import { logServerError } from '@/lib/log/server-log';
 // has them, and a form to add one. Row-level security shows them to the team's members only; the middleware
 // answers 404 for a team the visitor is not in (the route table's `row`).
 
-export async function generateMetadata({ params }: PageProps<'/[locale]/teams/[slug]/notes'>): Promise<Metadata> {
+export async function generateMetadata({
+  params,
+}: PageProps<'/[locale]/teams/[slug]/notes'>): Promise<Metadata> {
   const t = await getTranslations('Notes');
   return pageMetadata(`/teams/${(await params).slug}/notes`, { title: t('teamTitle') });
 }
 
-export default async function TeamNotesPage({ params, searchParams }: PageProps<'/[locale]/teams/[slug]/notes'>) {
+export default async function TeamNotesPage({
+  params,
+  searchParams,
+}: PageProps<'/[locale]/teams/[slug]/notes'>) {
   const { slug } = await params;
   const base = `/teams/${slug}/notes` as const;
   const { locale } = await privatePage(`/teams/${slug}/notes`);
@@ -39,7 +44,9 @@ export default async function TeamNotesPage({ params, searchParams }: PageProps<
   const query = await searchParams;
   const page = pageNumber(firstParam(query.page));
   const search = searchText(firstParam(query.q));
-  const list = team.data ? await listNotes(path, page, search, team.data.id) : ({ status: 'unavailable' } as const);
+  const list = team.data
+    ? await listNotes(path, page, search, team.data.id)
+    : ({ status: 'unavailable' } as const);
   if (list.status === 'past-end') notFound();
   return (
     <NotesPage>
@@ -59,10 +66,20 @@ export default async function TeamNotesPage({ params, searchParams }: PageProps<
         {list.status === 'unavailable' ? (
           <NotesAlert text={t('unavailable')} failed />
         ) : (
-          <NoteList notes={list.notes} total={list.total} page={page} pages={list.pages} search={search} base={base} />
+          <NoteList
+            notes={list.notes}
+            total={list.total}
+            page={page}
+            pages={list.pages}
+            search={search}
+            base={base}
+          />
         )}
         {team.data ? (
-          <section aria-labelledby="team-note-new" className="grid gap-4 rounded-lg border bg-card p-6 shadow-sm">
+          <section
+            aria-labelledby="team-note-new"
+            className="grid gap-4 rounded-lg border bg-card p-6 shadow-sm"
+          >
             <h2 id="team-note-new" className="text-lg font-semibold">
               {t('newTeamNote')}
             </h2>
