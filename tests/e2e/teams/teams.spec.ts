@@ -169,7 +169,11 @@ for (const locale of ['en', 'ar'] as const) {
     for (const path of [`/${locale}/teams/${slug}`, `/${locale}/teams/${slug}/notes`]) {
       const response = await outsider.page.goto(path);
       expect(response?.status(), path).toBe(404);
-      await expect(outsider.page.getByRole('heading', { level: 1 })).toHaveText(t('missing'));
+      await expect(outsider.page.getByRole('heading', { level: 1 })).toHaveText(
+        (messages[locale].NotFound as { title: string }).title,
+      );
+      await expect(outsider.page.getByText(t('missing'))).toBeVisible();
+      await expect(outsider.page.getByRole('link', { name: t('allTeams') })).toBeVisible();
     }
     await outsider.context.close();
 
