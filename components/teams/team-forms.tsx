@@ -25,7 +25,9 @@ export function CreateTeamForm({ answer }: { answer?: FormState }) {
   );
   const propose = async (name: string) => {
     if (!slug.current || slug.current.value) return;
-    slug.current.value = (await loadSchemas()).suggestSlug(name);
+    const suggested = (await loadSchemas()).suggestSlug(name);
+    // Only into a field still empty: the person may have typed an address while the schema loaded.
+    if (slug.current && !slug.current.value) slug.current.value = suggested;
   };
   return (
     <form {...formProps} noValidate className="grid gap-4" data-testid="team-create-form">
