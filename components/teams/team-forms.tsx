@@ -9,11 +9,12 @@ import { Label } from '@/components/ui/label';
 import type { FormState } from '@/lib/forms/form-state';
 import { useValidatedAction } from '@/lib/forms/use-validated-action';
 import { createTeam, deleteTeam, inviteToTeam, renameTeam } from '@/lib/teams/team-actions';
+import { suggestSlug } from '@/lib/teams/suggest-slug';
 import { invitationRoles, teamLimits } from '@/lib/teams/team-schema';
 
 const loadSchemas = () => import('@/lib/teams/team-schema');
 
-/** A new team: its name and its address (slug), proposed from the name while the address is left empty. */
+/** A new team: its name and its address (slug), proposed from the name until the address is edited. */
 export function CreateTeamForm({ answer }: { answer?: FormState }) {
   const t = useTranslations('Teams');
   const locale = useLocale();
@@ -23,11 +24,10 @@ export function CreateTeamForm({ answer }: { answer?: FormState }) {
     () => loadSchemas().then((schemas) => schemas.createTeamSchema),
     answer,
   );
-  const propose = async (name: string) => {
-    if (!slug.current || slug.current.value) return;
-    const suggested = (await loadSchemas()).suggestSlug(name);
-    // Only into a field still empty: the person may have typed an address while the schema loaded.
-    if (slug.current && !slug.current.value) slug.current.value = suggested;
+  // The address follows the name as it is typed, until the person edits the address themselves.
+  const slugEdited = useRef(false);
+  const propose = (name: string) => {
+    if (slug.current && !slugEdited.current) slug.current.value = suggestSlug(name);
   };
   return (
     <form {...formProps} noValidate className="grid gap-4" data-testid="team-create-form">
@@ -43,10 +43,11 @@ export function CreateTeamForm({ answer }: { answer?: FormState }) {
         maxLength={teamLimits.nameMax}
         defaultValue={state.values?.name}
         error={errors.name}
-        onBlur={(event) => void propose(event.currentTarget.value)}
+        onChange={(event) => propose(event.currentTarget.value)}
       />
       <FormField
         ref={slug}
+        onChange={() => (slugEdited.current = true)}
         idPrefix="team-create"
         name="slug"
         label={t('slugLabel')}

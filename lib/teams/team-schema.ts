@@ -1,5 +1,7 @@
 import { z } from 'zod/mini';
 
+export { suggestSlug } from './suggest-slug';
+
 // One schema for the team forms in the browser (before submit) and in the server actions (always). The limits are
 // the check constraints of supabase/migrations/*_teams.sql: the database refuses what the forms refuse.
 
@@ -78,21 +80,6 @@ export function isTeamRole(value: unknown): value is TeamRole {
 const uuid = z.uuid();
 export function isUuid(value: unknown): value is string {
   return uuid.safeParse(value).success;
-}
-
-/**
- * A slug to propose for a team name: Latin letters without their accents, digits, hyphens between words; '' when
- * nothing of the name is Latin (a team named in Arabic or Japanese types its address itself).
- */
-export function suggestSlug(name: string): string {
-  return name
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, teamLimits.slugMax)
-    .replace(/-+$/, '');
 }
 
 /** An invitation token as the database hands it out: 32 random bytes in base64url, 43 characters. */
