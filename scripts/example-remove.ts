@@ -32,6 +32,7 @@ export const examplePaths = [
   'tests/e2e/notes',
   'tests/unit/notes.test.ts',
   'tests/local-supabase/notes-policies.test.ts',
+  'tests/local-supabase/team-notes-policies.test.ts',
   'supabase/tests/notes.test.sql',
   'supabase/tests/team-notes.test.sql',
   'supabase/migrations/20261125220000_notes.sql',

@@ -195,7 +195,7 @@ isOneToOne: false
                            },
 "team_member_list":
 { Args: { "p_team_id": string }; Returns: {
-              "email": string,"joined_at": string,"role": Database["public"]['Enums']["team_role"],"user_id": string
+              "display_name": string,"email": string,"joined_at": string,"role": Database["public"]['Enums']["team_role"],"user_id": string
             }[]
                            },
 "transfer_team_ownership":

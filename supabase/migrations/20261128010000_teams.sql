@@ -14,8 +14,9 @@
 --
 -- Policies call helpers in the schema `private` (not exposed by the Data API): `security definer`, so they read
 -- team_members without recursing into its own policies, and an empty search_path, so every name is qualified. Each
--- returns the caller's team ids as a set and is called as `id in (select private.fn())`: Postgres runs it once per
--- statement and hashes the result, not once per row.
+-- returns the caller's team ids as a set and is called as `id = any (array(select private.fn()))`: an InitPlan,
+-- run once per statement, not once per row, whose array the planner can also use as an index condition (a hashed
+-- `in (select …)` subplan is only a filter: a policy with an `or`, such as team notes', then scans the table).
 
 create type public.team_role as enum ('owner', 'admin', 'member');
 
@@ -273,27 +274,27 @@ alter table public.team_members enable row level security;
 alter table public.team_invitations enable row level security;
 
 create policy "teams: members read" on public.teams
-  for select to authenticated using (id in (select private.member_team_ids()));
+  for select to authenticated using (id = any (array(select private.member_team_ids())));
 create policy "teams: admins and owners rename" on public.teams
   for update to authenticated
-  using (id in (select private.managed_team_ids()))
-  with check (id in (select private.managed_team_ids()));
+  using (id = any (array(select private.managed_team_ids())))
+  with check (id = any (array(select private.managed_team_ids())));
 create policy "teams: owners delete" on public.teams
-  for delete to authenticated using (id in (select private.owned_team_ids()));
+  for delete to authenticated using (id = any (array(select private.owned_team_ids())));
 
 create policy "team members: members read" on public.team_members
-  for select to authenticated using (team_id in (select private.member_team_ids()));
+  for select to authenticated using (team_id = any (array(select private.member_team_ids())));
 -- Which role changes are allowed is team_members_guard's to say.
 create policy "team members: admins and owners change roles" on public.team_members
   for update to authenticated
-  using (team_id in (select private.managed_team_ids()))
-  with check (team_id in (select private.managed_team_ids()));
+  using (team_id = any (array(select private.managed_team_ids())))
+  with check (team_id = any (array(select private.managed_team_ids())));
 create policy "team members: leave, or admins and owners remove" on public.team_members
   for delete to authenticated
-  using (user_id = (select auth.uid()) or team_id in (select private.managed_team_ids()));
+  using (user_id = (select auth.uid()) or team_id = any (array(select private.managed_team_ids())));
 
 create policy "team invitations: admins and owners read" on public.team_invitations
-  for select to authenticated using (team_id in (select private.managed_team_ids()));
+  for select to authenticated using (team_id = any (array(select private.managed_team_ids())));
 
 revoke all on public.teams, public.team_members, public.team_invitations from anon, authenticated;
 grant select, delete on public.teams to authenticated;
@@ -349,15 +350,16 @@ begin
 end;
 $$;
 
--- The members with their addresses, for the team's own members (others get no rows): owners first.
+-- The members with their addresses and names (the account page's display name), for the team's own members
+-- (others get no rows): owners first.
 create function public.team_member_list(p_team_id uuid)
-returns table (user_id uuid, email text, role public.team_role, joined_at timestamptz)
+returns table (user_id uuid, email text, display_name text, role public.team_role, joined_at timestamptz)
 language sql
 stable
 security definer
 set search_path = ''
 as $$
-  select m.user_id, u.email::text, m.role, m.joined_at
+  select m.user_id, u.email::text, nullif(btrim(u.raw_user_meta_data ->> 'display_name'), ''), m.role, m.joined_at
   from public.team_members m
   join auth.users u on u.id = m.user_id
   where m.team_id = p_team_id
@@ -376,6 +378,8 @@ begin
       where s.team_id = p_team_id and s.sent_at > now() - interval '1 day') >= 50 then
     perform private.team_error('team_invitation_daily_limit');
   end if;
+  -- Sends older than a day count for nothing any more.
+  delete from private.team_invitation_sends s where s.team_id = p_team_id and s.sent_at <= now() - interval '1 day';
   insert into private.team_invitation_sends (team_id) values (p_team_id);
 end;
 $$;

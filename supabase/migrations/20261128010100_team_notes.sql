@@ -17,29 +17,29 @@ create policy "notes: authors and team members read" on public.notes
   for select to authenticated
   using (
     (team_id is null and user_id = (select auth.uid()))
-    or team_id in (select private.member_team_ids())
+    or team_id = any (array(select private.member_team_ids()))
   );
 create policy "notes: authors add, to their own teams" on public.notes
   for insert to authenticated
   with check (
     user_id = (select auth.uid())
-    and (team_id is null or team_id in (select private.member_team_ids()))
+    and (team_id is null or team_id = any (array(select private.member_team_ids())))
   );
 create policy "notes: authors, and team admins and owners, change" on public.notes
   for update to authenticated
   using (
-    (user_id = (select auth.uid()) and (team_id is null or team_id in (select private.member_team_ids())))
-    or team_id in (select private.managed_team_ids())
+    (user_id = (select auth.uid()) and (team_id is null or team_id = any (array(select private.member_team_ids()))))
+    or team_id = any (array(select private.managed_team_ids()))
   )
   with check (
-    (user_id = (select auth.uid()) and (team_id is null or team_id in (select private.member_team_ids())))
-    or team_id in (select private.managed_team_ids())
+    (user_id = (select auth.uid()) and (team_id is null or team_id = any (array(select private.member_team_ids()))))
+    or team_id = any (array(select private.managed_team_ids()))
   );
 create policy "notes: authors, and team admins and owners, delete" on public.notes
   for delete to authenticated
   using (
-    (user_id = (select auth.uid()) and (team_id is null or team_id in (select private.member_team_ids())))
-    or team_id in (select private.managed_team_ids())
+    (user_id = (select auth.uid()) and (team_id is null or team_id = any (array(select private.member_team_ids()))))
+    or team_id = any (array(select private.managed_team_ids()))
   );
 
 -- A note is written into a team when it is added; it never moves (update stays title and body).
