@@ -23,6 +23,8 @@ export interface Team {
 export interface TeamMember {
   userId: string;
   email: string;
+  /** The name the member gave on their account, or null. */
+  displayName: string | null;
   role: TeamRole;
   joinedAt: string;
 }
@@ -120,6 +122,7 @@ export async function readTeam(path: string, slug: string, withInvitations: bool
     members: members.data.map((row) => ({
       userId: row.user_id,
       email: row.email,
+      displayName: row.display_name,
       role: row.role,
       joinedAt: row.joined_at,
     })),

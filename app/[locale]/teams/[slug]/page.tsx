@@ -97,7 +97,16 @@ export default async function TeamPage({ params, searchParams }: PageProps<'/[lo
                   <li key={member.userId} className="grid gap-3 p-4" data-testid="team-member">
                     <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
                       <span className="min-w-0 font-medium [overflow-wrap:anywhere]">
-                        <bdi>{member.email}</bdi>
+                        {member.displayName ? (
+                          <>
+                            <bdi dir="auto">{member.displayName}</bdi>{' '}
+                            <span className="font-normal text-muted-foreground">
+                              <bdi>{member.email}</bdi>
+                            </span>
+                          </>
+                        ) : (
+                          <bdi>{member.email}</bdi>
+                        )}
                         {self ? <span className="text-muted-foreground"> ({t('you')})</span> : null}
                       </span>
                       <span className="text-sm text-muted-foreground" data-testid="member-role">
