@@ -4,7 +4,7 @@ import { expectNoAxeViolations } from '../support/axe';
 import { followEmailLink, mailTo } from '../support/mailbox';
 import { type Browser, expect, type Page, test } from '../support/test';
 import {
-  admin,
+  admin, // example:notes
   expectStatus,
   field,
   memberRow,
@@ -152,6 +152,7 @@ for (const locale of ['en', 'ar'] as const) {
     await expect(fresh).toHaveURL(`/${locale}/teams/${slug}?done=joined`);
     await expect(fresh.getByTestId('team-summary')).toContainText(t('roles.admin'));
 
+    // example:notes start
     // Team notes: the owner writes one; a member reads it; it stays out of the member's personal list; someone
     // outside the team gets the localized not-found page for the team and its notes.
     const notes = createTranslatorFor(locale);
@@ -165,8 +166,11 @@ for (const locale of ['en', 'ar'] as const) {
     await expect(member.page.getByTestId('notes-list').getByRole('link')).toHaveText([noteTitle]);
     await member.page.goto(`/${locale}/notes`);
     await expect(member.page.getByTestId('notes-list')).toHaveCount(0);
+    // example:notes end
     const outsider = await signedInContext(browser, locale);
-    for (const path of [`/${locale}/teams/${slug}`, `/${locale}/teams/${slug}/notes`]) {
+    const teamPaths = [`/${locale}/teams/${slug}`];
+    teamPaths.push(`/${locale}/teams/${slug}/notes`); // example:notes
+    for (const path of teamPaths) {
       const response = await outsider.page.goto(path);
       expect(response?.status(), path).toBe(404);
       await expect(outsider.page.getByRole('heading', { level: 1 })).toHaveText(
@@ -223,14 +227,18 @@ for (const locale of ['en', 'ar'] as const) {
     await expect(member.page).toHaveURL(`/${locale}/teams?done=deleted`);
     await expectStatus(member.page, t('done.deleted'));
     expect(await teamExists(slug)).toBe(false);
+    // example:notes start
     const gone = await admin().from('notes').select('id').eq('title', noteTitle);
     expect(gone.data ?? []).toHaveLength(0);
+    // example:notes end
 
     await Promise.all([owner.context.close(), member.context.close(), stranger.close()]);
   });
 }
 
+// example:notes start
 function createTranslatorFor(locale: 'en' | 'ar') {
   const notes = messages[locale].Notes as Record<string, string>;
   return (key: string) => notes[key]!;
 }
+// example:notes end
