@@ -138,7 +138,10 @@ for (const locale of ['en', 'ar'] as const) {
     await fresh.goto(toNewcomer.path);
     await expect(fresh.getByTestId('invitation-signed-out')).toBeVisible();
     await expectNoAxeViolations(fresh);
-    await fresh.getByRole('link', { name: t('signUpToAccept') }).click();
+    await fresh
+      .getByTestId('invitation-signed-out')
+      .getByRole('link', { name: t('signUpToAccept') })
+      .click();
     await expect(fresh).toHaveURL(new RegExp(`/${locale}/sign-up\\?`));
     await expect(fresh.locator('input[name="email"]')).toHaveValue(newcomer);
     await fresh.locator('input[name="displayName"]').fill('New Colleague');
