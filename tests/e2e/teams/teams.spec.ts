@@ -4,7 +4,7 @@ import { expectNoAxeViolations } from '../support/axe';
 import { followEmailLink, mailTo } from '../support/mailbox';
 import { type Browser, expect, type Page, test } from '../support/test';
 import {
-  admin, // example:notes
+  admin,
   expectStatus,
   field,
   memberRow,
@@ -245,3 +245,41 @@ function createTranslatorFor(locale: 'en' | 'ar') {
   return (key: string) => notes[key]!;
 }
 // example:notes end
+
+test('the user menu lists the teams once opened, and a sole owner with members is told before deleting the account', async ({
+  page,
+}) => {
+  const t = teamWords('en');
+  const owner = await createConfirmedUser({ email: uniqueEmail('sole-owner') });
+  await signInWithPassword(page, owner.email, owner.password);
+  const slug = uniqueSlug('sole');
+  await createTeam(page, 'en', 'Sole owners', slug);
+
+  // The switcher: the menu asks for the teams when it opens, and links to each.
+  await page.goto('/en');
+  await page.getByTestId('user-menu-trigger').click();
+  await expect(page.getByRole('menuitem', { name: messages.en.UserMenu.teams })).toBeVisible();
+  await page.getByTestId('menu-teams').getByRole('menuitem', { name: 'Sole owners' }).click();
+  await expect(page).toHaveURL(`/en/teams/${slug}`);
+
+  // Alone in the team, nothing blocks; with another member, the delete section names the team and deletion is refused.
+  await page.goto('/en/account');
+  await expect(page.getByTestId('deletion-blockers')).toHaveCount(0);
+  const other = await createConfirmedUser({ email: uniqueEmail('other-member') });
+  const { data: team } = await admin().from('teams').select('id').eq('slug', slug).single();
+  await admin().from('team_members').insert({ team_id: team!.id, user_id: other.id, role: 'member' });
+  await page.goto('/en/account');
+  const blockers = page.getByTestId('deletion-blockers');
+  await expect(blockers).toContainText(t('deletionBlockers', { count: 1 }));
+  await expect(blockers.getByRole('link', { name: 'Sole owners' })).toHaveAttribute(
+    'href',
+    `/en/teams/${slug}`,
+  );
+  await expectNoAxeViolations(page);
+  const deleteSection = page.locator('#delete');
+  await deleteSection.locator('input[name="confirmation"]').fill(messages.en.Account.deleteWord);
+  await deleteSection.getByRole('button', { name: messages.en.Account.deleteSubmit }).click();
+  await expect(deleteSection.getByTestId('form-message')).toContainText('Sole owners');
+  expect((await admin().auth.admin.getUserById(owner.id)).data.user).not.toBeNull();
+  expect(await rolesIn(slug)).toEqual({ [owner.id]: 'owner', [other.id]: 'member' });
+});
