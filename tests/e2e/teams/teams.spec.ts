@@ -283,3 +283,37 @@ test('the user menu lists the teams once opened, and a sole owner with members i
   expect((await admin().auth.admin.getUserById(owner.id)).data.user).not.toBeNull();
   expect(await rolesIn(slug)).toEqual({ [owner.id]: 'owner', [other.id]: 'member' });
 });
+
+// example:notes start
+test("a team's notes page 20 at a time and search as the personal list does", async ({ page }) => {
+  const owner = await createConfirmedUser({ email: uniqueEmail('team-pages') });
+  await signInWithPassword(page, owner.email, owner.password);
+  const slug = uniqueSlug('pages');
+  await createTeam(page, 'en', 'Paged team', slug);
+  const { data: team } = await admin().from('teams').select('id').eq('slug', slug).single();
+  // Setup only: one at a time, so their created_at keeps the order given.
+  for (let index = 1; index <= 23; index++)
+    await admin()
+      .from('notes')
+      .insert({
+        user_id: owner.id,
+        team_id: team!.id,
+        title: `Team note ${String(index).padStart(2, '0')}`,
+        body: index === 5 ? 'Remember the 50% discount' : '',
+      });
+  await page.goto(`/en/teams/${slug}/notes`);
+  await expect(page.getByTestId('notes-count')).toHaveText('23 notes');
+  const titles = page.getByTestId('notes-list').getByRole('link');
+  await expect(titles).toHaveCount(20);
+  await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Next page' }).click();
+  await expect(page).toHaveURL(`/en/teams/${slug}/notes?page=2`);
+  await expect(titles).toHaveText(['Team note 03', 'Team note 02', 'Team note 01']);
+  await page.getByRole('searchbox').fill('50%');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page).toHaveURL(`/en/teams/${slug}/notes?q=50%25`);
+  await expect(titles).toHaveText(['Team note 05']);
+  // The personal list keeps to personal notes.
+  await page.goto('/en/notes');
+  await expect(page.getByTestId('notes-count')).toHaveText('No notes yet');
+});
+// example:notes end
