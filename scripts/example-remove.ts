@@ -28,6 +28,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 /** The example's own folders and files: all of it lives here, and nothing outside imports them. */
 export const examplePaths = [
   'app/[locale]/notes',
+  'app/[locale]/teams/[slug]/notes',
   'components/notes',
   'lib/notes',
   'tests/e2e/notes',
@@ -45,7 +46,11 @@ export const examplePaths = [
 ];
 
 /** Its words in every messages/<locale>.json: a namespace, or one key of a namespace. */
-export const exampleMessages: readonly (readonly [string, string?])[] = [['Notes'], ['UserMenu', 'notes']];
+export const exampleMessages: readonly (readonly [string, string?])[] = [
+  ['Notes'],
+  ['UserMenu', 'notes'],
+  ['Teams', 'teamNotes'],
+];
 
 export const marker = 'example:notes';
 

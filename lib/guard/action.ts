@@ -2,13 +2,19 @@ import type { User } from '@supabase/supabase-js';
 import type { Locale } from 'next-intl';
 import { formLocale } from '@/lib/forms/form-locale';
 import type { FormState } from '@/lib/forms/form-state';
-import { requireCurrentUser, requireFirstFactorUser, type SessionClient } from '@/lib/session/server';
+import {
+  requireCurrentUser,
+  requireFirstFactorUser,
+  sessionClient,
+  type SessionClient,
+} from '@/lib/session/server';
 import { authErrorState } from './auth-error-state';
 
 // The first line of every server action, by who may post it, as the route table's access levels say who may open
 // a page: `publicAction` (anyone: sign-in, sign-up, the emailed links), `privateAction` (signed in with the
 // account's full assurance: the account page and every private page) and `secondFactorAction` (signed in, the
-// second factor perhaps still owed: the code step). tests/unit/action-guards.test.ts fails when an action reads
+// second factor perhaps still owed: the code step), and `sessionRead` for a read a component asks for without a form
+// (the user menu's teams). tests/unit/action-guards.test.ts fails when an action reads
 // its language or its caller any other way.
 
 /** When the auth server cannot answer: the form's localized "unavailable" state, keeping what the visitor typed. */
@@ -92,4 +98,13 @@ export async function secondFactorAction(
     user: current.user,
     secondFactorPending: current.secondFactorPending,
   };
+}
+
+/**
+ * A read a client component asks for without a form (the user menu's teams when it opens): this request's session
+ * as it stands, with no redirect and no refresh decided here, so row-level security answers for whoever is calling
+ * and a signed-out visitor simply reads nothing.
+ */
+export async function sessionRead(): Promise<{ supabase: SessionClient }> {
+  return { supabase: await sessionClient() };
 }

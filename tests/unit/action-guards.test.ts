@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 // step, a fresh sign-in, the localized "unavailable" state keeping what was typed), so these are refused in any
 // `'use server'` file, and each exported action must reach a guard.
 
-const guards = new Set(['publicAction', 'privateAction', 'secondFactorAction']);
+const guards = new Set(['publicAction', 'privateAction', 'secondFactorAction', 'sessionRead']);
 /** What the guards are made of: a `'use server'` file naming one of these reads the language or the caller itself. */
 const ingredients = new Set(['formLocale', 'requireCurrentUser', 'requireFirstFactorUser']);
 

@@ -28,6 +28,7 @@ const layers = [
   ['lib/guard'],
   ['lib/auth'],
   ['lib/auth/actions', 'lib/account-sessions'],
+  ['lib/teams'],
   ['lib/notes'], // example:notes
 ] as const;
 

@@ -4,6 +4,7 @@ import { getTranslations } from 'next-intl/server';
 import { AccountNav } from '@/components/account/account-nav';
 import { AccountSection } from '@/components/account/account-section';
 import { DeleteAccountForm } from '@/components/account/delete-account-form';
+import { DeletionBlockers } from '@/components/teams/deletion-blockers';
 import { EmailChangeCodes } from '@/components/account/email-change-codes';
 import { EmailChangeForm } from '@/components/account/email-change-form';
 import { listPasskeys, PasskeysSection } from '@/components/account/passkeys-section';
@@ -115,6 +116,7 @@ async function AccountContent({
             </div>
           </AccountSection>
           <AccountSection id="delete" title={t('deleteTitle')} description={t('deleteDescription')}>
+            <DeletionBlockers />
             <DeleteAccountForm />
           </AccountSection>
         </AuthMessages>

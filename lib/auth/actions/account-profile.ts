@@ -53,6 +53,23 @@ export const deleteAccount = formAction(async (_previous, formData) => {
   const parsed = await parseForm(deleteAccountSchema(t('deleteWord')), formData, locale, ['confirmation']);
   if (!parsed.ok) return parsed.state;
 
+  // A sole owner of a team with other members hands it over or deletes it first (the database refuses too).
+  const blockers = await supabase.rpc('account_deletion_blockers');
+  if (blockers.error || blockers.data.length > 0) {
+    const teams = await getTranslations({ locale, namespace: 'Teams' });
+    return {
+      status: 'error',
+      message: blockers.error
+        ? teams('errors.unavailable')
+        : teams('deletionBlocked', {
+            count: blockers.data.length,
+            teams: new Intl.ListFormat(locale, { type: 'conjunction' }).format(
+              blockers.data.map((team) => `\u2068${team.team_name}\u2069`),
+            ),
+          }),
+      values,
+    };
+  }
   const { error } = await createSupabaseAdminClient().auth.admin.deleteUser(user.id);
   if (error) return authErrorState(error, locale, values);
   // The sessions died with the user; this clears this browser's cookies.
