@@ -10,6 +10,7 @@ import { logServerError } from '@/lib/log/server-log';
 import { withinAuthBudget } from '@/lib/supabase/auth-fetch';
 import { createSupabaseEdgeClient, hasAuthCookie } from '@/lib/supabase/edge';
 import { syncPresenceHint } from './presence-hint';
+import { claimsOf } from './verified-tokens';
 import {
   identityOf,
   isSecondFactorPending,
@@ -50,7 +51,9 @@ async function readSession(request: NextRequest, response: NextResponse): Promis
         const stored = await supabase.auth.getSession();
         const session = stored.data.session;
         if (stored.error || !session) return { claims: null, factors: undefined, error: stored.error };
-        const { data, error } = await supabase.auth.getClaims(session.access_token);
+        const { data, error } = await claimsOf(session.access_token, (token) =>
+          supabase.auth.getClaims(token),
+        );
         return { claims: data?.claims ?? null, factors: storedUserFactors(session.user), error };
       })(),
     );
