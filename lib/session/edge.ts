@@ -94,7 +94,7 @@ async function readRow(
     if (error) return status === 400 ? { status: 'missing' } : { status: 'unknown' };
     return data.length > 0 ? { status: 'found', row: data[0] } : { status: 'missing' };
   } catch {
-    // Past the budget: the page reads the row again and shows its "unavailable" note.
+    // Past the budget: the page reads the row itself and shows its "unavailable" note.
     return { status: 'unknown' };
   }
 }
