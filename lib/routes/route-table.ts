@@ -35,8 +35,8 @@ interface RouteEntry {
   /** 'listed' in the sitemap; 'unlisted': crawlable, left out, and the page says noindex; 'disallowed' in robots.txt. */
   search: 'listed' | 'unlisted' | 'disallowed';
   /**
-   * A page per row, its path naming the row's key in its dynamic segment (`/notes/[id]`, `/teams/[slug]/notes`). Before the page renders, the middleware asks
-   * the Data API with the visitor's session whether the row is there (row-level security decides, so another
+   * A page per row, its path naming the row's key in its dynamic segment (`/notes/[id]`, `/teams/[slug]/notes`).
+   * Before the page renders, the middleware asks the Data API with the visitor's session whether the row is there (row-level security decides, so another
    * user's row, a deleted one and a malformed key read alike) and answers 404 with the localized not-found page
    * when it is not: Next could only answer a page's own notFound() with an empty error shell (lib/routes/not-found.ts).
    * `missing` and `back` are the message keys that page shows, `back` labelling a link to the path above.
@@ -132,7 +132,13 @@ export const routeTable = [
     caching: 'private',
     worker: 'network',
     search: 'disallowed',
-    row: { table: 'teams', column: 'slug', missing: 'Teams.missing', back: 'Teams.allTeams' },
+    row: {
+      table: 'teams',
+      column: 'slug',
+      select: 'id, slug, name',
+      missing: 'Teams.missing',
+      back: 'Teams.allTeams',
+    },
   },
   // example:notes end
   {
@@ -141,7 +147,13 @@ export const routeTable = [
     caching: 'private',
     worker: 'network',
     search: 'disallowed',
-    row: { table: 'teams', column: 'slug', missing: 'Teams.missing', back: 'Teams.allTeams' },
+    row: {
+      table: 'teams',
+      column: 'slug',
+      select: 'id, slug, name',
+      missing: 'Teams.missing',
+      back: 'Teams.allTeams',
+    },
   },
   {
     path: '/teams',
