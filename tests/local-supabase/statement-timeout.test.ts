@@ -7,7 +7,7 @@ import { anon, restForFile } from './rest-helpers.ts';
 
 // PGlite runs Postgres on the server's one thread: before statement timeouts were enforced, a count over
 // generate_series(1, 40e6) held every other request (Auth, Data API, Storage, the mailbox) for 7-8 s on this machine,
-// past anon's 3 s (docs/decisions/0010-statement-timeout-on-the-local-server.md).
+// past anon's 3 s (docs/decisions/0011-statement-timeout-on-the-local-server.md).
 const f = restForFile();
 const STALL = 200_000_000;
 

@@ -3,7 +3,7 @@ import { Worker } from 'node:worker_threads';
 import type { PGlite } from '@electric-sql/pglite';
 
 /**
- * Statement timeouts for PGlite (docs/decisions/0010-statement-timeout-on-the-local-server.md). PGlite runs Postgres
+ * Statement timeouts for PGlite (docs/decisions/0011-statement-timeout-on-the-local-server.md). PGlite runs Postgres
  * on this thread, so Postgres' own timer (SIGALRM) never fires while a statement runs, and nothing on this thread
  * can run until it ends. Postgres checks for a cancel request (CHECK_FOR_INTERRUPTS) in every long loop, by reading
  * two flags in its memory: this module gives PGlite shared WebAssembly memory, so that a watchdog thread can set
