@@ -1,7 +1,7 @@
 import { useTranslations } from 'next-intl';
 import { SessionDisplayName } from '@/components/auth/session-display-name';
+import { UserMenuAvatar } from '@/components/auth/user-menu-avatar';
 import { UserMenuLoader } from '@/components/auth/user-menu-loader';
-import { UserIcon } from '@/components/layout/header-icons';
 import { Button } from '@/components/ui/button';
 
 /**
@@ -13,7 +13,7 @@ export function UserMenu() {
   const t = useTranslations('UserMenu');
   const trigger = (
     <Button variant="ghost" size="sm" data-testid="user-menu-trigger">
-      <UserIcon />
+      <UserMenuAvatar />
       {/* The accessible name includes the visible name (WCAG 2.5.3, label in name). */}
       <span className="sr-only">{t('open')}: </span>
       <SessionDisplayName fallback={t('account')} className="max-w-32 truncate max-sm:sr-only" />
