@@ -4,34 +4,32 @@ import { AccountSection } from '@/components/account/account-section';
 import { AvatarForms } from '@/components/account/avatar-forms';
 import { AvatarImage } from '@/components/auth/avatar-image';
 import { avatarMaxSize, avatarProblemMessage } from '@/lib/avatars/avatar-messages';
-import { avatarPath, avatarRemoveForm, avatarUploadForm } from '@/lib/avatars/avatar-rules';
+import { avatarRemoveForm, avatarUploadForm } from '@/lib/avatars/avatar-rules';
 import { noScriptAnswer } from '@/lib/forms/no-script-state';
-import { sessionClient } from '@/lib/session/server';
 
-/** The profile picture: the current one (or the initials), and the forms that set, replace and remove it. */
+/**
+ * The profile picture: the current one (or the initials), and the forms that set, replace and remove it. `version`:
+ * the current picture's, from the user's metadata the page's session check already brought (identityOf), so the
+ * section asks Storage nothing; null when there is none.
+ */
 export async function AvatarSection({
   locale,
-  userId,
+  version,
   name,
 }: {
   locale: Locale;
-  userId: string;
+  version: string | null;
   name: string;
 }) {
-  const supabase = await sessionClient();
-  const [t, format, info, uploadAnswer, removeAnswer, empty, tooBig, wrongType] = await Promise.all([
+  const [t, format, uploadAnswer, removeAnswer, empty, tooBig, wrongType] = await Promise.all([
     getTranslations({ locale, namespace: 'Account' }),
     getFormatter({ locale }),
-    supabase.storage.from('avatars').info(avatarPath(userId)),
     noScriptAnswer(avatarUploadForm),
     noScriptAnswer(avatarRemoveForm),
     avatarProblemMessage('empty', locale),
     avatarProblemMessage('tooBig', locale),
     avatarProblemMessage('wrongType', locale),
   ]);
-  // The version names the picture in its URL, so a replaced one is fetched anew even where the page is updated
-  // in place (a server action's answer with JavaScript).
-  const version = info.data ? (info.data.version ?? info.data.etag ?? '') : null;
   const hasPicture = version !== null;
   return (
     <AccountSection id="picture" title={t('pictureTitle')} description={t('pictureDescription')}>

@@ -2,13 +2,13 @@
 
 import { useLocale } from 'next-intl';
 import { useEffect, useRef, useState } from 'react';
-import { avatarSizes, initials } from '@/lib/avatars/avatar-rules';
+import { avatarSource, initials, servedAvatarSize } from '@/lib/avatars/avatar-rules';
 import { cn } from '@/lib/class-names';
 
 /**
- * A profile picture in a circle over the user's initials, which show wherever there is no picture (none set, not
- * loaded yet, or the request failed). `version`: null when the page knows there is none, a string naming the
- * current one, or undefined where the page cannot know (the shared header), which asks and falls back on a 404.
+ * A profile picture in a circle over the user's initials, which show wherever there is no picture (none set, or the
+ * request failed). `version`: the current picture's (from the session's user_metadata on the account page, from the
+ * presence hint in the header), or null when there is none: then nothing is requested.
  */
 export function AvatarImage({
   name,
@@ -20,23 +20,20 @@ export function AvatarImage({
   name: string;
   /** Display size in CSS pixels. */
   size: number;
-  version?: string | null;
+  version: string | null;
   /** Empty where the picture sits beside the name it would repeat (WCAG technique H2). */
   alt: string;
   className?: string;
 }) {
   const locale = useLocale();
+  // The version that failed to load (a picture removed in another tab): the initials until the version changes.
+  const [failed, setFailed] = useState<string | null>(null);
   const image = useRef<HTMLImageElement>(null);
-  const [failed, setFailed] = useState(false);
-  const [loaded, setLoaded] = useState(version !== undefined);
-  // It may have loaded (or failed) before React attached its handlers.
+  // It may have failed before React attached its handler.
   useEffect(() => {
     const element = image.current;
-    if (!element?.complete) return;
-    if (element.naturalWidth > 0) setLoaded(true);
-    else setFailed(true);
-  }, []);
-  const source = `/api/avatar?size=${avatarSizes.find((served) => served >= size) ?? avatarSizes.at(-1)}${version ? `&v=${encodeURIComponent(version)}` : ''}`;
+    if (element?.complete && element.naturalWidth === 0) setFailed(version);
+  }, [version]);
   return (
     <span
       className={cn(
@@ -46,17 +43,17 @@ export function AvatarImage({
       style={{ width: size, height: size, fontSize: size * 0.4 }}
     >
       <span aria-hidden="true">{initials(name, locale)}</span>
-      {version === null || failed ? null : (
+      {version === null || failed === version ? null : (
         // eslint-disable-next-line @next/next/no-img-element -- the route already serves it resized; next/image would fetch it again through its own optimizer
         <img
           ref={image}
-          src={source}
+          // The version in the address: each picture is its own cacheable URL, and a replaced one is fetched anew.
+          src={avatarSource(servedAvatarSize(size), version)}
           alt={alt}
           width={size}
           height={size}
-          onLoad={() => setLoaded(true)}
-          onError={() => setFailed(true)}
-          className={cn('absolute inset-0 size-full object-cover', loaded ? undefined : 'invisible')}
+          onError={() => setFailed(version)}
+          className="absolute inset-0 size-full object-cover"
           data-testid="avatar-image"
         />
       )}

@@ -1,5 +1,6 @@
 'use server';
 
+import { randomBytes } from 'node:crypto';
 import type { Locale } from 'next-intl';
 import { redirect } from '@/i18n/navigation';
 import { authErrorState } from '@/lib/guard/auth-error-state';
@@ -7,8 +8,11 @@ import { formAction } from '@/lib/forms/form-action';
 import { formLocale } from '@/lib/forms/form-locale';
 import type { FormState } from '@/lib/forms/form-state';
 import { answerForm } from '@/lib/forms/no-script-state';
+import { reportIfUnreachable } from '@/lib/log/auth-errors';
 import { logServerError } from '@/lib/log/server-log';
-import { requireCurrentUser } from '@/lib/session/server';
+import { requireCurrentUser, type SessionClient } from '@/lib/session/server';
+import { PICTURE_VERSION_KEY } from '@/lib/session/types';
+import { withinAuthBudget } from '@/lib/supabase/auth-fetch';
 import { avatarProblemMessage } from './avatar-messages';
 import {
   avatarFileProblem,
@@ -21,6 +25,24 @@ import {
 
 // Both run as the visitor (their session's client, never the secret key): the policies on storage.objects
 // (supabase/migrations/…_avatars.sql) decide that a user writes only under their own folder.
+
+/**
+ * Names the current picture in the user's metadata (null: none), where the account page and, through the access
+ * token's claims and the presence hint, the header read it without asking anyone. A fresh token carries it at once
+ * (as the profile form does for the name): otherwise the middleware would put the old version back into the hint
+ * from the old token.
+ */
+async function recordVersion(supabase: SessionClient, version: string | null): Promise<boolean> {
+  const { error } = await supabase.auth.updateUser({ data: { [PICTURE_VERSION_KEY]: version } });
+  if (error) {
+    logServerError({ path: '/account', code: 'avatar_version_failed', error });
+    return false;
+  }
+  await withinAuthBudget(supabase.auth.refreshSession()).catch((failure: unknown) =>
+    reportIfUnreachable(failure, '/account'),
+  );
+  return true;
+}
 
 async function refused(form: string, problem: AvatarProblem | 'failed', locale: Locale): Promise<FormState> {
   return answerForm(form, { status: 'error', message: await avatarProblemMessage(problem, locale) });
@@ -50,6 +72,9 @@ export const uploadAvatar = formAction(async (_previous, formData) => {
     logServerError({ path: '/account', code: 'avatar_upload_failed', error });
     return refused(avatarUploadForm, 'failed', locale);
   }
+  // A new name for every picture: a new address for the browser's cache.
+  if (!(await recordVersion(current.supabase, randomBytes(9).toString('base64url'))))
+    return refused(avatarUploadForm, 'failed', locale);
   return redirect({ href: { pathname: '/account', query: { updated: 'picture' } }, locale });
 });
 
@@ -63,5 +88,6 @@ export const removeAvatar = formAction(async (_previous, formData) => {
     logServerError({ path: '/account', code: 'avatar_remove_failed', error });
     return refused(avatarRemoveForm, 'failed', locale);
   }
+  if (!(await recordVersion(current.supabase, null))) return refused(avatarRemoveForm, 'failed', locale);
   return redirect({ href: { pathname: '/account', query: { updated: 'pictureRemoved' } }, locale });
 });

@@ -15,6 +15,16 @@ export type AvatarType = (typeof avatarTypes)[number];
 /** The sizes the app shows a picture at (CSS pixels); the route serves only these, so each is one cached image. */
 export const avatarSizes = [32, 128] as const;
 
+/** The served size for a display size: the smallest at least as large, or the largest there is. */
+export function servedAvatarSize(size: number): (typeof avatarSizes)[number] {
+  return avatarSizes.find((served) => served >= size) ?? avatarSizes.at(-1) ?? avatarSizes[0];
+}
+
+/** The app's address of the signed-in user's picture at one of avatarSizes, named by its version (app/api/avatar). */
+export function avatarSource(size: (typeof avatarSizes)[number], version: string): string {
+  return `/api/avatar?${new URLSearchParams({ size: String(size), v: version })}`;
+}
+
 /** One picture per user, under the folder the policies give its owner: replacing it is an upsert of the same name. */
 export function avatarPath(userId: string): string {
   return `${userId}/avatar`;

@@ -5,7 +5,9 @@ import {
   avatarPath,
   avatarSize,
   avatarSizes,
+  avatarSource,
   initials,
+  servedAvatarSize,
   sniffAvatarType,
 } from '@/lib/avatars/avatar-rules';
 
@@ -73,5 +75,15 @@ describe('initials', () => {
   });
   it('is empty for an empty name', () => {
     expect(initials('   ', 'en')).toBe('');
+  });
+});
+
+describe('avatarSource', () => {
+  it('serves the smallest size at least as large as shown, the largest beyond it, named by the version', () => {
+    expect(servedAvatarSize(24)).toBe(32);
+    expect(servedAvatarSize(32)).toBe(32);
+    expect(servedAvatarSize(100)).toBe(128);
+    expect(servedAvatarSize(500)).toBe(128);
+    expect(avatarSource(32, 'k3-x_9')).toBe('/api/avatar?size=32&v=k3-x_9');
   });
 });

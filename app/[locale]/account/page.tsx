@@ -86,7 +86,11 @@ async function AccountContent({
               preferredLocale={preferredLocale({ user_metadata: userMetadata }, locale)}
             />
           </AccountSection>
-          <AvatarSection locale={locale} userId={identity.id} name={displayName || identity.email} />
+          <AvatarSection
+            locale={locale}
+            version={identity.picture ?? null}
+            name={displayName || identity.email}
+          />
           <AccountSection
             id="email"
             title={t('emailTitle')}
