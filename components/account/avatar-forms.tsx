@@ -68,7 +68,7 @@ export function AvatarForms({
             required
             aria-invalid={error ? true : undefined}
             aria-describedby="avatar-picture-hint"
-            className="text-sm file:me-3 file:h-control file:rounded-md file:border file:border-input file:bg-transparent file:px-3 file:text-sm file:font-medium focus-visible:outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+            className="w-full min-w-0 text-sm file:me-3 file:h-control file:rounded-md file:border file:border-input file:bg-transparent file:px-3 file:text-sm file:font-medium focus-visible:outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
           />
           <p id="avatar-picture-hint" className="text-sm text-muted-foreground">
             {hint}

@@ -1,5 +1,4 @@
-import { storedAccessToken } from '@/lib/session/server';
-import { createSupabaseTokenClient } from '@/lib/supabase/server';
+import { storedSessionClient } from '@/lib/session/server';
 import { avatarPath, type avatarSizes } from './avatar-rules';
 
 // The signed-in user's picture, resized by Storage's image transformation, served on the app's origin (the
@@ -26,12 +25,15 @@ function failureStatus(error: unknown): number {
 }
 
 /** The picture at `size` CSS pixels, or the status saying why not. `version`: the one the page asked for, if any. */
-export async function avatarResponse(size: (typeof avatarSizes)[number], version?: string): Promise<Response> {
-  const session = await storedAccessToken();
+export async function avatarResponse(
+  size: (typeof avatarSizes)[number],
+  version?: string,
+): Promise<Response> {
+  const session = await storedSessionClient();
   if (!session) return new Response(null, { status: 401, headers: uncached });
   // Twice the CSS size: sharp on high-density screens.
-  const { data, error } = await createSupabaseTokenClient(session.token)
-    .storage.from('avatars')
+  const { data, error } = await session.supabase.storage
+    .from('avatars')
     .download(avatarPath(session.userId), {
       transform: { width: size * 2, height: size * 2, resize: 'cover' },
     });

@@ -9,7 +9,7 @@ import { logServerError } from '@/lib/log/server-log';
 import { env } from '@/lib/env/env';
 import { authBudgetMs, withinAuthBudget } from '@/lib/supabase/auth-fetch';
 import { authCookieOptions, isAuthCookieName, sessionCookieOptions } from '@/lib/supabase/config';
-import { createSupabaseServerClient, writeCookies } from '@/lib/supabase/server';
+import { createSupabaseServerClient, createSupabaseTokenClient, writeCookies } from '@/lib/supabase/server';
 import { syncPresenceHint } from './presence-hint';
 import {
   authenticatedSince,
@@ -73,14 +73,14 @@ export async function signOutHere(supabase: SessionClient): Promise<void> {
 }
 
 /**
- * The access token the session cookie holds and its user, read without the auth server: never refreshed, nothing
- * written back. For a request that only passes the token on to a service that verifies it itself (Storage, for the
- * profile picture): a refresh there would rotate the refresh token in a side request that the page's own requests
+ * A client acting with the access token the session cookie holds, and its user, read without the auth server: never
+ * refreshed, nothing written back. For a request that only passes the token on to a service that verifies it itself
+ * (Storage, for the profile picture): a refresh there would rotate the refresh token in a side request that the page's own requests
  * race with, and a session ended elsewhere would be cleared by it instead of by the page's redirect through
  * session-ended. Null without a session cookie, with one we did not write, or once the token has expired (the
  * next private page's middleware refreshes it).
  */
-export async function storedAccessToken(): Promise<{ token: string; userId: string } | null> {
+export async function storedSessionClient() {
   const cookieStore = await cookies();
   const stored = await combineChunks(sessionCookieOptions.name, (name) => cookieStore.get(name)?.value);
   if (!stored) return null;
@@ -94,7 +94,7 @@ export async function storedAccessToken(): Promise<{ token: string; userId: stri
     const claims: unknown = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'));
     const { sub, exp } = (claims ?? {}) as { sub?: unknown; exp?: unknown };
     if (typeof sub !== 'string' || typeof exp !== 'number' || exp * 1000 <= Date.now()) return null;
-    return { token, userId: sub };
+    return { supabase: createSupabaseTokenClient(token), userId: sub };
   } catch {
     // Not JSON, or a token that is not a JWT: not a cookie @supabase/ssr wrote, so no session.
     return null;
