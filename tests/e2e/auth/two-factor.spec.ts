@@ -5,8 +5,9 @@ import { expect, type Page, test } from '../support/test';
 import { createConfirmedUser, findUser, signInWithPassword, uniqueEmail } from '../support/auth-users';
 import { arabicIndic, Authenticator, enrollFactors } from '../support/authenticator';
 import { expectNoAxeViolations } from '../support/axe';
+import { localServerRequestsDuring } from '../support/local-server-requests';
 import { readSessionCookie, writeSessionCookie } from '../support/session-cookie';
-import { publishableKey, secretKey, supabaseUrl, usesLocalAuth } from '../support/test-env';
+import { publishableKey, supabaseUrl, usesLocalAuth } from '../support/test-env';
 
 // Two-factor sign-in with an authenticator app, through the UI, against the local auth server.
 
@@ -192,28 +193,12 @@ test('several apps: the code step asks which one; its sign-out ends the half-fin
   await sessionsSection(page).getByRole('button', { name: 'Sign out', exact: true }).click();
   await signInWithPassword(page, user.email, user.password);
   await expect(page).toHaveURL('/en/sign-in/verify?next=%2Faccount');
-  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+  // The page's own button (the header offers one too without JavaScript).
+  await page.getByRole('main').getByRole('button', { name: 'Sign out', exact: true }).click();
   await expect(page).toHaveURL('/en');
   await page.goto('/en/account');
   await expect(page).toHaveURL('/en/sign-in?next=%2Faccount');
 });
-
-/** Requests the auth server counted while `view` ran: the least of a few tries, since parallel specs only add to it. */
-async function authRequestsDuring(view: () => Promise<void>): Promise<number> {
-  const total = async () => {
-    const response = await fetch(`${supabaseUrl}/__local/stats`, {
-      headers: { apikey: secretKey, Authorization: `Bearer ${secretKey}` },
-    });
-    return ((await response.json()) as { total: number }).total;
-  };
-  let least = Number.POSITIVE_INFINITY;
-  for (let attempt = 0; attempt < 5 && least > 0; attempt++) {
-    const before = await total();
-    await view();
-    least = Math.min(least, (await total()) - before);
-  }
-  return least;
-}
 
 test('the assurance check at the edge asks the auth server nothing; public pages neither, at aal1 or aal2', async ({
   page,
@@ -230,11 +215,11 @@ test('the assurance check at the edge asks the auth server nothing; public pages
   // aal1 with a factor: the middleware sends private pages to the code step from the token and cookie alone.
   expect(await location('/en/account')).toBe('/en/sign-in/verify?next=%2Faccount');
   expect(
-    await authRequestsDuring(async () =>
+    await localServerRequestsDuring(async () =>
       expect(await location('/en/account')).toBe('/en/sign-in/verify?next=%2Faccount'),
     ),
   ).toBe(0);
-  expect(await authRequestsDuring(async () => expect(await status('/en')).toBe(200))).toBe(0);
+  expect(await localServerRequestsDuring(async () => expect(await status('/en')).toBe(200))).toBe(0);
 
   await page.getByLabel('6-digit code').fill(await app!.freshCode());
   await page.getByRole('button', { name: 'Continue' }).click();
@@ -243,10 +228,10 @@ test('the assurance check at the edge asks the auth server nothing; public pages
   // confirms the session once (getUser, which carries the factors and so the level), lists the passkeys and, for a
   // user with an authenticator app, counts the recovery codes.
   expect(
-    await authRequestsDuring(async () => expect(await location('/en/sign-in')).toBe('/en/account')),
+    await localServerRequestsDuring(async () => expect(await location('/en/sign-in')).toBe('/en/account')),
   ).toBe(0);
-  expect(await authRequestsDuring(async () => expect(await status('/en')).toBe(200))).toBe(0);
-  expect(await authRequestsDuring(async () => expect(await status('/en/account')).toBe(200))).toBe(3);
+  expect(await localServerRequestsDuring(async () => expect(await status('/en')).toBe(200))).toBe(0);
+  expect(await localServerRequestsDuring(async () => expect(await status('/en/account')).toBe(200))).toBe(3);
 });
 
 test('an account form posted from an aal1 session (forged: the page is out of reach) goes to the code step', async ({
