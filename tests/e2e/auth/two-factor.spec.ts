@@ -7,7 +7,7 @@ import { arabicIndic, Authenticator, enrollFactors } from '../support/authentica
 import { expectNoAxeViolations } from '../support/axe';
 import { localServerRequestsDuring } from '../support/local-server-requests';
 import { readSessionCookie, writeSessionCookie } from '../support/session-cookie';
-import { publishableKey, supabaseUrl, usesLocalAuth } from '../support/test-env';
+import { publishableKey, secretKey, supabaseUrl, usesLocalAuth } from '../support/test-env';
 
 // Two-factor sign-in with an authenticator app, through the UI, against the local auth server.
 
@@ -275,6 +275,8 @@ test('an account form posted from an aal1 session (forged: the page is out of re
   expect(accepted.headers().location).toBe('/en/sign-in?status=signed-out-everywhere');
 });
 
+const pngSignature = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
+
 /** The server actions the account page can call, from the production build's own list of them. */
 function accountActions(): { id: string; name: string }[] {
   const manifest = JSON.parse(
@@ -313,8 +315,11 @@ test('every account action posted from a forged aal1 session is refused, and not
 
   // What each action needs to take effect, as a crafted post would send it. Signing out (this device only) is
   // always allowed; every other action of the account page must be listed here.
-  const forms: Record<string, { fields: Record<string, string>; stateless?: boolean }> = {
+  const forms: Record<string, { fields: Record<string, string | File>; stateless?: boolean }> = {
     updateProfile: { fields: { displayName: 'Forged Name', preferredLocale: 'de' } },
+    // A file whose bytes are a PNG's, so the upload's own checks pass and only the session can stop it.
+    uploadAvatar: { fields: { picture: new File([pngSignature], 'forged.png', { type: 'image/png' }) } },
+    removeAvatar: { fields: {} },
     changeEmail: { fields: { email: uniqueEmail('forged') } },
     changePassword: { fields: { password: 'Forged-Pass-2026', confirmPassword: 'Forged-Pass-2026' } },
     passkeyRegistrationOptions: { fields: { name: 'Forged key' }, stateless: true },
@@ -367,6 +372,9 @@ test('every account action posted from a forged aal1 session is refused, and not
   }
 
   const after = (await findUser(user.id))!;
+  const storage = createClient(supabaseUrl, secretKey, { auth: { persistSession: false } }).storage;
+  const { data: pictures } = await storage.from('avatars').list(user.id);
+  expect(pictures ?? []).toEqual([]);
   expect(after.email).toBe(before.email);
   expect(after.new_email ?? '').toBe('');
   expect(after.user_metadata).toEqual(before.user_metadata);
