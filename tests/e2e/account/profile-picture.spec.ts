@@ -1,10 +1,12 @@
 import { readFileSync } from 'node:fs';
+import { createClient } from '@supabase/supabase-js';
 import sharp from 'sharp';
 import { expect, type Page, test } from '../support/test';
 import { createConfirmedUser, signInWithPassword } from '../support/auth-users';
 import { expectNoAxeViolations } from '../support/axe';
 import { localServerRequestsDuring } from '../support/local-server-requests';
-import { supabaseUrl, usesLocalAuth } from '../support/test-env';
+import { readSessionCookie } from '../support/session-cookie';
+import { secretKey, supabaseUrl, usesLocalAuth } from '../support/test-env';
 
 type Words = Record<
   | 'pictureTitle'
@@ -185,6 +187,30 @@ test('another user, or a URL without a valid signature, cannot read a picture', 
     (await anonymous.request.get(`http://localhost:${new URL(page.url()).port}/api/avatar`)).status(),
   ).toBe(401);
   await anonymous.close();
+});
+
+test('a session ended elsewhere: the picture leaves the cookies alone, and the next private page goes through session-ended', async ({
+  page,
+  context,
+}) => {
+  const t = words('en');
+  const user = await createConfirmedUser();
+  await signInWithPassword(page, user.email, user.password, { next: '/en/account' });
+  await page.goto('/en/account#picture');
+  await choose(page, t, 'me.png', 'image/png', await picture('#d00', 'png'));
+  await expect(page.locator('main [role="status"]').first()).toHaveText(t.pictureSaved);
+  // Another device signs out everywhere: the session has ended, its access token is still unexpired.
+  const session = await readSessionCookie(context);
+  const admin = createClient(supabaseUrl, secretKey, { auth: { persistSession: false } });
+  expect((await admin.auth.admin.signOut(String(session.access_token), 'global')).error).toBeNull();
+
+  const cookies = await context.cookies();
+  const shown = await page.request.get('/api/avatar?size=32&v=any');
+  expect(shown.headers()['set-cookie']).toBeUndefined();
+  expect(await context.cookies()).toEqual(cookies);
+  const next = await page.request.get('/en/account', { maxRedirects: 0 });
+  expect(next.status()).toBe(307);
+  expect(next.headers().location).toBe('/en/auth/session-ended?next=%2Faccount');
 });
 
 test.describe('without JavaScript', () => {
