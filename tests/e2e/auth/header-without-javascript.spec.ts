@@ -22,7 +22,7 @@ test("a private page's header is the signed-in one without JavaScript, and its s
     await expect(header.getByRole('link', { name: 'Sign in' }), path).toBeHidden();
     await expect(header.getByRole('link', { name: 'Sign up' }), path).toBeHidden();
     await expect(header.getByRole('link', { name: 'Account' }), path).toBeVisible();
-    await expect(header.getByRole('button', { name: 'Sign out' }), path).toBeVisible();
+    await expect(header.getByRole('link', { name: 'Sign out' }), path).toBeVisible();
     // The menu's button needs a script to open anything: not offered.
     await expect(header.getByTestId('user-menu-trigger'), path).toBeHidden();
   }
@@ -30,13 +30,16 @@ test("a private page's header is the signed-in one without JavaScript, and its s
   await page.goto('/en/notes');
   await header.getByRole('link', { name: 'Account' }).click();
   await expect(page).toHaveURL('/en/account');
-  await header.getByRole('button', { name: 'Sign out' }).click();
+  // To the static sign-out page, whose plain form post signs out.
+  await header.getByRole('link', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL('/en/sign-out');
+  await page.getByRole('main').getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL('/en');
   // Signed out for real: the private page now sends the visitor to sign-in, whose header offers it.
   await page.goto('/en/account');
   await expect(page).toHaveURL(/\/en\/sign-in\?next=%2Faccount/);
   await expect(header.getByRole('link', { name: 'Sign in' })).toBeVisible();
-  await expect(header.getByRole('button', { name: 'Sign out' })).toBeHidden();
+  await expect(header.getByRole('link', { name: 'Sign out' })).toBeHidden();
 });
 
 test('the signed-in header as a browser without JavaScript renders it is accessible (axe)', async ({

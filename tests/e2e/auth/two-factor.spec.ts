@@ -193,8 +193,7 @@ test('several apps: the code step asks which one; its sign-out ends the half-fin
   await sessionsSection(page).getByRole('button', { name: 'Sign out', exact: true }).click();
   await signInWithPassword(page, user.email, user.password);
   await expect(page).toHaveURL('/en/sign-in/verify?next=%2Faccount');
-  // The page's own button (the header offers one too without JavaScript).
-  await page.getByRole('main').getByRole('button', { name: 'Sign out', exact: true }).click();
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   await expect(page).toHaveURL('/en');
   await page.goto('/en/account');
   await expect(page).toHaveURL('/en/sign-in?next=%2Faccount');
