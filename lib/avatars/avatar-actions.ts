@@ -3,14 +3,13 @@
 import { randomBytes } from 'node:crypto';
 import type { Locale } from 'next-intl';
 import { redirect } from '@/i18n/navigation';
-import { authErrorState } from '@/lib/guard/auth-error-state';
+import { privateAction } from '@/lib/guard/action';
 import { formAction } from '@/lib/forms/form-action';
-import { formLocale } from '@/lib/forms/form-locale';
 import type { FormState } from '@/lib/forms/form-state';
 import { answerForm } from '@/lib/forms/no-script-state';
 import { reportIfUnreachable } from '@/lib/log/auth-errors';
 import { logServerError } from '@/lib/log/server-log';
-import { requireCurrentUser, type SessionClient } from '@/lib/session/server';
+import type { SessionClient } from '@/lib/session/server';
 import { PICTURE_VERSION_KEY } from '@/lib/session/types';
 import { withinAuthBudget } from '@/lib/supabase/auth-fetch';
 import { avatarProblemMessage } from './avatar-messages';
@@ -50,7 +49,9 @@ async function refused(form: string, problem: AvatarProblem | 'failed', locale: 
 
 /** Sets or replaces the signed-in user's picture from a plain multipart post (with or without JavaScript). */
 export const uploadAvatar = formAction(async (_previous, formData) => {
-  const locale = formLocale(formData);
+  const caller = await privateAction(formData, '/account#picture');
+  if (caller.refused) return answerForm(avatarUploadForm, caller.refused);
+  const { locale, supabase, user } = caller;
   const entry = formData.get('picture');
   const file = entry instanceof File ? entry : null;
   const problem = avatarFileProblem(file);
@@ -58,12 +59,10 @@ export const uploadAvatar = formAction(async (_previous, formData) => {
   const type = sniffAvatarType(new Uint8Array(await file.slice(0, 12).arrayBuffer()));
   if (!type) return refused(avatarUploadForm, 'wrongType', locale);
 
-  const current = await requireCurrentUser(locale, '/account#picture');
-  if (!current.user) return answerForm(avatarUploadForm, await authErrorState(current.error, locale));
   // The File is handed to storage-js as the request body (no copy here), with the type its bytes showed.
-  const { error } = await current.supabase.storage
+  const { error } = await supabase.storage
     .from('avatars')
-    .upload(avatarPath(current.user.id), file, { upsert: true, contentType: type, cacheControl: '0' });
+    .upload(avatarPath(user.id), file, { upsert: true, contentType: type, cacheControl: '0' });
   if (error) {
     // The bucket's own limits answer 413 and 415 (a request around this form, or limits changed in config.toml).
     const status = 'statusCode' in error ? String(error.statusCode) : '';
@@ -73,21 +72,21 @@ export const uploadAvatar = formAction(async (_previous, formData) => {
     return refused(avatarUploadForm, 'failed', locale);
   }
   // A new name for every picture: a new address for the browser's cache.
-  if (!(await recordVersion(current.supabase, randomBytes(9).toString('base64url'))))
+  if (!(await recordVersion(supabase, randomBytes(9).toString('base64url'))))
     return refused(avatarUploadForm, 'failed', locale);
   return redirect({ href: { pathname: '/account', query: { updated: 'picture' } }, locale });
 });
 
 /** Removes the signed-in user's picture; the menu falls back to their initials. */
 export const removeAvatar = formAction(async (_previous, formData) => {
-  const locale = formLocale(formData);
-  const current = await requireCurrentUser(locale, '/account#picture');
-  if (!current.user) return answerForm(avatarRemoveForm, await authErrorState(current.error, locale));
-  const { error } = await current.supabase.storage.from('avatars').remove([avatarPath(current.user.id)]);
+  const caller = await privateAction(formData, '/account#picture');
+  if (caller.refused) return answerForm(avatarRemoveForm, caller.refused);
+  const { locale, supabase, user } = caller;
+  const { error } = await supabase.storage.from('avatars').remove([avatarPath(user.id)]);
   if (error) {
     logServerError({ path: '/account', code: 'avatar_remove_failed', error });
     return refused(avatarRemoveForm, 'failed', locale);
   }
-  if (!(await recordVersion(current.supabase, null))) return refused(avatarRemoveForm, 'failed', locale);
+  if (!(await recordVersion(supabase, null))) return refused(avatarRemoveForm, 'failed', locale);
   return redirect({ href: { pathname: '/account', query: { updated: 'pictureRemoved' } }, locale });
 });

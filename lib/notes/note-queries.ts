@@ -7,7 +7,7 @@ import { isNoteId, notesPerPage, searchFilter } from './note-schema';
 // them (supabase/migrations/*_notes.sql), so another user's note reads exactly like a missing one.
 
 /** A note as the pages show it: its row (lib/supabase/database.types.ts, `npm run db:types`) but the owner. */
-export type Note = Omit<Tables<'notes'>, 'user_id'>;
+export type Note = Omit<Tables<'notes'>, 'user_id' | 'team_id'>;
 
 export type NoteSummary = Omit<Note, 'body'>;
 
@@ -17,15 +17,21 @@ export type NoteList =
   | { status: 'unavailable' };
 
 /**
- * One page of the visitor's notes, newest first, with the exact count of all that match: `page` from 1, `search`
- * over title and body ('' for all). A page past the last one is `past-end` (the first page never is).
+ * One page of the visitor's own notes, or of a team's (`teamId`: row-level security shows them to its members
+ * only), newest first, with the exact count of all that match: `page` from 1, `search` over title and body ('' for
+ * all). A page past the last one is `past-end` (the first page never is).
  */
-export async function listNotes(path: string, page: number, search: string): Promise<NoteList> {
+export async function listNotes(
+  path: string,
+  page: number,
+  search: string,
+  teamId: string | null = null,
+): Promise<NoteList> {
   const supabase = await sessionClient();
   const from = (page - 1) * notesPerPage;
-  let query = supabase
-    .from('notes')
-    .select('id, title, created_at, updated_at', { count: 'exact' })
+  const notes = supabase.from('notes').select('id, title, created_at, updated_at', { count: 'exact' });
+  // The personal list leaves out the notes of the visitor's teams, which the policies also let them read.
+  let query = (teamId ? notes.eq('team_id', teamId) : notes.is('team_id', null))
     .order('created_at', { ascending: false })
     .order('id', { ascending: false })
     .range(from, from + notesPerPage - 1);
