@@ -5,6 +5,7 @@ import { expect, type Page, test } from '../support/test';
 import { createConfirmedUser, findUser, signInWithPassword, uniqueEmail } from '../support/auth-users';
 import { arabicIndic, Authenticator, enrollFactors } from '../support/authenticator';
 import { expectNoAxeViolations } from '../support/axe';
+import { localServerRequestsDuring } from '../support/local-server-requests';
 import { readSessionCookie, writeSessionCookie } from '../support/session-cookie';
 import { publishableKey, secretKey, supabaseUrl, usesLocalAuth } from '../support/test-env';
 
@@ -198,23 +199,6 @@ test('several apps: the code step asks which one; its sign-out ends the half-fin
   await expect(page).toHaveURL('/en/sign-in?next=%2Faccount');
 });
 
-/** Requests the auth server counted while `view` ran: the least of a few tries, since parallel specs only add to it. */
-async function authRequestsDuring(view: () => Promise<void>): Promise<number> {
-  const total = async () => {
-    const response = await fetch(`${supabaseUrl}/__local/stats`, {
-      headers: { apikey: secretKey, Authorization: `Bearer ${secretKey}` },
-    });
-    return ((await response.json()) as { total: number }).total;
-  };
-  let least = Number.POSITIVE_INFINITY;
-  for (let attempt = 0; attempt < 5 && least > 0; attempt++) {
-    const before = await total();
-    await view();
-    least = Math.min(least, (await total()) - before);
-  }
-  return least;
-}
-
 test('the assurance check at the edge asks the auth server nothing; public pages neither, at aal1 or aal2', async ({
   page,
 }) => {
@@ -230,11 +214,11 @@ test('the assurance check at the edge asks the auth server nothing; public pages
   // aal1 with a factor: the middleware sends private pages to the code step from the token and cookie alone.
   expect(await location('/en/account')).toBe('/en/sign-in/verify?next=%2Faccount');
   expect(
-    await authRequestsDuring(async () =>
+    await localServerRequestsDuring(async () =>
       expect(await location('/en/account')).toBe('/en/sign-in/verify?next=%2Faccount'),
     ),
   ).toBe(0);
-  expect(await authRequestsDuring(async () => expect(await status('/en')).toBe(200))).toBe(0);
+  expect(await localServerRequestsDuring(async () => expect(await status('/en')).toBe(200))).toBe(0);
 
   await page.getByLabel('6-digit code').fill(await app!.freshCode());
   await page.getByRole('button', { name: 'Continue' }).click();
@@ -244,10 +228,10 @@ test('the assurance check at the edge asks the auth server nothing; public pages
   // user with an authenticator app counts the recovery codes, and asks the database for the teams that would block
   // deleting the account (its delete section says so before anyone tries).
   expect(
-    await authRequestsDuring(async () => expect(await location('/en/sign-in')).toBe('/en/account')),
+    await localServerRequestsDuring(async () => expect(await location('/en/sign-in')).toBe('/en/account')),
   ).toBe(0);
-  expect(await authRequestsDuring(async () => expect(await status('/en')).toBe(200))).toBe(0);
-  expect(await authRequestsDuring(async () => expect(await status('/en/account')).toBe(200))).toBe(4);
+  expect(await localServerRequestsDuring(async () => expect(await status('/en')).toBe(200))).toBe(0);
+  expect(await localServerRequestsDuring(async () => expect(await status('/en/account')).toBe(200))).toBe(4);
 });
 
 test('an account form posted from an aal1 session (forged: the page is out of reach) goes to the code step', async ({
@@ -291,6 +275,8 @@ test('an account form posted from an aal1 session (forged: the page is out of re
   expect(accepted.headers().location).toBe('/en/sign-in?status=signed-out-everywhere');
 });
 
+const pngSignature = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
+
 /** The server actions the account page can call, from the production build's own list of them. */
 function accountActions(): { id: string; name: string }[] {
   const manifest = JSON.parse(
@@ -329,8 +315,11 @@ test('every account action posted from a forged aal1 session is refused, and not
 
   // What each action needs to take effect, as a crafted post would send it. Signing out (this device only) is
   // always allowed; every other action of the account page must be listed here.
-  const forms: Record<string, { fields: Record<string, string>; stateless?: boolean }> = {
+  const forms: Record<string, { fields: Record<string, string | File>; stateless?: boolean }> = {
     updateProfile: { fields: { displayName: 'Forged Name', preferredLocale: 'de' } },
+    // A file whose bytes are a PNG's, so the upload's own checks pass and only the session can stop it.
+    uploadAvatar: { fields: { picture: new File([pngSignature], 'forged.png', { type: 'image/png' }) } },
+    removeAvatar: { fields: {} },
     changeEmail: { fields: { email: uniqueEmail('forged') } },
     changePassword: { fields: { password: 'Forged-Pass-2026', confirmPassword: 'Forged-Pass-2026' } },
     passkeyRegistrationOptions: { fields: { name: 'Forged key' }, stateless: true },
@@ -383,6 +372,9 @@ test('every account action posted from a forged aal1 session is refused, and not
   }
 
   const after = (await findUser(user.id))!;
+  const storage = createClient(supabaseUrl, secretKey, { auth: { persistSession: false } }).storage;
+  const { data: pictures } = await storage.from('avatars').list(user.id);
+  expect(pictures ?? []).toEqual([]);
   expect(after.email).toBe(before.email);
   expect(after.new_email ?? '').toBe('');
   expect(after.user_metadata).toEqual(before.user_metadata);
