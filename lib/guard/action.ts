@@ -5,7 +5,9 @@ import type { FormState } from '@/lib/forms/form-state';
 import {
   requireCurrentUser,
   requireFirstFactorUser,
+  confirmedSession,
   sessionClient,
+  sessionUnconfirmed,
   type SessionClient,
 } from '@/lib/session/server';
 import { authErrorState } from './auth-error-state';
@@ -101,10 +103,13 @@ export async function secondFactorAction(
 }
 
 /**
- * A read a client component asks for without a form (the user menu's teams when it opens): this request's session
- * as it stands, with no redirect and no refresh decided here, so row-level security answers for whoever is calling
- * and a signed-out visitor simply reads nothing.
+ * A read a client component asks for without a form (the user menu's teams when it opens): the session confirmed
+ * as a private page confirms it (lib/session/server.ts's confirmedSession, one auth request), with no redirect, as
+ * a component's background read must not navigate. Null unless the session is live and has its full assurance, so
+ * a password alone (a second factor still owed) reads nothing.
  */
-export async function sessionRead(): Promise<{ supabase: SessionClient }> {
+export async function sessionRead(path: string): Promise<{ supabase: SessionClient } | null> {
+  const session = await confirmedSession(path);
+  if (!session || session === sessionUnconfirmed || session.secondFactorPending) return null;
   return { supabase: await sessionClient() };
 }

@@ -302,6 +302,12 @@ test('every account action posted from a forged aal1 session is refused, and not
   expect(
     (await device.auth.signInWithPassword({ email: user.email, password: user.password })).error,
   ).toBeNull();
+  // A team of the user's, which the user menu's read must not show to a session that owes its second factor.
+  const teamName = `Forged Sweep ${randomUUID().slice(0, 8)}`;
+  expect(
+    (await device.rpc('create_team', { p_slug: `sweep-${randomUUID().slice(0, 8)}`, p_name: teamName }))
+      .error,
+  ).toBeNull();
 
   // The password alone, then the cookie's copy of the user edited so the middleware sees no second factor.
   await signInWithPassword(page, user.email, user.password);
@@ -315,7 +321,10 @@ test('every account action posted from a forged aal1 session is refused, and not
 
   // What each action needs to take effect, as a crafted post would send it. Signing out (this device only) is
   // always allowed; every other action of the account page must be listed here.
-  const forms: Record<string, { fields: Record<string, string | File>; stateless?: boolean }> = {
+  const forms: Record<
+    string,
+    { fields: Record<string, string | File>; stateless?: boolean; read?: boolean }
+  > = {
     updateProfile: { fields: { displayName: 'Forged Name', preferredLocale: 'de' } },
     // A file whose bytes are a PNG's, so the upload's own checks pass and only the session can stop it.
     uploadAvatar: { fields: { picture: new File([pngSignature], 'forged.png', { type: 'image/png' }) } },
@@ -344,6 +353,8 @@ test('every account action posted from a forged aal1 session is refused, and not
     deleteAccount: { fields: { confirmation: 'delete' } },
     // The email change's codes; the same action takes sign-in codes on public pages.
     verifyEmailCode: { fields: { type: 'email_change', email: user.email, code: '000000' } },
+    // The user menu's teams, read when it opens: no redirect (a background read must not navigate), and nothing.
+    menuTeams: { fields: {}, stateless: true, read: true },
   };
   const actions = accountActions().filter(({ name }) => name !== 'signOut');
   expect(actions.map(({ name }) => name).sort()).toEqual(Object.keys(forms).sort());
@@ -353,7 +364,7 @@ test('every account action posted from a forged aal1 session is refused, and not
 
   const origin = new URL(page.url()).origin;
   for (const { id, name } of actions) {
-    const { fields, stateless } = forms[name]!;
+    const { fields, stateless, read } = forms[name]!;
     // React's encoding of an action's arguments: the form data's fields prefixed `_1_`, then (last, as the server
     // reads the parts in order) the arguments themselves in part `0`, the form data as `$K1`.
     const multipart = new FormData();
@@ -366,6 +377,11 @@ test('every account action posted from a forged aal1 session is refused, and not
       maxRedirects: 0,
     });
     const answered = `${name}: ${response.status()} ${(await response.text()).slice(0, 400)}`;
+    if (read) {
+      expect(response.status(), answered).toBe(200);
+      expect(await response.text(), answered).not.toContain(teamName);
+      continue;
+    }
     expect(response.headers()['x-action-redirect'] ?? answered, name).toMatch(
       /^\/en\/sign-in\/verify\?next=%2Faccount/,
     );
