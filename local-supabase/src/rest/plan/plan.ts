@@ -4,7 +4,7 @@ import type { Media, PlanMedia } from '../request/media.ts';
 import type { RoutineMedia } from '../schema-cache/schema-cache.ts';
 import type { DbConfig } from '../schema-cache/db-config.ts';
 import type { QueryParams } from '../request/query-params.ts';
-import { type SchemaCache, type Table, qualified } from '../schema-cache/schema-cache.ts';
+import { type SchemaCache, type Table, isToOne, qualified } from '../schema-cache/schema-cache.ts';
 import { type CallPlan, planCall } from './call-plan.ts';
 import { negotiate } from './negotiate.ts';
 import { isObject, parseJsonBody, payloadColumns, payloadRows } from './payload.ts';
@@ -72,12 +72,30 @@ export function plan(cache: SchemaCache, config: DbConfig, req: ApiRequest): Act
     action.read,
   ]) {
     if (node && !config.aggregatesEnabled && usesAggregates(node)) throw aggregatesNotAllowed();
+    if (node && toManySpreadAggregates(node)) {
+      throw new RestError(
+        400,
+        'PGRST127',
+        'Feature not implemented',
+        'Aggregates are not implemented for one-to-many or many-to-many spreads.',
+      );
+    }
   }
   return action;
 }
 
 const usesAggregates = (node: ReadNode): boolean =>
   node.fields.some((f) => f.aggregate !== undefined) || node.children.some(usesAggregates);
+
+/** Aggregates a to-one spread would hoist: its own and its nested to-one spreads'. */
+const spreadAggregates = (node: ReadNode): boolean =>
+  node.fields.some((f) => f.aggregate !== undefined) ||
+  node.children.some((c) => c.spread && isToOne(c.rel!) && spreadAggregates(c));
+
+/** Plan.hs addToManyOrderSelects: a to-many spread cannot aggregate (PGRST127). */
+const toManySpreadAggregates = (node: ReadNode): boolean =>
+  (node.spread && !isToOne(node.rel!) && spreadAggregates(node)) ||
+  node.children.some(toManySpreadAggregates);
 
 function planAction(cache: SchemaCache, config: DbConfig, req: ApiRequest): ActionPlan {
   if (req.target.kind === 'rpc') return planCall(cache, config, req, req.target.name);

@@ -193,6 +193,41 @@ function outputNames(node: ReadNode): string[] {
   return names;
 }
 
+/** A to-one spread: its columns join its parent's row, and its aggregates are applied there (hoisted). */
+const isToOneSpread = (node: ReadNode) => node.spread && node.rel !== undefined && isToOne(node.rel);
+
+/** The column a hoisted aggregate's input is selected under inside the spread: its alias, else its field's name. */
+const hoistedColumn = (f: ReadNode['fields'][number]) =>
+  f.alias ?? (f.field.name === '*' ? 'count' : outputName(f.field, undefined));
+
+/** One column a to-one spread gives its parent; `aggregate` when the parent applies it (Plan.hs hoisting). */
+interface SpreadColumn {
+  column: string;
+  aggregate?: { fn: string; cast?: string; name: string };
+}
+
+/**
+ * The columns of a to-one spread, its own and its nested to-one spreads' (whose aggregates rise with them, up to the
+ * first node that is not a to-one spread: PostgREST's hoistSpreadAggFunctions).
+ */
+function spreadColumns(node: ReadNode): SpreadColumn[] {
+  const cols: SpreadColumn[] = [];
+  for (const f of node.fields) {
+    if (f.aggregate) {
+      const name = f.alias ?? f.aggregate;
+      cols.push({ column: hoistedColumn(f), aggregate: { fn: f.aggregate, cast: f.aggregateCast, name } });
+    } else if (f.field.name === '*') cols.push(...node.table.columns.map((c) => ({ column: c.name })));
+    else cols.push({ column: outputName(f.field, f.alias) });
+  }
+  for (const c of node.children) {
+    if (c.empty) continue;
+    if (isToOneSpread(c)) cols.push(...spreadColumns(c));
+    else if (c.spread) cols.push(...outputNames(c).map((column) => ({ column })));
+    else cols.push({ column: c.outName });
+  }
+  return cols;
+}
+
 function orderSql(b: Binder, node: ReadNode): string {
   if (!node.order.length) return '';
   const terms = node.order.map((t) => {
@@ -253,8 +288,10 @@ export function selectSql(
 ): string {
   const me = ident(node.alias);
   const selects: string[] = [];
-  // Aggregates (SqlFragment.hs pgFmtApplyAggregate, groupF): every other selected field and embed is grouped by.
-  const aggregated = node.fields.some((f) => f.aggregate !== undefined);
+  // Aggregates (SqlFragment.hs pgFmtApplyAggregate, groupF): every other selected field and embed is grouped by. A
+  // to-one spread's aggregates are applied by its parent (hoisted), so here it selects their inputs only.
+  const hoisting = isToOneSpread(node);
+  let aggregated = !hoisting && node.fields.some((f) => f.aggregate !== undefined);
   const groupBy: string[] = [];
   for (const f of node.fields) {
     if (f.field.name === '*' && !f.aggregate) {
@@ -267,6 +304,11 @@ export function selectSql(
     }
     let expr = f.field.name === '*' ? '*' : fieldSql(b, node, f.field);
     if (f.cast) expr = `CAST(${expr} AS ${castSql(cache, f.cast)})`;
+    if (f.aggregate && hoisting) {
+      // count() counts the rows the spread joined: a constant that is null where none did.
+      selects.push(`${f.field.name === '*' ? '1' : expr} AS ${ident(hoistedColumn(f))}`);
+      continue;
+    }
     if (f.aggregate) {
       expr = `${f.aggregate.toUpperCase()}(${expr})`;
       if (f.aggregateCast) expr = `CAST(${expr} AS ${castSql(cache, f.aggregateCast)})`;
@@ -286,9 +328,19 @@ export function selectSql(
       joins.push(`${join} (${childSql}) AS ${c} ON TRUE`);
       if (child.empty) continue;
       if (child.spread) {
-        for (const name of outputNames(child)) {
-          selects.push(`${c}.${ident(name)}`);
-          groupBy.push(`${c}.${ident(name)}`);
+        for (const col of spreadColumns(child)) {
+          const ref = `${c}.${ident(col.column)}`;
+          if (!col.aggregate) {
+            selects.push(ref);
+            groupBy.push(ref);
+          } else if (hoisting) {
+            selects.push(ref);
+          } else {
+            let expr = `${col.aggregate.fn.toUpperCase()}(${ref})`;
+            if (col.aggregate.cast) expr = `CAST(${expr} AS ${castSql(cache, col.aggregate.cast)})`;
+            selects.push(`${expr} AS ${ident(col.aggregate.name)}`);
+            aggregated = true;
+          }
         }
       } else {
         selects.push(`row_to_json(${c}.*)::jsonb AS ${ident(child.outName)}`);
