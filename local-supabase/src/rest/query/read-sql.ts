@@ -28,7 +28,7 @@ function column(node: ReadNode, name: string): string {
   const computed = node.table.columnMap.has(name) ? undefined : node.table.computed.get(name);
   if (computed) return `${qualifiedName(computed)}(${ident(node.alias)}::${qualifiedName(node.table)})`;
   if (node.table.columns.length && !node.table.columnMap.has(name)) {
-    throw new SchemaMiss(400, '42703', `column ${node.table.name}.${name} does not exist`);
+    throw new SchemaMiss(400, '42703', `column ${node.sqlName}.${name} does not exist`);
   }
   return `${ident(node.alias)}.${ident(name)}`;
 }
@@ -60,20 +60,19 @@ function arrayLiteral(values: string[]): string {
   return `{${values.map((v) => `"${v.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`).join(',')}}`;
 }
 
+/**
+ * The embedded resource a filter tests for null (Plan.hs addNullEmbedFilters: `rel=is.null`, `rel=not.is.null`); any
+ * other operator on an embed's name names a column, which Postgres then does not find (42703), as PostgREST 14 answers.
+ */
+function nullEmbed(node: ReadNode, f: Filter): ReadNode | undefined {
+  if (f.field.json.length || f.operation.op !== 'is' || f.operation.value !== 'null') return undefined;
+  if (node.table.columnMap.has(f.field.name)) return undefined;
+  return node.children.find((c) => c.key === f.field.name);
+}
+
 function filterSql(b: Binder, node: ReadNode, f: Filter): string {
-  const child = f.field.json.length === 0 ? node.children.find((c) => c.key === f.field.name) : undefined;
-  if (child && !node.table.columnMap.has(f.field.name)) {
-    // A filter on an embedded resource itself: only is.null / not.is.null (PGRST120).
-    if (f.operation.op !== 'is' || f.operation.value !== 'null') {
-      throw new RestError(
-        400,
-        'PGRST120',
-        `Bad operator on the '${child.key}' embedded resource`,
-        'Only is null or not is null filters are allowed on embedded resources',
-      );
-    }
-    return `${ident(child.alias)} IS ${f.negate ? '' : 'NOT '}DISTINCT FROM NULL`;
-  }
+  const child = nullEmbed(node, f);
+  if (child) return `${ident(child.alias)} IS ${f.negate ? '' : 'NOT '}DISTINCT FROM NULL`;
   const lhs = fieldSql(b, node, f.field);
   const op = f.operation;
   const not = f.negate ? 'NOT ' : '';
@@ -406,9 +405,8 @@ export function countSql(
     where.push(...j.conditions);
   } else fromSql = from ?? `${qualifiedName(node.table)} AS ${me}`;
   for (const f of node.filters) {
-    const child = f.field.json.length === 0 ? node.children.find((c) => c.key === f.field.name) : undefined;
-    if (child && !node.table.columnMap.has(f.field.name)) {
-      filterSql(b, node, f);
+    const child = nullEmbed(node, f);
+    if (child) {
       where.push(`${f.negate ? '' : 'NOT '}EXISTS (${countSql(cache, b, child, undefined, node.alias)})`);
     } else where.push(filterSql(b, node, f));
   }
