@@ -3,8 +3,13 @@
  * chunked body is read, which then stops). Auth and the Data API answer "too large" each in their own shape.
  */
 export async function readTextUpTo(request: Request, maxBytes: number): Promise<string | undefined> {
+  return (await readBytesUpTo(request, maxBytes))?.toString('utf8');
+}
+
+/** The same, as bytes (a Data API function may take them as bytea). */
+export async function readBytesUpTo(request: Request, maxBytes: number): Promise<Buffer | undefined> {
   if (Number(request.headers.get('content-length') ?? 0) > maxBytes) return undefined;
-  if (!request.body) return '';
+  if (!request.body) return Buffer.alloc(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -16,5 +21,5 @@ export async function readTextUpTo(request: Request, maxBytes: number): Promise<
     }
     chunks.push(read.value);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }

@@ -32,6 +32,17 @@ beforeAll(async () => {
       ),
     );
   expect(lines.error).toBeNull();
+  // Two refunds, of ann's first line (order of 10) and of a line of her second order (20).
+  const ann = await db
+    .from('order_lines')
+    .select('id, orders!inner(customer)')
+    .eq('orders.customer', 'ann')
+    .order('id');
+  const refunds = await db.from('refunds').insert([
+    { line_id: ann.data![0]!.id as number, reason: 'late' },
+    { line_id: ann.data![1]!.id as number, reason: 'late' },
+  ]);
+  expect(refunds.error).toBeNull();
 });
 
 afterEach(async () => {
@@ -73,6 +84,47 @@ describe('Data API aggregates, switched on in the database', () => {
       { amount: 20, order_lines: [{ sum: 3, count: 2 }] },
       { amount: 30, order_lines: [{ sum: 6, count: 3 }] },
     ]);
+  });
+
+  it('applies the aggregates of a to-one spread at the level it spreads into, grouped by the other columns', async () => {
+    const db = service(rest.get());
+    const off = await db.from('order_lines').select('...orders(amount.sum())');
+    expect(off.error).toMatchObject({ code: 'PGRST123' });
+    await setPgrst('db_aggregates_enabled', 'true');
+    const byCustomer = (rows: unknown) =>
+      [...(rows as { customer: string }[])].sort((a, b) => a.customer.localeCompare(b.customer));
+    // Lines: ann's orders of 10 (one line) and 20 (two lines), ben's of 30 (three lines).
+    const grouped = await db
+      .from('order_lines')
+      .select('qty.sum(), ...orders(customer, total:amount.sum(), count())');
+    expect(grouped.error).toBeNull();
+    expect(byCustomer(grouped.data)).toEqual([
+      { sum: 4, customer: 'ann', total: 50, count: 3 },
+      { sum: 6, customer: 'ben', total: 90, count: 3 },
+    ]);
+    const only = await db.from('order_lines').select('...orders(amount.sum())');
+    expect(only.data).toEqual([{ sum: 140 }]);
+    // Through two spreads, up to the first level that is not one.
+    const nested = await db
+      .from('refunds')
+      .select('reason, ...order_lines(...orders(spent:amount.sum()::int, orders:count()))');
+    expect(nested.error).toBeNull();
+    expect(nested.data).toEqual([{ reason: 'late', spent: 30, orders: 2 }]);
+    // Into an embedded object: its own row is where the aggregate applies.
+    const embedded = await db
+      .from('refunds')
+      .select('reason, order_lines(qty, ...orders(amount.max()))')
+      .order('id')
+      .limit(1);
+    expect(embedded.data).toEqual([{ reason: 'late', order_lines: { qty: 1, max: 10 } }]);
+    const toMany = await db.from('orders').select('customer, ...order_lines(qty.sum())');
+    expect(toMany.status).toBe(400);
+    expect(toMany.error).toEqual({
+      code: 'PGRST127',
+      message: 'Feature not implemented',
+      details: 'Aggregates are not implemented for one-to-many or many-to-many spreads.',
+      hint: null,
+    });
   });
 });
 

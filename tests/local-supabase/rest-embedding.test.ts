@@ -148,3 +148,34 @@ describe('Data API computed fields and relationships', () => {
     expect(inner.data).toEqual([{ username: 'alice', authored: [{ title: 'a-rated' }] }]);
   });
 });
+
+describe('Data API computed fields in what a write returns', () => {
+  it('returns computed fields and computed relationships from insert, upsert, update and delete', async () => {
+    const db = service(rest.get());
+    const owner = seeded.alice.id;
+    const inserted = await db
+      .from('notes')
+      .insert({ owner_id: owner, title: 'written', published: false })
+      .select('id, title_length, author(username)')
+      .single();
+    expect(inserted.error).toBeNull();
+    expect(inserted.data).toMatchObject({ title_length: 7, author: { username: 'alice' } });
+    const id = inserted.data!.id as number;
+    const upserted = await db
+      .from('notes')
+      .upsert({ id, owner_id: owner, title: 'rewritten', published: false })
+      .select('title, title_length');
+    expect(upserted.error).toBeNull();
+    expect(upserted.data).toEqual([{ title: 'rewritten', title_length: 9 }]);
+    const updated = await db
+      .from('notes')
+      .update({ title: 'edited' })
+      .eq('id', id)
+      .select('title_length, author(username)');
+    expect(updated.error).toBeNull();
+    expect(updated.data).toEqual([{ title_length: 6, author: { username: 'alice' } }]);
+    const deleted = await db.from('notes').delete().eq('id', id).select('title, title_length');
+    expect(deleted.error).toBeNull();
+    expect(deleted.data).toEqual([{ title: 'edited', title_length: 6 }]);
+  });
+});

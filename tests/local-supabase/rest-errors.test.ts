@@ -57,6 +57,42 @@ describe('Data API errors', () => {
     expect([table.status, table.error!.code]).toEqual([404, 'PGRST205']);
   });
 
+  it("names an embed's columns by PostgREST's SQL alias for it in 42703, and a relation by the select's alias", async () => {
+    const db = service(rest.get());
+    const embedded = await db.from('notes').select('title, author:profiles(nope)');
+    expect([embedded.status, embedded.error]).toEqual([
+      400,
+      { code: '42703', message: 'column profiles_1.nope does not exist', details: null, hint: null },
+    ]);
+    const nested = await db.from('notes').select('title, comments(body, profiles(nope))');
+    expect(nested.error).toMatchObject({ message: 'column profiles_2.nope does not exist' });
+    const filtered = await db.from('notes').select('title, profiles(username)').eq('profiles.nope', 1);
+    expect(filtered.error).toMatchObject({ message: 'column profiles_1.nope does not exist' });
+    // Through a junction the table keeps its name.
+    const junction = await db.from('notes').select('title, labels(nope)');
+    expect(junction.error).toMatchObject({ message: 'column labels.nope does not exist' });
+    // An embed tested with anything but is.null names a column of that name (PostgREST 14 no longer answers PGRST120).
+    const onEmbed = await db.from('notes').select('title, c:comments(body)').eq('c', 1);
+    expect(onEmbed.error).toEqual({
+      code: '42703',
+      message: 'column notes.c does not exist',
+      details: null,
+      hint: null,
+    });
+    const order = await db
+      .from('notes')
+      .select('title, c:comments(body)')
+      .order('body', { referencedTable: 'c' });
+    expect(order.error).toBeNull();
+    const related = await raw('/notes?select=title,c:comments(body)&order=c(body)');
+    expect(await related.json()).toEqual({
+      code: 'PGRST118',
+      message: "A related order on 'c' is not possible",
+      details: "'notes' and 'c' do not form a many-to-one or one-to-one relationship",
+      hint: null,
+    });
+  });
+
   it('refuses aggregates (disabled, as PostgREST by default) with PGRST123', async () => {
     const res = await service(rest.get()).from('notes').select('rating.sum()');
     expect([res.status, res.error]).toEqual([

@@ -1,10 +1,12 @@
 import { RestError, aggregatesNotAllowed, invalidBody, tableNotFound } from '../errors.ts';
 import type { ApiRequest } from '../request/api-request.ts';
 import type { Media, PlanMedia } from '../request/media.ts';
+import type { RoutineMedia } from '../schema-cache/schema-cache.ts';
 import type { DbConfig } from '../schema-cache/db-config.ts';
 import type { QueryParams } from '../request/query-params.ts';
-import { type SchemaCache, type Table, qualified } from '../schema-cache/schema-cache.ts';
+import { type SchemaCache, type Table, isToOne, qualified } from '../schema-cache/schema-cache.ts';
 import { type CallPlan, planCall } from './call-plan.ts';
+import { negotiate } from './negotiate.ts';
 import { isObject, parseJsonBody, payloadColumns, payloadRows } from './payload.ts';
 import { type ReadNode, planRead } from './read-plan.ts';
 
@@ -16,6 +18,8 @@ import { type ReadNode, planRead } from './read-plan.ts';
 export interface Output {
   media: Media;
   stripNulls: boolean;
+  /** media `raw`: the function's media type domain, its one value the body. */
+  raw?: RoutineMedia;
   /**
    * How the rows become the body: rows, the one row of a function returning a composite, one scalar function
    * result, or the results of a set-returning scalar function.
@@ -61,26 +65,45 @@ export type ActionPlan =
   | (Base & CallPlan);
 
 export function plan(cache: SchemaCache, config: DbConfig, req: ApiRequest): ActionPlan {
-  const action = planAction(cache, req);
+  const action = planAction(cache, config, req);
   // Plan.hs validateAggFunctions: aggregates anywhere in the tree need db-aggregates-enabled.
   for (const node of [
     action.kind === 'update' || action.kind === 'delete' ? action.target : undefined,
     action.read,
   ]) {
     if (node && !config.aggregatesEnabled && usesAggregates(node)) throw aggregatesNotAllowed();
+    if (node && toManySpreadAggregates(node)) {
+      throw new RestError(
+        400,
+        'PGRST127',
+        'Feature not implemented',
+        'Aggregates are not implemented for one-to-many or many-to-many spreads.',
+      );
+    }
   }
-  return req.accepted.plan ? { ...action, explain: req.accepted.plan } : action;
+  return action;
 }
 
 const usesAggregates = (node: ReadNode): boolean =>
   node.fields.some((f) => f.aggregate !== undefined) || node.children.some(usesAggregates);
 
-function planAction(cache: SchemaCache, req: ApiRequest): ActionPlan {
-  if (req.target.kind === 'rpc') return planCall(cache, req, req.target.name);
+/** Aggregates a to-one spread would hoist: its own and its nested to-one spreads'. */
+const spreadAggregates = (node: ReadNode): boolean =>
+  node.fields.some((f) => f.aggregate !== undefined) ||
+  node.children.some((c) => c.spread && isToOne(c.rel!) && spreadAggregates(c));
+
+/** Plan.hs addToManyOrderSelects: a to-many spread cannot aggregate (PGRST127). */
+const toManySpreadAggregates = (node: ReadNode): boolean =>
+  (node.spread && !isToOne(node.rel!) && spreadAggregates(node)) ||
+  node.children.some(toManySpreadAggregates);
+
+function planAction(cache: SchemaCache, config: DbConfig, req: ApiRequest): ActionPlan {
+  if (req.target.kind === 'rpc') return planCall(cache, config, req, req.target.name);
   const table = cache.tables.get(qualified(req.schema, req.target.name));
   if (!table) throw tableNotFound(req.schema, req.target.name);
   const q = req.query;
-  const out: Output = { ...req.accepted, shape: 'rows' };
+  const { plan: explain, ...accepted } = negotiate(req.accept, config.planEnabled, undefined);
+  const out: Output = { ...accepted, shape: 'rows' };
   const representation = req.prefs.return === 'representation';
   if (req.read) {
     return {
@@ -91,6 +114,7 @@ function planAction(cache: SchemaCache, req: ApiRequest): ActionPlan {
       out,
       checks: { singular: out.media === 'object', putMatched: false },
       readOnly: true,
+      explain,
     };
   }
   const checks: Checks = {
@@ -101,7 +125,7 @@ function planAction(cache: SchemaCache, req: ApiRequest): ActionPlan {
         : undefined,
     putMatched: false,
   };
-  const base = { out, checks, readOnly: false };
+  const base = { out, checks, readOnly: false, explain };
   const readBack = (): ReadNode | undefined => {
     if (!representation) return undefined;
     const node = planRead(cache, table, q, { offset: 0 });

@@ -23,6 +23,11 @@ export interface ReadNode {
   table: Table;
   /** The SQL alias: t0 for the top level, `<parent>_<alias or name>_<depth>` for embeds (PostgREST's relAggAlias). */
   alias: string;
+  /**
+   * What PostgREST's SQL calls the relation (its fromAlias): the table's name at the top level and through a
+   * junction, `<table>_<depth>` for other embeds. Postgres names it in errors about its columns (42703).
+   */
+  sqlName: string;
   /** The name the select gave it (a relation, foreign key, column or function name). */
   name: string;
   /** The name filters, orders and limits use for it: its alias if it has one, else the relation name. */
@@ -150,7 +155,7 @@ export function planRead(cache: SchemaCache, table: Table, q: QueryParams, topRa
   const build = (
     t: Table,
     items: SelectItem[],
-    info: Pick<ReadNode, 'name' | 'key' | 'outName' | 'inner' | 'spread' | 'rel'>,
+    info: Pick<ReadNode, 'name' | 'sqlName' | 'key' | 'outName' | 'inner' | 'spread' | 'rel'>,
     alias: string,
     depth: number,
   ): ReadNode => {
@@ -180,7 +185,15 @@ export function planRead(cache: SchemaCache, table: Table, q: QueryParams, topRa
           build(
             rel.to,
             item.children,
-            { name: item.name, key, outName: key, inner: item.inner, spread: item.spread, rel },
+            {
+              name: item.name,
+              sqlName: rel.kind === 'many-to-many' ? rel.to.name : `${rel.to.name}_${depth + 1}`,
+              key,
+              outName: key,
+              inner: item.inner,
+              spread: item.spread,
+              rel,
+            },
             `${t.name}_${key}_${depth + 1}`,
             depth + 1,
           ),
@@ -193,7 +206,7 @@ export function planRead(cache: SchemaCache, table: Table, q: QueryParams, topRa
   const root = build(
     table,
     q.select,
-    { name: table.name, key: '', outName: '', inner: false, spread: false },
+    { name: table.name, sqlName: table.name, key: '', outName: '', inner: false, spread: false },
     't0',
     0,
   );

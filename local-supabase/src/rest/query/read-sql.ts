@@ -73,7 +73,7 @@ function column(node: ReadNode, name: string): string {
   const computed = node.table.columnMap.has(name) ? undefined : node.table.computed.get(name);
   if (computed) return `${qualifiedName(computed)}(${ident(node.alias)}::${qualifiedName(node.table)})`;
   if (node.table.columns.length && !node.table.columnMap.has(name)) {
-    throw new SchemaMiss(400, '42703', `column ${node.table.name}.${name} does not exist`);
+    throw new SchemaMiss(400, '42703', `column ${node.sqlName}.${name} does not exist`);
   }
   return `${ident(node.alias)}.${ident(name)}`;
 }
@@ -105,20 +105,19 @@ function arrayLiteral(values: string[]): string {
   return `{${values.map((v) => `"${v.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`).join(',')}}`;
 }
 
+/**
+ * The embedded resource a filter tests for null (Plan.hs addNullEmbedFilters: `rel=is.null`, `rel=not.is.null`); any
+ * other operator on an embed's name names a column, which Postgres then does not find (42703), as PostgREST 14 answers.
+ */
+function nullEmbed(node: ReadNode, f: Filter): ReadNode | undefined {
+  if (f.field.json.length || f.operation.op !== 'is' || f.operation.value !== 'null') return undefined;
+  if (node.table.columnMap.has(f.field.name)) return undefined;
+  return node.children.find((c) => c.key === f.field.name);
+}
+
 function filterSql(b: Binder, node: ReadNode, f: Filter): string {
-  const child = f.field.json.length === 0 ? node.children.find((c) => c.key === f.field.name) : undefined;
-  if (child && !node.table.columnMap.has(f.field.name)) {
-    // A filter on an embedded resource itself: only is.null / not.is.null (PGRST120).
-    if (f.operation.op !== 'is' || f.operation.value !== 'null') {
-      throw new RestError(
-        400,
-        'PGRST120',
-        `Bad operator on the '${child.key}' embedded resource`,
-        'Only is null or not is null filters are allowed on embedded resources',
-      );
-    }
-    return `${ident(child.alias)} IS ${f.negate ? '' : 'NOT '}DISTINCT FROM NULL`;
-  }
+  const child = nullEmbed(node, f);
+  if (child) return `${ident(child.alias)} IS ${f.negate ? '' : 'NOT '}DISTINCT FROM NULL`;
   const lhs = fieldSql(b, node, f.field);
   const op = f.operation;
   const not = f.negate ? 'NOT ' : '';
@@ -240,6 +239,41 @@ function outputNames(node: ReadNode): string[] {
   return names;
 }
 
+/** A to-one spread: its columns join its parent's row, and its aggregates are applied there (hoisted). */
+const isToOneSpread = (node: ReadNode) => node.spread && node.rel !== undefined && isToOne(node.rel);
+
+/** The column a hoisted aggregate's input is selected under inside the spread: its alias, else its field's name. */
+const hoistedColumn = (f: ReadNode['fields'][number]) =>
+  f.alias ?? (f.field.name === '*' ? 'count' : outputName(f.field, undefined));
+
+/** One column a to-one spread gives its parent; `aggregate` when the parent applies it (Plan.hs hoisting). */
+interface SpreadColumn {
+  column: string;
+  aggregate?: { fn: string; cast?: string; name: string };
+}
+
+/**
+ * The columns of a to-one spread, its own and its nested to-one spreads' (whose aggregates rise with them, up to the
+ * first node that is not a to-one spread: PostgREST's hoistSpreadAggFunctions).
+ */
+function spreadColumns(node: ReadNode): SpreadColumn[] {
+  const cols: SpreadColumn[] = [];
+  for (const f of node.fields) {
+    if (f.aggregate) {
+      const name = f.alias ?? f.aggregate;
+      cols.push({ column: hoistedColumn(f), aggregate: { fn: f.aggregate, cast: f.aggregateCast, name } });
+    } else if (f.field.name === '*') cols.push(...node.table.columns.map((c) => ({ column: c.name })));
+    else cols.push({ column: outputName(f.field, f.alias) });
+  }
+  for (const c of node.children) {
+    if (c.empty) continue;
+    if (isToOneSpread(c)) cols.push(...spreadColumns(c));
+    else if (c.spread) cols.push(...outputNames(c).map((column) => ({ column })));
+    else cols.push({ column: c.outName });
+  }
+  return cols;
+}
+
 function orderSql(b: Binder, node: ReadNode): string {
   if (!node.order.length) return '';
   const terms = node.order.map((t) => {
@@ -300,8 +334,10 @@ export function selectSql(
 ): string {
   const me = ident(node.alias);
   const selects: string[] = [];
-  // Aggregates (SqlFragment.hs pgFmtApplyAggregate, groupF): every other selected field and embed is grouped by.
-  const aggregated = node.fields.some((f) => f.aggregate !== undefined);
+  // Aggregates (SqlFragment.hs pgFmtApplyAggregate, groupF): every other selected field and embed is grouped by. A
+  // to-one spread's aggregates are applied by its parent (hoisted), so here it selects their inputs only.
+  const hoisting = isToOneSpread(node);
+  let aggregated = !hoisting && node.fields.some((f) => f.aggregate !== undefined);
   const groupBy: string[] = [];
   for (const f of node.fields) {
     if (f.field.name === '*' && !f.aggregate) {
@@ -314,6 +350,11 @@ export function selectSql(
     }
     let expr = f.field.name === '*' ? '*' : fieldSql(b, node, f.field);
     if (f.cast) expr = `CAST(${expr} AS ${castSql(cache, f.cast)})`;
+    if (f.aggregate && hoisting) {
+      // count() counts the rows the spread joined: a constant that is null where none did.
+      selects.push(`${f.field.name === '*' ? '1' : expr} AS ${ident(hoistedColumn(f))}`);
+      continue;
+    }
     if (f.aggregate) {
       expr = `${f.aggregate.toUpperCase()}(${expr})`;
       if (f.aggregateCast) expr = `CAST(${expr} AS ${castSql(cache, f.aggregateCast)})`;
@@ -333,9 +374,19 @@ export function selectSql(
       joins.push(`${join} (${childSql}) AS ${c} ON TRUE`);
       if (child.empty) continue;
       if (child.spread) {
-        for (const name of outputNames(child)) {
-          selects.push(`${c}.${ident(name)}`);
-          groupBy.push(`${c}.${ident(name)}`);
+        for (const col of spreadColumns(child)) {
+          const ref = `${c}.${ident(col.column)}`;
+          if (!col.aggregate) {
+            selects.push(ref);
+            groupBy.push(ref);
+          } else if (hoisting) {
+            selects.push(ref);
+          } else {
+            let expr = `${col.aggregate.fn.toUpperCase()}(${ref})`;
+            if (col.aggregate.cast) expr = `CAST(${expr} AS ${castSql(cache, col.aggregate.cast)})`;
+            selects.push(`${expr} AS ${ident(col.aggregate.name)}`);
+            aggregated = true;
+          }
         }
       } else {
         selects.push(`row_to_json(${c}.*)::jsonb AS ${ident(child.outName)}`);
@@ -401,9 +452,8 @@ export function countSql(
     where.push(...j.conditions);
   } else fromSql = from ?? `${qualifiedName(node.table)} AS ${me}`;
   for (const f of node.filters) {
-    const child = f.field.json.length === 0 ? node.children.find((c) => c.key === f.field.name) : undefined;
-    if (child && !node.table.columnMap.has(f.field.name)) {
-      filterSql(b, node, f);
+    const child = nullEmbed(node, f);
+    if (child) {
       where.push(`${f.negate ? '' : 'NOT '}EXISTS (${countSql(cache, b, child, undefined, node.alias)})`);
     } else where.push(filterSql(b, node, f));
   }

@@ -16,6 +16,11 @@ export interface Statement {
 
 function bodySql(out: Output): string {
   const strip = (s: string) => (out.stripNulls ? `json_strip_nulls(${s})` : s);
+  if (out.raw) {
+    // A media type domain's one value as it is (customFuncF): its text, or its bytes as hex for the response to send.
+    const value = '_postgrest_t.pgrst_scalar';
+    return `string_agg(${out.raw.binary ? `encode(${value}::bytea, 'hex')` : `${value}::text`}, '')`;
+  }
   if (out.media === 'csv') {
     return (
       `(SELECT coalesce(string_agg(a.k, ','), '') FROM (SELECT json_object_keys(r)::text AS k FROM ` +

@@ -1,10 +1,11 @@
-import { readTextUpTo } from '../../body-text.ts';
+import { readBytesUpTo } from '../../body-text.ts';
 import type { ApiConfig } from '../../config/api.ts';
 import type { SigningKey } from '../../crypto/keys.ts';
 import { RestError, unacceptableSchema } from '../errors.ts';
 import type { DbConfig } from '../schema-cache/db-config.ts';
 import { type RequestAuth, authenticate } from './auth.ts';
-import { type Accepted, negotiate } from './media.ts';
+import { readPayload } from './body.ts';
+import { type ContentMedia, type MediaOffer, contentMedia, parseAccept } from './media.ts';
 import { type Preferences, intersectRanges, parsePreferences, parseRangeHeader } from './preferences.ts';
 import { type QueryParams, type Range, parseQuery } from './query-params.ts';
 
@@ -31,11 +32,17 @@ export interface ApiRequest {
   schema: string;
   auth: RequestAuth;
   prefs: Preferences;
-  accepted: Accepted;
+  /** The Accept header's media types, best first; the plan picks the one answered. */
+  accept: MediaOffer[];
+  /** The body's Content-Type. */
+  content: ContentMedia;
   query: QueryParams;
   /** The top level's range: the Range header (reads) ∩ limit/offset ∩ max_rows. */
   top: Range;
-  /** The request body, read once (so a retry after a schema reload plans from the same text). */
+  /**
+   * The request body, read once (so a retry after a schema reload plans from the same text): JSON (a form or CSV
+   * turned into it), or a function's raw text, XML or bytea literal.
+   */
   body: string;
 }
 
@@ -77,7 +84,8 @@ export async function readApiRequest(
   const prefs = parsePreferences(prefer ? [prefer] : []);
   // Prefer: tx= is honoured only when db-tx-end allows an override (Preferences.hs fromHeaders).
   if (!config.txAllowOverride) prefs.tx = undefined;
-  const body = method === 'POST' || method === 'PATCH' || method === 'PUT' ? await readBody(request) : '';
+  const bytes =
+    method === 'POST' || method === 'PATCH' || method === 'PUT' ? await readBody(request) : undefined;
   if (segments.length === 0) throw new RestError(404, 'PGRST126', 'Root endpoint metadata is disabled');
   let target: Target;
   if (segments.length === 1) target = { kind: 'table', name: segments[0]! };
@@ -87,7 +95,8 @@ export async function readApiRequest(
     throw new RestError(405, 'PGRST101', `Cannot use the ${method} method on RPC`);
   }
   const query = parseQuery(url.searchParams, target.kind === 'rpc' && method !== 'POST');
-  const accepted = negotiate(request.headers.get('accept'), config.planEnabled);
+  const content = contentMedia(request.headers.get('content-type'));
+  const body = bytes === undefined ? '' : readPayload(content, bytes, target.kind === 'rpc');
   return {
     request,
     method,
@@ -97,7 +106,8 @@ export async function readApiRequest(
     schema,
     auth,
     prefs,
-    accepted,
+    accept: parseAccept(request.headers.get('accept')),
+    content,
     query,
     top: topRange(api, request, read, query),
     body,
@@ -112,10 +122,10 @@ function pickSchema(api: ApiConfig, request: Request, read: boolean): string {
   return header;
 }
 
-async function readBody(request: Request): Promise<string> {
-  const text = await readTextUpTo(request, REST_MAX_BODY_BYTES);
-  if (text === undefined) throw new BodyTooLarge();
-  return text;
+async function readBody(request: Request): Promise<Buffer> {
+  const bytes = await readBytesUpTo(request, REST_MAX_BODY_BYTES);
+  if (bytes === undefined) throw new BodyTooLarge();
+  return bytes;
 }
 
 function topRange(api: ApiConfig, request: Request, read: boolean, q: QueryParams): Range {

@@ -1,7 +1,11 @@
-import { RestError } from '../errors.ts';
+/**
+ * Media types as PostgREST's MediaType.hs reads them: the `Accept` header's offers (ordered by quality, as wai's
+ * parseHttpAccept orders them) and the `Content-Type` of a body. Which one is answered is decided in plan/, against
+ * the schema cache (a function may return a media type domain).
+ */
 
-/** The bodies PostgREST answers with: JSON arrays, a single object, or CSV. */
-export type Media = 'json' | 'object' | 'csv';
+/** The bodies PostgREST answers with: JSON arrays, a single object, CSV, or a function's raw media type domain. */
+export type Media = 'json' | 'object' | 'csv' | 'raw';
 
 /** `application/vnd.pgrst.plan[+json|+text]; for="…"; options=analyze|verbose|…`: EXPLAIN instead of the answer. */
 export interface PlanMedia {
@@ -11,17 +15,18 @@ export interface PlanMedia {
   for: string;
 }
 
-export interface Accepted {
-  media: Media;
-  /** `Accept: …;nulls=stripped`. */
-  stripNulls: boolean;
-  plan?: PlanMedia;
+/**
+ * One media type: `type/subtype` lowercased, its parameters (names lowercased, quotes dropped), and the text as sent
+ * without its quality (what PostgREST's 406 lists).
+ */
+export interface MediaOffer {
+  type: string;
+  params: Map<string, string>;
+  text: string;
 }
 
-const PLAN_OPTIONS = ['analyze', 'verbose', 'settings', 'buffers', 'wal'];
-
-/** A media type and its parameters (names lowercased, quotes dropped). */
-function parse(item: string): { type: string; params: Map<string, string> } {
+/** One media type and its parameters. */
+export function parseMedia(item: string): MediaOffer {
   const [type = '', ...rest] = item.split(';').map((p) => p.trim());
   const params = new Map<string, string>();
   for (const p of rest) {
@@ -35,48 +40,57 @@ function parse(item: string): { type: string; params: Map<string, string> } {
           .replace(/^"(.*)"$/, '$1'),
       );
   }
-  return { type: type.toLowerCase(), params };
+  const text = item
+    .split(';')
+    .map((p) => p.trim())
+    .filter((p) => !/^q\s*=/i.test(p))
+    .join(';');
+  return { type: type.toLowerCase(), params, text };
 }
 
-function plain(type: string, params: Map<string, string>): Omit<Accepted, 'plan'> | undefined {
-  const stripNulls = params.get('nulls')?.toLowerCase() === 'stripped';
-  if (type === 'application/json' || type === 'application/*' || type === '*/*' || type === '') {
-    return { media: 'json', stripNulls: false };
-  }
-  if (type === 'application/vnd.pgrst.array+json') return { media: 'json', stripNulls };
-  if (type === 'application/vnd.pgrst.object+json') return { media: 'object', stripNulls };
-  if (type === 'text/csv') return { media: 'csv', stripNulls: false };
-  return undefined;
+/** A `q` parameter as a number (1 when absent or unreadable, as parseHttpAccept reads it). */
+function quality(offer: MediaOffer): number {
+  const q = offer.params.get('q');
+  const n = q === undefined ? NaN : Number(q);
+  return Number.isFinite(n) ? n : 1;
+}
+
+/** The `Accept` header's media types, best quality first (stable); `*\/*` when it is absent or empty. */
+export function parseAccept(accept: string | null): MediaOffer[] {
+  if (!accept || !accept.trim()) return [parseMedia('*/*')];
+  const offers = accept
+    .split(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/)
+    .map((a) => a.trim())
+    .filter(Boolean)
+    .map(parseMedia);
+  return offers
+    .map((offer, i) => ({ offer, i, q: quality(offer) }))
+    .sort((a, b) => b.q - a.q || a.i - b.i)
+    .map((o) => o.offer);
 }
 
 /**
- * Accept negotiation (PostgREST's MediaType and negotiateContent): the first offered type it can produce; the plan
- * types only while `db-plan-enabled` is on.
+ * What a request body is, by its `Content-Type` (application/json when absent): JSON, CSV, a form, or the raw text,
+ * XML or bytes a function's one unnamed text, xml or bytea parameter takes.
  */
-export function negotiate(accept: string | null, planEnabled: boolean): Accepted {
-  if (!accept || !accept.trim()) return { media: 'json', stripNulls: false };
-  const offered = accept.split(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/).map((a) => a.trim());
-  for (const item of offered) {
-    const { type, params } = parse(item);
-    const format =
-      type === 'application/vnd.pgrst.plan' || type === 'application/vnd.pgrst.plan+text'
-        ? 'text'
-        : type === 'application/vnd.pgrst.plan+json'
-          ? 'json'
-          : undefined;
-    if (format) {
-      if (!planEnabled) continue;
-      const target = params.get('for') ?? 'application/json';
-      const inner = plain(parse(target).type, parse(target).params);
-      if (!inner) continue;
-      const options = (params.get('options') ?? '').split('|').filter((o) => PLAN_OPTIONS.includes(o));
-      return {
-        ...inner,
-        plan: { format, options: PLAN_OPTIONS.filter((o) => options.includes(o)), for: target },
-      };
-    }
-    const found = plain(type, params);
-    if (found) return found;
-  }
-  throw new RestError(406, 'PGRST107', `None of these media types are available: ${offered.join(', ')}`);
+export type ContentMedia = 'json' | 'csv' | 'form' | 'text' | 'xml' | 'octet' | { other: string };
+
+const CONTENT: Record<string, ContentMedia> = {
+  'application/json': 'json',
+  'text/csv': 'csv',
+  'application/x-www-form-urlencoded': 'form',
+  'text/plain': 'text',
+  'text/xml': 'xml',
+  'application/octet-stream': 'octet',
+};
+
+export function contentMedia(header: string | null): ContentMedia {
+  if (header === null) return 'json';
+  return CONTENT[parseMedia(header).type] ?? { other: header.trim() };
+}
+
+/** A content media type written back as PostgREST's toMime writes it (another type as it was sent). */
+export function contentMime(content: ContentMedia): string {
+  if (typeof content === 'object') return content.other;
+  return Object.entries(CONTENT).find(([, c]) => c === content)![0];
 }

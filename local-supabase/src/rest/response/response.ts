@@ -14,7 +14,7 @@ import type { Outcome, ResultRow } from '../transaction/run.ts';
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
 
-const CONTENT_TYPES: Record<Media, string> = {
+const CONTENT_TYPES: Record<Exclude<Media, 'raw'>, string> = {
   json: JSON_TYPE,
   object: 'application/vnd.pgrst.object+json; charset=utf-8',
   csv: 'text/csv; charset=utf-8',
@@ -22,7 +22,11 @@ const CONTENT_TYPES: Record<Media, string> = {
 
 const MAX_CONTENT_LOCATION = 4096;
 
-export function answer(status: number, body: string | null, headers: Record<string, string>): Response {
+export function answer(
+  status: number,
+  body: string | Uint8Array<ArrayBuffer> | null,
+  headers: Record<string, string>,
+): Response {
   return new Response(body, { status, headers });
 }
 
@@ -42,7 +46,10 @@ export function respond(api: ApiConfig, req: ApiRequest, plan: ActionPlan, outco
   const prefs = req.prefs;
   // PostgREST names the schema in Content-Profile when more than one is exposed.
   const profile: Record<string, string> = api.schemas.length > 1 ? { 'Content-Profile': req.schema } : {};
-  const contentType = { 'Content-Type': CONTENT_TYPES[plan.out.media] };
+  const { out } = plan;
+  const contentType = {
+    'Content-Type': out.media === 'raw' ? out.raw!.contentType : CONTENT_TYPES[out.media],
+  };
   const page = Number(row.page);
   switch (plan.kind) {
     case 'read': {
@@ -55,6 +62,15 @@ export function respond(api: ApiConfig, req: ApiRequest, plan: ActionPlan, outco
     case 'call':
       if (plan.routine.returns === 'void') {
         return answerRow(row, 204, null, { 'Content-Range': rangeStatus(req.top, page, undefined).range });
+      }
+      if (out.raw?.binary && row.body !== null) {
+        return readResponse(
+          req,
+          row,
+          plan.counted,
+          { ...contentType, ...profile },
+          new Uint8Array(Buffer.from(row.body, 'hex')),
+        );
       }
       return readResponse(req, row, plan.counted, { ...contentType, ...profile });
     case 'insert': {
@@ -158,6 +174,7 @@ function readResponse(
   row: ResultRow,
   counted: boolean,
   extra: Record<string, string>,
+  body: string | Uint8Array<ArrayBuffer> | null = row.body,
 ): Response {
   const page = Number(row.page);
   const total = counted && row.total !== null ? Number(row.total) : undefined;
@@ -184,7 +201,7 @@ function readResponse(
     );
     return answer(416, err.body(), { ...headers, 'Content-Type': JSON_TYPE });
   }
-  return answerRow(row, status, req.method === 'HEAD' ? null : row.body, headers);
+  return answerRow(row, status, req.method === 'HEAD' ? null : body, headers);
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
@@ -197,7 +214,7 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
 function answerRow(
   row: ResultRow,
   status: number,
-  body: string | null,
+  body: string | Uint8Array<ArrayBuffer> | null,
   headers: Record<string, string>,
 ): Response {
   let finalStatus = status;

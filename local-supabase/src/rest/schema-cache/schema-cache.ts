@@ -71,6 +71,19 @@ export interface RoutineParam {
   variadic: boolean;
 }
 
+/**
+ * A function returning a domain named like a media type (`create domain "text/plain" as text`): with that type in
+ * Accept it answers its one value as it is (SchemaCache.hs mediaHandlers; docs: Media Type Handlers).
+ */
+export interface RoutineMedia {
+  /** The domain's name, lowercased: the media type it answers (`*\/*` answers any). */
+  type: string;
+  /** Content-Type of the answer: the domain's name (`*\/*` as application/octet-stream), with PostgREST's charset. */
+  contentType: string;
+  /** Its base type is bytea: the bytes are the body. */
+  binary: boolean;
+}
+
 export interface Routine {
   schema: string;
   name: string;
@@ -87,6 +100,8 @@ export interface Routine {
   returnTypeName: string;
   /** Declared ROWS (1 makes a set-returning computed relationship to-one). */
   rows: number;
+  /** The media type domain it returns (not for set-returning functions). */
+  media?: RoutineMedia;
 }
 
 export interface SchemaCache {
@@ -166,6 +181,9 @@ select coalesce(json_agg(t), '[]')::text as rows from (
   select n.nspname as schema, p.proname as name, p.provolatile as volatility, p.proretset as returns_set,
     rt.typname as return_type_name, rt.typtype as return_type_kind, rn.nspname as return_table_schema,
     rc.relname as return_table, rc.relkind as return_table_kind, p.pronargdefaults as defaults, p.prorows as rows,
+    case when rt.typtype = 'd' and not p.proretset
+      and (rt.typname ~* '^[A-Za-z0-9.-]+/[A-Za-z0-9.+-]+$' or rt.typname = '*/*') then rt.typname end as media_type,
+    (select b.typname from pg_type b where b.oid = rt.typbasetype) as return_base_type,
     (select json_build_object('schema', an.nspname, 'name', ac.relname) from pg_class ac
       join pg_namespace an on an.oid = ac.relnamespace
       where p.pronargs = 1 and ac.reltype = p.proargtypes[0] and ac.relkind in ('v', 'r', 'm', 'f', 'p')) as arg_table,
@@ -209,6 +227,8 @@ interface RawRoutine {
   return_table_kind: string | null;
   defaults: number;
   rows: number;
+  media_type: string | null;
+  return_base_type: string | null;
   arg_table: { schema: string; name: string } | null;
   args: { name: string; type: string; mode: 'i' | 'o' | 'b' | 'v' | 't' }[];
 }
@@ -300,6 +320,7 @@ export async function loadSchemaCache(sql: Sql, schemas: readonly string[]): Pro
       argTable: r.arg_table ? tables.get(qualified(r.arg_table.schema, r.arg_table.name)) : undefined,
       returnTypeName: r.return_type_name,
       rows: r.rows,
+      media: r.media_type === null ? undefined : routineMedia(r.media_type, r.return_base_type),
     };
     const key = qualified(r.schema, r.name);
     if (callable(params) && r.return_type_name !== 'trigger') {
@@ -333,6 +354,27 @@ export async function loadSchemaCache(sql: Sql, schemas: readonly string[]): Pro
     }, new Map<string, [string, string][]>()),
     timezones: new Set(zones.rows.map((z) => z.name)),
     computedRels,
+  };
+}
+
+/** MediaType.hs toContentType: a charset for the types PostgREST knows, none for octet-stream and other types. */
+const CHARSET_TYPES = [
+  'application/json',
+  'application/geo+json',
+  'text/csv',
+  'text/plain',
+  'text/xml',
+  'application/openapi+json',
+  'application/x-www-form-urlencoded',
+];
+
+function routineMedia(name: string, base: string | null): RoutineMedia {
+  const resolved = name === '*/*' ? 'application/octet-stream' : name;
+  const type = resolved.toLowerCase();
+  return {
+    type: name.toLowerCase(),
+    contentType: CHARSET_TYPES.includes(type) ? `${resolved}; charset=utf-8` : resolved,
+    binary: base === 'bytea',
   };
 }
 
