@@ -155,6 +155,8 @@ export async function myRole(path: string, slug: string, userId: string): Promis
 export type InvitationStatus = 'pending' | 'expired' | 'revoked' | 'used' | 'declined';
 
 export interface InvitationPreview {
+  /** Lets the invitee decline from the link's page; to anyone but the invited address it names nothing. */
+  id: string;
   teamName: string;
   teamSlug: string;
   email: string;
@@ -179,6 +181,7 @@ export async function previewInvitation(
   return {
     status: 'ok',
     invitation: {
+      id: row.invitation_id,
       teamName: row.team_name,
       teamSlug: row.team_slug,
       email: row.email,
