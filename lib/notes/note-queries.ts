@@ -1,4 +1,7 @@
+import { headers } from 'next/headers';
 import { logServerError } from '@/lib/log/server-log';
+import { decodeHandedRow, HANDED_ROW_HEADER } from '@/lib/routes/handed-row';
+import { noteRow } from '@/lib/routes/route-table';
 import { sessionClient } from '@/lib/session/server';
 import type { Tables } from '@/lib/supabase/database.types';
 import { isNoteId, notesPerPage, searchFilter } from './note-schema';
@@ -47,17 +50,21 @@ export async function listNotes(
   return { status: 'ok', notes: data, total: count, pages: Math.max(1, Math.ceil(count / notesPerPage)) };
 }
 
+const noteColumns = noteRow.select;
+
 export type NoteRead = { status: 'ok'; note: Note } | { status: 'missing' } | { status: 'unavailable' };
 
-/** One note of the visitor's: `missing` for a malformed id, another user's note and a deleted one alike. */
+/**
+ * One note of the visitor's: `missing` for a malformed id, another user's note and a deleted one alike. The
+ * middleware has usually read it already and handed it over (the route table's `row`): then no second read.
+ */
 export async function readNote(path: string, id: string): Promise<NoteRead> {
   if (!isNoteId(id)) return { status: 'missing' };
+  const handed = decodeHandedRow((await headers()).get(HANDED_ROW_HEADER), `/notes/${id}`);
+  // The columns the route table names for the middleware's read, which are the ones selected below.
+  if (handed) return { status: 'ok', note: handed as Note };
   const supabase = await sessionClient();
-  const { data, error } = await supabase
-    .from('notes')
-    .select('id, title, body, created_at, updated_at')
-    .eq('id', id)
-    .maybeSingle();
+  const { data, error } = await supabase.from('notes').select(noteColumns).eq('id', id).maybeSingle();
   if (error) {
     logServerError({ path, code: error.code || 'data_unreachable', error });
     return { status: 'unavailable' };

@@ -51,6 +51,15 @@ function nesting(value: string): number {
   return max;
 }
 
+const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, min: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** A time setting as SHOW prints it ('0', '500ms', '3s', '1min') in milliseconds; 0 means none. */
+export function timeoutMs(shown: string): number {
+  const m = /^(\d+)(ms|s|min|h|d)?$/.exec(shown.trim());
+  if (!m) return 0;
+  return Number(m[1]) * UNIT_MS[m[2] ?? 'ms']!;
+}
+
 /** Throws, rolling the transaction back, when the result breaks one of the plan's checks. */
 function check(plan: ActionPlan, row: ResultRow): void {
   const page = Number(row.page);
@@ -118,10 +127,18 @@ export async function runInTransaction(
         b.push(k, v);
         return `set_config($${b.length - 1}, $${b.length}, true)`;
       });
-      await sql.query(`SELECT ${calls.join(', ')}`, b, AS_TEXT);
+      const applied = await sql.query<{ statement_timeout: string }>(
+        `SELECT ${calls.join(', ')}, current_setting('statement_timeout') AS statement_timeout`,
+        b,
+        AS_TEXT,
+      );
+      // The role's statement_timeout (anon 3 s, authenticated 8 s on Supabase), or the request's own setting.
+      const timeout = timeoutMs(applied.rows[0]!.statement_timeout);
+      const query = <R>(text: string, values: string[]) =>
+        db.withTimeout(timeout, () => sql.query<R>(text, values, AS_TEXT));
       let outcome: Outcome;
       if (plan.explain) {
-        const res = await sql.query<Record<string, unknown>>(stmt.sql, stmt.values, AS_TEXT);
+        const res = await query<Record<string, unknown>>(stmt.sql, stmt.values);
         // FORMAT JSON is one row; FORMAT TEXT a row per line (MainTx.hs planRow).
         const lines = res.rows.map((r) => {
           const v = Object.values(r)[0];
@@ -132,7 +149,7 @@ export async function runInTransaction(
           body: plan.explain.format === 'json' ? lines.join('') : lines.join('\n') + '\n',
         };
       } else {
-        const res = await sql.query<ResultRow>(stmt.sql, stmt.values, AS_TEXT);
+        const res = await query<ResultRow>(stmt.sql, stmt.values);
         const row = res.rows[0]!;
         check(plan, row);
         if (stmt.explainCount) row.total = await countFromPlanner(sql, stmt, row, req, api);
