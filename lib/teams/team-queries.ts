@@ -1,4 +1,7 @@
+import { headers } from 'next/headers';
 import { logServerError } from '@/lib/log/server-log';
+import { decodeHandedRow, HANDED_ROW_HEADER } from '@/lib/routes/handed-row';
+import type { Database } from '@/lib/supabase/database.types';
 import { sessionClient } from '@/lib/session/server';
 import { isInvitationToken, isTeamSlug, type TeamRole } from './team-schema';
 
@@ -152,6 +155,32 @@ export async function myRole(path: string, slug: string, userId: string): Promis
   return { status: 'ok', value: data?.role ?? null };
 }
 
+/**
+ * A team's id, slug and name for the page at `pagePath` (under `/teams/<slug>`, without locale): the row the
+ * middleware read for its 404 and handed over (the route table's `row`), else read now. `missing` for a team the
+ * visitor is not in.
+ */
+export async function readTeamRow(
+  path: string,
+  pagePath: string,
+  slug: string,
+): Promise<
+  { status: 'ok'; team: Omit<Team, 'createdAt'> } | { status: 'missing' } | { status: 'unavailable' }
+> {
+  if (!isTeamSlug(slug)) return { status: 'missing' };
+  const handed = decodeHandedRow((await headers()).get(HANDED_ROW_HEADER), pagePath);
+  // The route table's select for team pages is these columns.
+  if (handed) return { status: 'ok', team: handed as Omit<Team, 'createdAt'> };
+  const supabase = await sessionClient();
+  const { data, error } = await supabase
+    .from('teams')
+    .select('id, slug, name')
+    .eq('slug', slug)
+    .maybeSingle();
+  if (error) return failed(path, error);
+  return data ? { status: 'ok', team: data } : { status: 'missing' };
+}
+
 export type InvitationStatus = 'pending' | 'expired' | 'revoked' | 'used' | 'declined';
 
 export interface InvitationPreview {
@@ -165,6 +194,18 @@ export interface InvitationPreview {
   expiresAt: string;
 }
 
+type PreviewRow = Database['public']['Functions']['team_invitation_preview']['Returns'][number];
+
+async function readPreview(path: string, token: string): Promise<PreviewRow | undefined | 'unavailable'> {
+  const supabase = await sessionClient();
+  const { data, error } = await supabase.rpc('team_invitation_preview', { p_token: token });
+  if (error) {
+    failed(path, error);
+    return 'unavailable';
+  }
+  return data[0];
+}
+
 /** What an invitation link names, for anyone holding it; `missing` for a token that names none. */
 export async function previewInvitation(
   path: string,
@@ -173,10 +214,10 @@ export async function previewInvitation(
   { status: 'ok'; invitation: InvitationPreview } | { status: 'missing' } | { status: 'unavailable' }
 > {
   if (!isInvitationToken(token)) return { status: 'missing' };
-  const supabase = await sessionClient();
-  const { data, error } = await supabase.rpc('team_invitation_preview', { p_token: token });
-  if (error) return failed(path, error);
-  const row = data[0];
+  // The middleware read the preview for its 404 and usually handed it over (the route table's `row`).
+  const handed = decodeHandedRow((await headers()).get(HANDED_ROW_HEADER), `/invitations/${token}`);
+  const row = handed ? (handed as PreviewRow) : await readPreview(path, token);
+  if (row === 'unavailable') return { status: 'unavailable' };
   if (!row) return { status: 'missing' };
   return {
     status: 'ok',
