@@ -357,7 +357,7 @@ test('an invitation waiting in the list is accepted there; one withdrawn meanwhi
 });
 
 for (const locale of ['en', 'ar'] as const) {
-  test(`${locale}: a link that names no invitation is a 404 in the visitor's language, signed out and in; a withdrawn one says so`, async ({
+  test(`${locale}: a link that names no invitation is a 404 in the visitor's language, signed out and in; a withdrawn one says so, an open one is declined there`, async ({
     page,
     browser,
   }) => {
@@ -389,6 +389,16 @@ for (const locale of ['en', 'ar'] as const) {
       expect(response?.status()).toBe(200);
       await expect(visitor.getByTestId('invitation-closed')).toContainText(t('invitationStatus.revoked'));
     }
+
+    // An open one is declined from its link's page (the preview names the invitation).
+    const open = await teamInviting(invitee.user.email, 'Open crew');
+    await invitee.page.goto(`/${locale}/invitations/${open.token}`);
+    await invitee.page
+      .getByTestId('invitation-decline-form')
+      .getByRole('button', { name: t('decline') })
+      .click();
+    await expect(invitee.page).toHaveURL(`/${locale}/teams?done=declined`);
+    expect((await invitationRow(open.invitationId))?.declined_at).not.toBeNull();
     await invitee.context.close();
   });
 }
