@@ -20,7 +20,6 @@ export interface Team {
   id: string;
   slug: string;
   name: string;
-  createdAt: string;
 }
 
 export interface TeamMember {
@@ -94,16 +93,10 @@ export type TeamRead =
  * policy shows them to admins and owners only). `missing` for a malformed slug and a team the visitor is not in.
  */
 export async function readTeam(path: string, slug: string, withInvitations: boolean): Promise<TeamRead> {
-  if (!isTeamSlug(slug)) return { status: 'missing' };
+  const team = await readTeamRow(path, `/teams/${slug}`, slug);
+  if (team.status !== 'ok') return team;
+  const { id } = team.team;
   const supabase = await sessionClient();
-  const team = await supabase
-    .from('teams')
-    .select('id, slug, name, created_at')
-    .eq('slug', slug)
-    .maybeSingle();
-  if (team.error) return failed(path, team.error);
-  if (!team.data) return { status: 'missing' };
-  const id = team.data.id;
   const [members, invitations] = await Promise.all([
     supabase.rpc('team_member_list', { p_team_id: id }),
     withInvitations
@@ -121,7 +114,7 @@ export async function readTeam(path: string, slug: string, withInvitations: bool
   if (invitations?.error) return failed(path, invitations.error);
   return {
     status: 'ok',
-    team: { id, slug: team.data.slug, name: team.data.name, createdAt: team.data.created_at },
+    team: team.team,
     members: members.data.map((row) => ({
       userId: row.user_id,
       email: row.email,
@@ -164,13 +157,11 @@ export async function readTeamRow(
   path: string,
   pagePath: string,
   slug: string,
-): Promise<
-  { status: 'ok'; team: Omit<Team, 'createdAt'> } | { status: 'missing' } | { status: 'unavailable' }
-> {
+): Promise<{ status: 'ok'; team: Team } | { status: 'missing' } | { status: 'unavailable' }> {
   if (!isTeamSlug(slug)) return { status: 'missing' };
   const handed = decodeHandedRow((await headers()).get(HANDED_ROW_HEADER), pagePath);
   // The route table's select for team pages is these columns.
-  if (handed) return { status: 'ok', team: handed as Omit<Team, 'createdAt'> };
+  if (handed) return { status: 'ok', team: handed as Team };
   const supabase = await sessionClient();
   const { data, error } = await supabase
     .from('teams')
