@@ -14,7 +14,8 @@ export default function robots(): MetadataRoute.Robots {
             'subtree' in other && other.search === 'disallowed' && entry.path.startsWith(`${other.path}/`),
         ),
     )
-    .map((entry) => `/*${entry.path}`);
+    // A dynamic entry (`/invitations/[token]`) is disallowed up to its first parameter, which matches every value.
+    .map((entry) => `/*${entry.path.replace(/\[\w+\].*$/, '')}`);
   return {
     rules: { userAgent: '*', allow: '/', disallow: ['/api/', ...disallowed] },
     sitemap: absoluteUrl('/sitemap.xml'),

@@ -41,10 +41,16 @@ interface RouteEntry {
    * when it is not: Next could only answer a page's own notFound() with an empty error shell (lib/routes/not-found.ts).
    * `missing` and `back` are the message keys that page shows, `back` labelling a link to the path above.
    * `select` names the columns the page shows: the middleware reads those and hands the row to the page
-   * (lib/routes/handed-row.ts), so a view reads it once.
+   * (lib/routes/handed-row.ts), so a view reads it once. A row no table grants the visitor (an invitation, to
+   * someone signed out) is named by a `function` of the Data API instead, called with the key as its `argument`
+   * and read like a table; such a page may be open to anyone, so the middleware asks even without a session.
+   * `backTo` replaces the path above when that has no page of its own.
    */
-  row?: { table: string; column: string; select: string; missing: MessageKey; back: MessageKey };
+  row?: RowSource & { select: string; missing: MessageKey; back: MessageKey; backTo?: string };
 }
+
+/** Where a per-row page's row is read: a table's column, or a set-returning function's argument. */
+export type RowSource = { table: string; column: string } | { function: string; argument: string };
 
 /** A key of messages/<locale>.json, `Namespace.key` (tests/unit/route-table.test.ts checks each one exists). */
 type MessageKey = `${string}.${string}`;
@@ -163,14 +169,22 @@ export const routeTable = [
     worker: 'network',
     search: 'disallowed',
   },
-  // /invitations/<token>, the page an emailed invitation opens: anyone with the link, signed in or not.
+  // /invitations/<token>, the page an emailed invitation opens: anyone with the link, signed in or not. A token
+  // that names no invitation is a 404; one no longer open is the page, saying why.
   {
-    path: '/invitations',
-    subtree: true,
+    path: '/invitations/[token]',
     access: 'anyone',
     caching: 'private',
     worker: 'network',
     search: 'disallowed',
+    row: {
+      function: 'team_invitation_preview',
+      argument: 'p_token',
+      select: 'invitation_id, team_name, team_slug, email, role, status, expires_at',
+      missing: 'Teams.invitationStatus.missing',
+      back: 'Teams.allTeams',
+      backTo: '/teams',
+    },
   },
   // Link and OAuth returns, the session-ended step and the link error page: they set or read session cookies.
   {
@@ -185,8 +199,13 @@ export const routeTable = [
 ] as const satisfies readonly RouteEntry[];
 
 type Entry = (typeof routeTable)[number];
-/** Paths of the given entries, and of pages below the subtree ones among them. */
-type PathsOf<E extends Entry> = E['path'] | `${Extract<E, { subtree: true }>['path']}/${string}`;
+/** A dynamic entry's path with each `[segment]` filled in (`/invitations/[token]` → `/invitations/${string}`). */
+type Filled<P extends string> = P extends `${infer Head}[${string}]${infer Tail}`
+  ? `${Head}${string}${Filled<Tail>}`
+  : P;
+/** Paths of the given entries, filled in, and of pages below the subtree ones among them. */
+type PathsOf<E extends Entry> =
+  E['path'] | Filled<E['path']> | `${Extract<E, { subtree: true }>['path']}/${string}`;
 /** A page's path (without the locale prefix): one the table declares. */
 export type PagePath = PathsOf<Entry>;
 /** Pages whose entry needs a session: they call guardPage (lib/guard/page.ts). */
@@ -227,7 +246,8 @@ export function rowOf(
   if (!entry?.row) return null;
   const at = entry.path.split('/').findIndex((segment) => dynamicSegment.test(segment));
   const segments = path.split('/');
-  return { row: entry.row, key: segments[at] ?? '', parent: segments.slice(0, at).join('/') || '/' };
+  const parent = entry.row.backTo ?? (segments.slice(0, at).join('/') || '/');
+  return { row: entry.row, key: segments[at] ?? '', parent };
 }
 
 /** `/de/account/x` → `{ locale: 'de', path: '/account/x' }`; a path without a locale prefix comes back whole. */

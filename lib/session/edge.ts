@@ -4,7 +4,7 @@ import { type NextRequest, NextResponse } from 'next/server';
 import { accessRedirect, isPrivatePath } from '@/lib/routes/access-rules';
 import { encodeHandedRow, HANDED_ROW_HEADER } from '@/lib/routes/handed-row';
 import { unmatchedPath } from '@/lib/routes/not-found';
-import { rowOf } from '@/lib/routes/route-table';
+import { rowOf, type RowSource } from '@/lib/routes/route-table';
 import { isSessionEnded, reportIfUnreachable } from '@/lib/log/auth-errors';
 import { logServerError } from '@/lib/log/server-log';
 import { withinAuthBudget } from '@/lib/supabase/auth-fetch';
@@ -84,15 +84,18 @@ async function readSession(request: NextRequest, response: NextResponse): Promis
  */
 async function readRow(
   supabase: SupabaseClient,
-  { table, column, select }: { table: string; column: string; select: string },
+  source: RowSource & { select: string },
   key: string,
 ): Promise<{ status: 'found'; row: unknown } | { status: 'missing' } | { status: 'unknown' }> {
   try {
-    const { data, error, status } = await withinAuthBudget(
-      Promise.resolve(supabase.from(table).select(select).eq(column, key).limit(1)),
-    );
+    const query =
+      'function' in source
+        ? supabase.rpc(source.function, { [source.argument]: key }).select(source.select)
+        : supabase.from(source.table).select(source.select).eq(source.column, key);
+    const { data, error, status } = await withinAuthBudget(Promise.resolve(query.limit(1)));
     if (error) return status === 400 ? { status: 'missing' } : { status: 'unknown' };
-    return data.length > 0 ? { status: 'found', row: data[0] } : { status: 'missing' };
+    const rows = data as unknown[];
+    return rows.length > 0 ? { status: 'found', row: rows[0] } : { status: 'missing' };
   } catch {
     // Past the budget: the page reads the row itself and shows its "unavailable" note.
     return { status: 'unknown' };
@@ -132,7 +135,11 @@ export async function applySession(
     return carryOnto(NextResponse.redirect(new URL(target, request.url), 307), response);
   }
   const row = rowOf(path);
-  const read = row && supabase && !secondFactorPending ? await readRow(supabase, row.row, row.key) : null;
+  // Signed out, only a page open to anyone gets here with a row (the access rules sent the rest to sign-in): its
+  // row is asked as anon, with a client made for it alone.
+  const client =
+    supabase ?? (row && !hasAuthCookie(request) ? createSupabaseEdgeClient(request, response) : undefined);
+  const read = row && client && !secondFactorPending ? await readRow(client, row.row, row.key) : null;
   if (read?.status === 'missing') {
     // Before any page renders: the global not-found page, in this language, with status 404 (lib/routes/not-found.ts).
     const missing = NextResponse.rewrite(new URL(`/${locale}${unmatchedPath}`, request.url), {

@@ -118,7 +118,7 @@ isOneToOne: false
           }
           Functions: {
             "accept_team_invitation":
-{ Args: { "p_token": string }; Returns: string
+{ Args: { "p_invitation_id"?: string,"p_token"?: string }; Returns: string
                            },
 "account_deletion_blockers":
 { Args: Record<PropertyKey, never>; Returns: {
@@ -190,7 +190,7 @@ isOneToOne: false
                            },
 "team_invitation_preview":
 { Args: { "p_token": string }; Returns: {
-              "email": string,"expires_at": string,"role": Database["public"]['Enums']["team_role"],"status": string,"team_name": string,"team_slug": string
+              "email": string,"expires_at": string,"invitation_id": string,"role": Database["public"]['Enums']["team_role"],"status": string,"team_name": string,"team_slug": string
             }[]
                            },
 "team_member_list":

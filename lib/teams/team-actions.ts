@@ -275,13 +275,23 @@ async function transfer(formData: FormData): Promise<FormState> {
   return toTeam(locale, slug, 'transferred');
 }
 
+/**
+ * Accepts by the emailed link's token, or from the list of invitations waiting for the visitor by the invitation's
+ * id: one database function either way, which finds an id only for the caller's confirmed address.
+ */
 async function accept(formData: FormData): Promise<FormState> {
   const token = formData.get('token');
+  const id = formData.get('invitationId');
   const caller = await privateAction(formData, isInvitationToken(token) ? `/invitations/${token}` : '/teams');
   if (caller.refused) return caller.refused;
   const { locale, supabase } = caller;
-  if (!isInvitationToken(token)) return refused(locale, 'invitation_not_found');
-  const { data, error } = await supabase.rpc('accept_team_invitation', { p_token: token });
+  const invitation = isInvitationToken(token)
+    ? { p_token: token }
+    : isUuid(id)
+      ? { p_invitation_id: id }
+      : null;
+  if (!invitation) return refused(locale, 'invitation_not_found');
+  const { data, error } = await supabase.rpc('accept_team_invitation', invitation);
   if (error) return failure(locale, error);
   return toTeam(locale, data, 'joined');
 }
@@ -329,7 +339,13 @@ export const transferOwnership = formAction(async (_previous, formData) =>
   answerForm(formKey('member-transfer', formData, 'userId'), await transfer(formData)),
 );
 export const acceptInvitation = formAction(async (_previous, formData) =>
-  answerForm('invitation-accept', await accept(formData)),
+  answerForm(
+    // From the list, one answer per row; the link's page has one invitation.
+    text(formData, 'invitationId')
+      ? formKey('invitation-accept', formData, 'invitationId')
+      : 'invitation-accept',
+    await accept(formData),
+  ),
 );
 export const declineInvitation = formAction(async (_previous, formData) =>
   answerForm(formKey('invitation-decline', formData, 'invitationId'), await decline(formData)),

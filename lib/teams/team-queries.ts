@@ -1,4 +1,7 @@
+import { headers } from 'next/headers';
 import { logServerError } from '@/lib/log/server-log';
+import { decodeHandedRow, HANDED_ROW_HEADER } from '@/lib/routes/handed-row';
+import type { Database } from '@/lib/supabase/database.types';
 import { sessionClient } from '@/lib/session/server';
 import { isInvitationToken, isTeamSlug, type TeamRole } from './team-schema';
 
@@ -17,7 +20,6 @@ export interface Team {
   id: string;
   slug: string;
   name: string;
-  createdAt: string;
 }
 
 export interface TeamMember {
@@ -91,16 +93,10 @@ export type TeamRead =
  * policy shows them to admins and owners only). `missing` for a malformed slug and a team the visitor is not in.
  */
 export async function readTeam(path: string, slug: string, withInvitations: boolean): Promise<TeamRead> {
-  if (!isTeamSlug(slug)) return { status: 'missing' };
+  const team = await readTeamRow(path, `/teams/${slug}`, slug);
+  if (team.status !== 'ok') return team;
+  const { id } = team.team;
   const supabase = await sessionClient();
-  const team = await supabase
-    .from('teams')
-    .select('id, slug, name, created_at')
-    .eq('slug', slug)
-    .maybeSingle();
-  if (team.error) return failed(path, team.error);
-  if (!team.data) return { status: 'missing' };
-  const id = team.data.id;
   const [members, invitations] = await Promise.all([
     supabase.rpc('team_member_list', { p_team_id: id }),
     withInvitations
@@ -118,7 +114,7 @@ export async function readTeam(path: string, slug: string, withInvitations: bool
   if (invitations?.error) return failed(path, invitations.error);
   return {
     status: 'ok',
-    team: { id, slug: team.data.slug, name: team.data.name, createdAt: team.data.created_at },
+    team: team.team,
     members: members.data.map((row) => ({
       userId: row.user_id,
       email: row.email,
@@ -152,15 +148,53 @@ export async function myRole(path: string, slug: string, userId: string): Promis
   return { status: 'ok', value: data?.role ?? null };
 }
 
+/**
+ * A team's id, slug and name for the page at `pagePath` (under `/teams/<slug>`, without locale): the row the
+ * middleware read for its 404 and handed over (the route table's `row`), else read now. `missing` for a team the
+ * visitor is not in.
+ */
+export async function readTeamRow(
+  path: string,
+  pagePath: string,
+  slug: string,
+): Promise<{ status: 'ok'; team: Team } | { status: 'missing' } | { status: 'unavailable' }> {
+  if (!isTeamSlug(slug)) return { status: 'missing' };
+  const handed = decodeHandedRow((await headers()).get(HANDED_ROW_HEADER), pagePath);
+  // The route table's select for team pages is these columns.
+  if (handed) return { status: 'ok', team: handed as Team };
+  const supabase = await sessionClient();
+  const { data, error } = await supabase
+    .from('teams')
+    .select('id, slug, name')
+    .eq('slug', slug)
+    .maybeSingle();
+  if (error) return failed(path, error);
+  return data ? { status: 'ok', team: data } : { status: 'missing' };
+}
+
 export type InvitationStatus = 'pending' | 'expired' | 'revoked' | 'used' | 'declined';
 
 export interface InvitationPreview {
+  /** Lets the invitee decline from the link's page; to anyone but the invited address it names nothing. */
+  id: string;
   teamName: string;
   teamSlug: string;
   email: string;
   role: TeamRole;
   status: InvitationStatus;
   expiresAt: string;
+}
+
+type PreviewRow = Database['public']['Functions']['team_invitation_preview']['Returns'][number];
+
+async function readPreview(path: string, token: string): Promise<PreviewRow | undefined | 'unavailable'> {
+  const supabase = await sessionClient();
+  const { data, error } = await supabase.rpc('team_invitation_preview', { p_token: token });
+  if (error) {
+    failed(path, error);
+    return 'unavailable';
+  }
+  return data[0];
 }
 
 /** What an invitation link names, for anyone holding it; `missing` for a token that names none. */
@@ -171,14 +205,15 @@ export async function previewInvitation(
   { status: 'ok'; invitation: InvitationPreview } | { status: 'missing' } | { status: 'unavailable' }
 > {
   if (!isInvitationToken(token)) return { status: 'missing' };
-  const supabase = await sessionClient();
-  const { data, error } = await supabase.rpc('team_invitation_preview', { p_token: token });
-  if (error) return failed(path, error);
-  const row = data[0];
+  // The middleware read the preview for its 404 and usually handed it over (the route table's `row`).
+  const handed = decodeHandedRow((await headers()).get(HANDED_ROW_HEADER), `/invitations/${token}`);
+  const row = handed ? (handed as PreviewRow) : await readPreview(path, token);
+  if (row === 'unavailable') return { status: 'unavailable' };
   if (!row) return { status: 'missing' };
   return {
     status: 'ok',
     invitation: {
+      id: row.invitation_id,
       teamName: row.team_name,
       teamSlug: row.team_slug,
       email: row.email,

@@ -537,9 +537,11 @@ begin
 end;
 $$;
 
--- What an invitation link shows before anyone accepts it, to whoever holds the token (signed in or not).
+-- What an invitation link shows before anyone accepts it, to whoever holds the token (signed in or not). The id lets
+-- the invitee decline from the link's page; it names the invitation to nobody but its confirmed address.
 create function public.team_invitation_preview(p_token text)
 returns table (
+  invitation_id uuid,
   team_name text,
   team_slug text,
   email text,
@@ -552,7 +554,7 @@ stable
 security definer
 set search_path = ''
 as $$
-  select t.name, t.slug, i.email, i.role,
+  select i.id, t.name, t.slug, i.email, i.role,
     case
       when i.accepted_at is not null then 'used'
       when i.revoked_at is not null then 'revoked'
@@ -566,9 +568,25 @@ as $$
   where i.token_hash = private.team_invitation_hash(p_token)
 $$;
 
--- Joins the team: the token's invitation must be open and unexpired, and the caller's confirmed address the invited
--- one. The membership and the spent invitation commit together. Returns the team's slug.
-create function public.accept_team_invitation(p_token text) returns text
+-- The caller's confirmed address.
+create function private.confirmed_email() returns text
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select lower(u.email) from auth.users u where u.id = (select auth.uid()) and u.email_confirmed_at is not null
+$$;
+
+-- Joins the team, the one way a membership is added after create_team. The invitation is named either by its
+-- token (the emailed link) or, for the list of invitations waiting for the caller, by its id. The id path is as
+-- strong as the link: the link proves only that its holder can read mail at the invited address, and a confirmed
+-- address on the caller's account proves the same thing, so by id only invitations to the caller's confirmed
+-- address are found (to anyone else the id names nothing). Either way the invitation must be open and unexpired and
+-- the caller's confirmed address the invited one; the membership and the spent invitation commit together.
+-- Returns the team's slug.
+create function public.accept_team_invitation(p_token text default null, p_invitation_id uuid default null)
+returns text
 language plpgsql
 security definer
 set search_path = ''
@@ -579,9 +597,15 @@ declare
   account auth.users;
   slug text;
 begin
-  select * into invitation from public.team_invitations i
-  where i.token_hash = private.team_invitation_hash(p_token)
-  for update;
+  if p_token is not null and p_invitation_id is null then
+    select * into invitation from public.team_invitations i
+    where i.token_hash = private.team_invitation_hash(p_token)
+    for update;
+  elsif p_invitation_id is not null and p_token is null then
+    select * into invitation from public.team_invitations i
+    where i.id = p_invitation_id and i.email = private.confirmed_email()
+    for update;
+  end if;
   if invitation.id is null then
     perform private.team_error('invitation_not_found');
   elsif invitation.accepted_at is not null then
@@ -607,16 +631,6 @@ begin
   select t.slug into slug from public.teams t where t.id = invitation.team_id;
   return slug;
 end;
-$$;
-
--- The caller's confirmed address.
-create function private.confirmed_email() returns text
-language sql
-stable
-security definer
-set search_path = ''
-as $$
-  select lower(u.email) from auth.users u where u.id = (select auth.uid()) and u.email_confirmed_at is not null
 $$;
 
 -- Invitations waiting for the caller's confirmed address, soonest to expire first.
@@ -700,7 +714,7 @@ revoke execute on function public.invite_to_team(uuid, text, public.team_role, t
 revoke execute on function public.resend_team_invitation(uuid, text) from public, anon;
 revoke execute on function public.revoke_team_invitation(uuid) from public, anon;
 revoke execute on function public.team_invitation_preview(text) from public;
-revoke execute on function public.accept_team_invitation(text) from public, anon;
+revoke execute on function public.accept_team_invitation(text, uuid) from public, anon;
 revoke execute on function public.my_team_invitations() from public, anon;
 revoke execute on function public.decline_team_invitation(uuid) from public, anon;
 revoke execute on function public.account_deletion_blockers() from public, anon;
@@ -711,7 +725,7 @@ grant execute on function public.invite_to_team(uuid, text, public.team_role, te
 grant execute on function public.resend_team_invitation(uuid, text) to authenticated;
 grant execute on function public.revoke_team_invitation(uuid) to authenticated;
 grant execute on function public.team_invitation_preview(text) to anon, authenticated;
-grant execute on function public.accept_team_invitation(text) to authenticated;
+grant execute on function public.accept_team_invitation(text, uuid) to authenticated;
 grant execute on function public.my_team_invitations() to authenticated;
 grant execute on function public.decline_team_invitation(uuid) to authenticated;
 grant execute on function public.account_deletion_blockers() to authenticated;

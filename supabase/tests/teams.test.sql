@@ -3,7 +3,7 @@
 -- is refused by the database itself, and the row it would have changed stays as it was.
 begin;
 set local search_path = public, extensions;
-select plan(86);
+select plan(94);
 
 -- Creating a team -------------------------------------------------------------------------------------------------
 select tests.as_user('a1a1a1a1-0000-4000-8000-000000000001', 'a1a1a1a1-5e55-4000-8000-000000000001');
@@ -97,8 +97,8 @@ select throws_ok(
 -- Previews and acceptance -----------------------------------------------------------------------------------------
 select tests.as_anon();
 select results_eq(
-  $$ select team_name, team_slug, email, role::text, status from public.team_invitation_preview(current_setting('tests.bob_token')) $$,
-  $$ values ('Acme', 'acme', 'bob@example.com', 'admin', 'pending') $$,
+  $$ select invitation_id::text, team_name, team_slug, email, role::text, status from public.team_invitation_preview(current_setting('tests.bob_token')) $$,
+  $$ values (current_setting('tests.bob_invitation'), 'Acme', 'acme', 'bob@example.com', 'admin', 'pending') $$,
   'whoever holds the token sees what it invites to'
 );
 select is_empty($$ select * from public.team_invitation_preview('not-a-token') $$, 'a malformed token shows nothing');
@@ -117,6 +117,24 @@ select throws_ok(
   $$ select public.accept_team_invitation('AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA') $$,
   'P0001', 'invitation_not_found', 'an unknown token is not found'
 );
+select throws_ok(
+  $$ select public.accept_team_invitation(p_invitation_id => current_setting('tests.bob_invitation')::uuid) $$,
+  'P0001', 'invitation_not_found', 'by id, another address''s invitation names nothing'
+);
+select throws_ok(
+  $$ select public.accept_team_invitation() $$,
+  'P0001', 'invitation_not_found', 'neither a token nor an id names nothing'
+);
+select tests.as_user('b2b2b2b2-0000-4000-8000-000000000002', 'b2b2b2b2-5e55-4000-8000-000000000001');
+select throws_ok(
+  $$ select public.accept_team_invitation(current_setting('tests.bob_token'), current_setting('tests.bob_invitation')::uuid) $$,
+  'P0001', 'invitation_not_found', 'a token and an id together name nothing'
+);
+select results_eq(
+  $$ select status from public.team_invitation_preview(current_setting('tests.bob_token')) $$,
+  $$ values ('pending') $$,
+  'and the refused invitation is still open'
+);
 select tests.as_user('b2b2b2b2-0000-4000-8000-000000000002', 'b2b2b2b2-5e55-4000-8000-000000000001');
 select is(public.accept_team_invitation(current_setting('tests.bob_token')), 'acme', 'the invitee accepts and gets the team''s slug');
 select results_eq(
@@ -127,6 +145,10 @@ select results_eq(
 select throws_ok(
   $$ select public.accept_team_invitation(current_setting('tests.bob_token')) $$,
   'P0001', 'invitation_used', 'a used token is refused'
+);
+select throws_ok(
+  $$ select public.accept_team_invitation(p_invitation_id => current_setting('tests.bob_invitation')::uuid) $$,
+  'P0001', 'invitation_used', 'a used invitation is refused by id'
 );
 
 -- Dave's address is unconfirmed.
@@ -157,6 +179,10 @@ select throws_ok(
   $$ select public.accept_team_invitation(current_setting('tests.carol_token')) $$,
   'P0001', 'invitation_expired', 'an expired token is refused'
 );
+select throws_ok(
+  $$ select public.accept_team_invitation(p_invitation_id => current_setting('tests.carol_invitation')::uuid) $$,
+  'P0001', 'invitation_expired', 'an expired invitation is refused by id'
+);
 select is_empty($$ select * from public.my_team_invitations() $$, 'an expired invitation is not waiting any more');
 select tests.as_service_role();
 update public.team_invitations set expires_at = now() + interval '1 day', revoked_at = now() where id = current_setting('tests.carol_invitation')::uuid;
@@ -164,6 +190,10 @@ select tests.as_user('c3c3c3c3-0000-4000-8000-000000000003', 'c3c3c3c3-5e55-4000
 select throws_ok(
   $$ select public.accept_team_invitation(current_setting('tests.carol_token')) $$,
   'P0001', 'invitation_revoked', 'a revoked token is refused'
+);
+select throws_ok(
+  $$ select public.accept_team_invitation(p_invitation_id => current_setting('tests.carol_invitation')::uuid) $$,
+  'P0001', 'invitation_revoked', 'a revoked invitation is refused by id'
 );
 select tests.as_service_role();
 update public.team_invitations set revoked_at = null where id = current_setting('tests.carol_invitation')::uuid;
@@ -178,6 +208,10 @@ select throws_ok(
   $$ select public.accept_team_invitation(current_setting('tests.carol_token')) $$,
   'P0001', 'invitation_declined', 'a declined token is refused'
 );
+select throws_ok(
+  $$ select public.accept_team_invitation(p_invitation_id => current_setting('tests.carol_invitation')::uuid) $$,
+  'P0001', 'invitation_declined', 'a declined invitation is refused by id'
+);
 select is(
   (select count(*)::int from public.team_members where team_id = current_setting('tests.team')::uuid and user_id = (select auth.uid())),
   0, 'no refusal made a membership'
@@ -189,10 +223,13 @@ select results_eq(
   $$ values (true, 'declined') $$,
   'and the refused invitation is unspent'
 );
-select set_config('tests.carol_token', token, true)
+select set_config('tests.carol_invitation', invitation_id::text, true)
 from public.invite_to_team(current_setting('tests.team')::uuid, 'carol@example.com', 'member', 'en');
 select tests.as_user('c3c3c3c3-0000-4000-8000-000000000003', 'c3c3c3c3-5e55-4000-8000-000000000001');
-select is(public.accept_team_invitation(current_setting('tests.carol_token')), 'acme', 'a new invitation after declining is accepted');
+select is(
+  public.accept_team_invitation(p_invitation_id => current_setting('tests.carol_invitation')::uuid), 'acme',
+  'a new invitation after declining is accepted from the invitee''s list, by its id'
+);
 
 -- Roles -----------------------------------------------------------------------------------------------------------
 -- Carol (member): sees her team, manages nobody.

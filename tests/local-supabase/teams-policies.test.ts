@@ -546,11 +546,15 @@ describe('teams: invitations', () => {
     await owner.client.rpc('revoke_team_invitation', { p_invitation_id: unknown.invitation_id });
   });
 
-  /** An invitation for `invitee`, refused for `who` with `code`: the row and the memberships stay as they were. */
-  async function refusedAcceptance(sent: Sent, who: User, code: string) {
+  /**
+   * An invitation refused for `who`, by its link's token with `code` and by its id (the list's way) with `idCode`:
+   * the row and the memberships stay as they were.
+   */
+  async function refusedAcceptance(sent: Sent, who: User, code: string, idCode = code) {
     const before = await invitationRow(sent.invitation_id);
     const membersBefore = await members(team);
     refused(await who.client.rpc('accept_team_invitation', { p_token: sent.token }), code);
+    refused(await who.client.rpc('accept_team_invitation', { p_invitation_id: sent.invitation_id }), idCode);
     expect(await invitationRow(sent.invitation_id)).toEqual(before);
     expect(await members(team)).toEqual(membersBefore);
   }
@@ -558,9 +562,9 @@ describe('teams: invitations', () => {
   const preview = async (token: string) =>
     ((await anon().rpc('team_invitation_preview', { p_token: token })).data as { status: string }[])[0];
 
-  it('another address cannot accept it', async () => {
+  it('another address cannot accept it; by id it names nothing to them', async () => {
     const sent = await invite(owner, team, invitee.email);
-    await refusedAcceptance(sent, other, 'invitation_wrong_address');
+    await refusedAcceptance(sent, other, 'invitation_wrong_address', 'invitation_not_found');
     expect(await preview(sent.token)).toMatchObject({
       status: 'pending',
       email: invitee.email,
@@ -579,7 +583,7 @@ describe('teams: invitations', () => {
     expect(given.data.user?.email_confirmed_at).toBeFalsy();
     const sent = await invite(owner, team, email);
     const unconfirmed = { id: signedIn.data.user!.id, email, client: guest };
-    await refusedAcceptance(sent, unconfirmed, 'invitation_email_unconfirmed');
+    await refusedAcceptance(sent, unconfirmed, 'invitation_email_unconfirmed', 'invitation_not_found');
     expect(await guest.rpc('my_team_invitations')).toMatchObject({ data: [], error: null });
     refused(
       await guest.rpc('decline_team_invitation', { p_invitation_id: sent.invitation_id }),
@@ -642,6 +646,34 @@ describe('teams: invitations', () => {
       'invitation_not_found',
     );
     expect(await anon().rpc('team_invitation_preview', { p_token: 'garbage' })).toMatchObject({ data: [] });
+  });
+
+  it('the invitee accepts from their list by id, through the same function; a token and an id together name nothing', async () => {
+    const joiner = await user();
+    const sent = await invite(owner, team, joiner.email);
+    expect((await anon().rpc('team_invitation_preview', { p_token: sent.token })).data).toEqual([
+      expect.objectContaining({ invitation_id: sent.invitation_id, status: 'pending' }),
+    ]);
+    const before = await invitationRow(sent.invitation_id);
+    refused(
+      await joiner.client.rpc('accept_team_invitation', {
+        p_token: sent.token,
+        p_invitation_id: sent.invitation_id,
+      }),
+      'invitation_not_found',
+    );
+    refused(await joiner.client.rpc('accept_team_invitation', {}), 'invitation_not_found');
+    expect(await invitationRow(sent.invitation_id)).toEqual(before);
+    expect(
+      (await anon().rpc('accept_team_invitation', { p_invitation_id: sent.invitation_id })).error?.code,
+    ).toBe('42501');
+    const accepted = await joiner.client.rpc('accept_team_invitation', {
+      p_invitation_id: sent.invitation_id,
+    });
+    expect(accepted).toMatchObject({ data: team.slug, error: null });
+    expect(await members(team)).toContainEqual({ user_id: joiner.id, role: 'member' });
+    expect(await invitationRow(sent.invitation_id)).toMatchObject({ accepted_by: joiner.id });
+    expect(await preview(sent.token)).toMatchObject({ status: 'used' });
   });
 
   it('a resend gives a new token at most once a minute; the old link stops working', async () => {

@@ -88,10 +88,11 @@ describe('route table', () => {
     expect(rows.length).toBeGreaterThan(0); // example:notes
     for (const { missing, back } of rows)
       for (const key of [missing, back]) {
-        const [namespace, name] = key.split('.') as [string, string];
-        expect((en as Record<string, Record<string, unknown>>)[namespace]?.[name], key).toEqual(
-          expect.any(String),
-        );
+        // `Namespace.key`, or a nested `Namespace.group.key`.
+        const words = key
+          .split('.')
+          .reduce<unknown>((at, part) => (at as Record<string, unknown> | undefined)?.[part], en);
+        expect(words, key).toEqual(expect.any(String));
       }
   });
 

@@ -10,7 +10,7 @@ import { noScriptAnswer } from '@/lib/forms/no-script-state';
 import { privatePage } from '@/lib/guard/page';
 import { firstParam, ownEntry } from '@/lib/http/search-param';
 import { pageMetadata } from '@/lib/seo/page-metadata';
-import { declineInvitation } from '@/lib/teams/team-actions';
+import { acceptInvitation, declineInvitation } from '@/lib/teams/team-actions';
 import { listMyTeams, listWaitingInvitations } from '@/lib/teams/team-queries';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -29,9 +29,14 @@ export default async function TeamsListPage({ searchParams }: PageProps<'/[local
     noScriptAnswer('team-create'),
   ]);
   const done = ownEntry(doneMessages, firstParam((await searchParams).done));
-  const declineAnswers =
+  const answers =
     waiting.status === 'ok'
-      ? await Promise.all(waiting.value.map((each) => noScriptAnswer(`invitation-decline:${each.id}`)))
+      ? await Promise.all(
+          waiting.value.map(async (each) => ({
+            accept: await noScriptAnswer(`invitation-accept:${each.id}`),
+            decline: await noScriptAnswer(`invitation-decline:${each.id}`),
+          })),
+        )
       : [];
   return (
     <TeamsPage>
@@ -58,13 +63,23 @@ export default async function TeamsListPage({ searchParams }: PageProps<'/[local
                       date: format.dateTime(new Date(invitation.expiresAt), { dateStyle: 'long' }),
                     })}
                   </p>
-                  <p className="text-sm text-muted-foreground">{t('acceptFromEmail')}</p>
-                  <TeamActionForm
-                    action={declineInvitation}
-                    answer={declineAnswers[index]}
-                    fields={{ invitationId: invitation.id }}
-                    submit={t('decline')}
-                  />
+                  <div className="flex flex-wrap items-start gap-3">
+                    <TeamActionForm
+                      action={acceptInvitation}
+                      answer={answers[index]?.accept}
+                      fields={{ invitationId: invitation.id }}
+                      submit={t('accept')}
+                      variant="default"
+                      testId="waiting-accept-form"
+                    />
+                    <TeamActionForm
+                      action={declineInvitation}
+                      answer={answers[index]?.decline}
+                      fields={{ invitationId: invitation.id }}
+                      submit={t('decline')}
+                      testId="waiting-decline-form"
+                    />
+                  </div>
                 </li>
               ))}
             </ul>

@@ -3,7 +3,8 @@ import { createTranslator, type Messages } from 'next-intl';
 import ar from '../../../messages/ar.json' with { type: 'json' };
 import en from '../../../messages/en.json' with { type: 'json' };
 import { expect, type Page } from '../support/test';
-import { secretKey, supabaseUrl } from '../support/test-env';
+import { createConfirmedUser, uniqueEmail } from '../support/auth-users';
+import { publishableKey, secretKey, supabaseUrl } from '../support/test-env';
 
 // Shared by the team specs: the words as each language's messages file has them, and setup and checks straight
 // against the database with the secret key (the flows under test never use it).
@@ -46,4 +47,38 @@ export async function expectStatus(page: Page, text: string) {
 /** The member row of the team page for an address. */
 export function memberRow(page: Page, email: string) {
   return page.getByTestId('team-member').filter({ hasText: email });
+}
+
+/**
+ * Setup only (the flows above invite through the UI): a new owner's team, with an invitation to `email` made through
+ * the owner's own session as the page would; no mail is sent, the invitee finds it in their list.
+ */
+export async function teamInviting(email: string, name: string, role: 'admin' | 'member' = 'member') {
+  const owner = await createConfirmedUser({ email: uniqueEmail('list-owner') });
+  const client = createClient(supabaseUrl, publishableKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+  });
+  const signedIn = await client.auth.signInWithPassword({ email: owner.email, password: owner.password });
+  expect(signedIn.error).toBeNull();
+  const slug = uniqueSlug('list');
+  const made = await client.rpc('create_team', { p_slug: slug, p_name: name });
+  expect(made.error).toBeNull();
+  const invited = await client.rpc('invite_to_team', {
+    p_team_id: made.data!.id,
+    p_email: email,
+    p_role: role,
+    p_locale: 'en',
+  });
+  expect(invited.error).toBeNull();
+  return { slug, invitationId: invited.data![0]!.invitation_id, token: invited.data![0]!.token };
+}
+
+/** An invitation as the database holds it (accepted, revoked). */
+export async function invitationRow(id: string) {
+  const { data } = await admin()
+    .from('team_invitations')
+    .select('accepted_at, accepted_by, revoked_at, declined_at')
+    .eq('id', id)
+    .single();
+  return data;
 }

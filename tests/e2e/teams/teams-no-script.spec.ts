@@ -2,7 +2,18 @@ import { createConfirmedUser, signInWithPassword, uniqueEmail } from '../support
 import { mailTo } from '../support/mailbox';
 import { type Browser, expect, type Page, test } from '../support/test';
 import { appUrl } from '../support/test-env';
-import { admin, expectStatus, field, memberRow, rolesIn, teamExists, teamWords, uniqueSlug } from './support';
+import {
+  admin,
+  expectStatus,
+  field,
+  invitationRow,
+  memberRow,
+  rolesIn,
+  teamExists,
+  teamInviting,
+  teamWords,
+  uniqueSlug,
+} from './support';
 
 // The core team flow with JavaScript off (every form a plain post answered with a 303 or the page again), and a
 // member's forged post of an admin's form: the database refuses it and nothing changes.
@@ -151,4 +162,32 @@ test('a member posting an admin form is refused by the database, and nothing cha
   expect((await rolesIn(slug))[member.id]).toBe('admin');
 
   await Promise.all([owner.context.close(), forger.close()]);
+});
+
+test('without JavaScript: an invitation waiting in the list is declined or accepted there', async ({
+  browser,
+}) => {
+  const invitee = await noScriptUser(browser);
+  const joined = await teamInviting(invitee.user.email, 'Listed crew');
+  const declined = await teamInviting(invitee.user.email, 'Declined crew');
+  const page = invitee.page;
+
+  await page.goto('/en/teams');
+  const rows = page.getByTestId('waiting-invitations').getByRole('listitem');
+  await expect(rows).toHaveCount(2);
+  await rows
+    .filter({ hasText: 'Declined crew' })
+    .getByRole('button', { name: t('decline') })
+    .click();
+  await expect(page).toHaveURL('/en/teams?done=declined');
+  expect(await invitationRow(declined.invitationId)).toMatchObject({ accepted_at: null });
+  expect((await invitationRow(declined.invitationId))?.declined_at).not.toBeNull();
+
+  await expect(rows).toHaveCount(1);
+  await rows.getByRole('button', { name: t('accept') }).click();
+  await expect(page).toHaveURL(`/en/teams/${joined.slug}?done=joined`);
+  await expectStatus(page, t('done.joined'));
+  expect((await rolesIn(joined.slug))[invitee.user.id]).toBe('member');
+  expect(await rolesIn(declined.slug)).not.toHaveProperty(invitee.user.id);
+  await invitee.context.close();
 });

@@ -7,10 +7,12 @@ import {
   admin,
   expectStatus,
   field,
+  invitationRow,
   memberRow,
   messages,
   rolesIn,
   teamExists,
+  teamInviting,
   teamWords,
   uniqueSlug,
 } from './support';
@@ -317,3 +319,86 @@ test("a team's notes page 20 at a time and search as the personal list does", as
   await expect(page.getByTestId('notes-count')).toHaveText('No notes yet');
 });
 // example:notes end
+
+test('an invitation waiting in the list is accepted there; one withdrawn meanwhile is refused and changes nothing', async ({
+  browser,
+}) => {
+  const t = teamWords('ar');
+  const invitee = await signedInContext(browser, 'ar');
+  const open = await teamInviting(invitee.user.email, 'Open crew', 'admin');
+  const withdrawn = await teamInviting(invitee.user.email, 'Withdrawn crew');
+  const page = invitee.page;
+
+  await page.goto('/ar/teams');
+  const rows = page.getByTestId('waiting-invitations').getByRole('listitem');
+  await expect(rows).toHaveCount(2);
+  await expectNoAxeViolations(page);
+
+  // The team withdraws one while the list is open: accepting it says so, and nothing is spent or joined.
+  await admin()
+    .from('team_invitations')
+    .update({ revoked_at: new Date().toISOString() })
+    .eq('id', withdrawn.invitationId);
+  const withdrawnRow = rows.filter({ hasText: 'Withdrawn crew' });
+  await withdrawnRow.getByRole('button', { name: t('accept') }).click();
+  await expect(withdrawnRow.getByText(t('errors.invitation_revoked'))).toBeVisible();
+  expect(await invitationRow(withdrawn.invitationId)).toMatchObject({ accepted_at: null, accepted_by: null });
+  expect(await rolesIn(withdrawn.slug)).not.toHaveProperty(invitee.user.id);
+
+  await rows
+    .filter({ hasText: 'Open crew' })
+    .getByRole('button', { name: t('accept') })
+    .click();
+  await expect(page).toHaveURL(`/ar/teams/${open.slug}?done=joined`);
+  await expectStatus(page, t('done.joined'));
+  expect((await rolesIn(open.slug))[invitee.user.id]).toBe('admin');
+  expect(await invitationRow(open.invitationId)).toMatchObject({ accepted_by: invitee.user.id });
+  await invitee.context.close();
+});
+
+for (const locale of ['en', 'ar'] as const) {
+  test(`${locale}: a link that names no invitation is a 404 in the visitor's language, signed out and in; a withdrawn one says so, an open one is declined there`, async ({
+    page,
+    browser,
+  }) => {
+    const t = teamWords(locale);
+    const notFoundTitle = (messages[locale].NotFound as { title: string }).title;
+    const expectNotFound = async (visitor: Page, path: string) => {
+      const response = await visitor.goto(path);
+      expect(response?.status(), path).toBe(404);
+      await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(notFoundTitle);
+      await expect(visitor.getByText(t('invitationStatus.missing'))).toBeVisible();
+      await expect(visitor.getByRole('link', { name: t('allTeams') })).toBeVisible();
+    };
+    // A well-formed token no invitation has, and one the database cannot take for a token at all.
+    await expectNotFound(page, `/${locale}/invitations/${'A'.repeat(43)}`);
+    await expectNotFound(page, `/${locale}/invitations/not-a-token`);
+    await expectNoAxeViolations(page);
+
+    const invitee = await signedInContext(browser, locale);
+    await expectNotFound(invitee.page, `/${locale}/invitations/${'B'.repeat(43)}`);
+
+    // An invitation that exists but was withdrawn is the page itself, saying so.
+    const withdrawn = await teamInviting(invitee.user.email, 'Withdrawn crew');
+    await admin()
+      .from('team_invitations')
+      .update({ revoked_at: new Date().toISOString() })
+      .eq('id', withdrawn.invitationId);
+    for (const visitor of [page, invitee.page]) {
+      const response = await visitor.goto(`/${locale}/invitations/${withdrawn.token}`);
+      expect(response?.status()).toBe(200);
+      await expect(visitor.getByTestId('invitation-closed')).toContainText(t('invitationStatus.revoked'));
+    }
+
+    // An open one is declined from its link's page (the preview names the invitation).
+    const open = await teamInviting(invitee.user.email, 'Open crew');
+    await invitee.page.goto(`/${locale}/invitations/${open.token}`);
+    await invitee.page
+      .getByTestId('invitation-decline-form')
+      .getByRole('button', { name: t('decline') })
+      .click();
+    await expect(invitee.page).toHaveURL(`/${locale}/teams?done=declined`);
+    expect((await invitationRow(open.invitationId))?.declined_at).not.toBeNull();
+    await invitee.context.close();
+  });
+}

@@ -12,7 +12,7 @@ import { isolatedText } from '@/i18n/isolate';
 import { pageMetadata } from '@/lib/seo/page-metadata';
 import { boundedGetUser, sessionClient } from '@/lib/session/server';
 import { acceptInvitation, declineInvitation } from '@/lib/teams/team-actions';
-import { listWaitingInvitations, previewInvitation } from '@/lib/teams/team-queries';
+import { previewInvitation } from '@/lib/teams/team-queries';
 
 // The page an emailed invitation opens. Open to anyone holding the link: signed out, it leads through sign-in or
 // sign-up with the invited address filled in and back here; signed in with another address, it says so and offers
@@ -117,28 +117,17 @@ export default async function InvitationPage({ params }: PageProps<'/[locale]/in
                 variant="default"
                 testId="invitation-accept-form"
               />
-              <DeclineForm teamSlug={invitation.teamSlug} label={t('decline')} />
+              <TeamActionForm
+                action={declineInvitation}
+                answer={await noScriptAnswer(`invitation-decline:${invitation.id}`)}
+                fields={{ invitationId: invitation.id }}
+                submit={t('decline')}
+                testId="invitation-decline-form"
+              />
             </div>
           </div>
         </TeamsMessages>
       )}
     </TeamsPage>
-  );
-}
-
-/** Decline needs the invitation's id, which the token's preview does not give: the invitee's own list does. */
-async function DeclineForm({ teamSlug, label }: { teamSlug: string; label: string }) {
-  const waiting = await listWaitingInvitations('/invitations');
-  const id =
-    waiting.status === 'ok' ? waiting.value.find((each) => each.teamSlug === teamSlug)?.id : undefined;
-  if (!id) return null;
-  return (
-    <TeamActionForm
-      action={declineInvitation}
-      answer={await noScriptAnswer(`invitation-decline:${id}`)}
-      fields={{ invitationId: id }}
-      submit={label}
-      testId="invitation-decline-form"
-    />
   );
 }

@@ -14,8 +14,7 @@ import { firstParam } from '@/lib/http/search-param';
 import { listNotes } from '@/lib/notes/note-queries';
 import { pageNumber, searchText } from '@/lib/notes/note-schema';
 import { pageMetadata } from '@/lib/seo/page-metadata';
-import { sessionClient } from '@/lib/session/server';
-import { logServerError } from '@/lib/log/server-log';
+import { readTeamRow } from '@/lib/teams/team-queries';
 
 // A team's notes (the notes example on the teams foundation): the list, paging and search as the personal list
 // has them, and a form to add one. Row-level security shows them to the team's members only; the middleware
@@ -37,16 +36,14 @@ export default async function TeamNotesPage({
   const { locale } = await privatePage(`/teams/${slug}/notes`);
   const t = await getTranslations('Notes');
   const path = getPathname({ href: base, locale });
-  const supabase = await sessionClient();
-  const team = await supabase.from('teams').select('id, slug, name').eq('slug', slug).maybeSingle();
-  if (team.error) logServerError({ path, code: team.error.code || 'data_unreachable', error: team.error });
-  else if (!team.data) notFound();
+  // Usually the row the middleware read for its 404, handed over: no second read.
+  const read = await readTeamRow(path, base, slug);
+  if (read.status === 'missing') notFound();
+  const team = read.status === 'ok' ? read.team : null;
   const query = await searchParams;
   const page = pageNumber(firstParam(query.page));
   const search = searchText(firstParam(query.q));
-  const list = team.data
-    ? await listNotes(path, page, search, team.data.id)
-    : ({ status: 'unavailable' } as const);
+  const list = team ? await listNotes(path, page, search, team.id) : ({ status: 'unavailable' } as const);
   if (list.status === 'past-end') notFound();
   return (
     <NotesPage>
@@ -55,8 +52,8 @@ export default async function TeamNotesPage({
       </Link>
       <div className="grid gap-2">
         <h1 className="text-2xl font-semibold tracking-tight break-words">
-          {team.data
-            ? t.rich('teamHeading', { team: team.data.name, bdi: (chunks) => <bdi dir="auto">{chunks}</bdi> })
+          {team
+            ? t.rich('teamHeading', { team: team.name, bdi: (chunks) => <bdi dir="auto">{chunks}</bdi> })
             : t('teamTitle')}
         </h1>
         <p className="text-muted-foreground">{t('teamDescription')}</p>
@@ -75,7 +72,7 @@ export default async function TeamNotesPage({
             base={base}
           />
         )}
-        {team.data ? (
+        {team ? (
           <section
             aria-labelledby="team-note-new"
             className="grid gap-4 rounded-lg border bg-card p-6 shadow-sm"
@@ -85,7 +82,7 @@ export default async function TeamNotesPage({
             </h2>
             <NewNoteForm
               answer={await noScriptAnswer('note-create')}
-              team={{ id: team.data.id, slug: team.data.slug }}
+              team={{ id: team.id, slug: team.slug }}
             />
           </section>
         ) : null}
