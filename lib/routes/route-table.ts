@@ -55,6 +55,15 @@ export type RowSource = { table: string; column: string } | { function: string; 
 /** A key of messages/<locale>.json, `Namespace.key` (tests/unit/route-table.test.ts checks each one exists). */
 type MessageKey = `${string}.${string}`;
 
+/** A team's row, for /teams/<slug> and its pages: what they show of the team (lib/teams/team-queries.ts reads the same columns when none was handed). */
+const teamRow = {
+  table: 'teams',
+  column: 'slug',
+  select: 'id, slug, name',
+  missing: 'Teams.missing',
+  back: 'Teams.allTeams',
+} as const;
+
 // example:notes start
 /** A note's row: what its page shows (lib/notes/note-queries.ts reads the same columns when none was handed). */
 export const noteRow = {
@@ -138,13 +147,7 @@ export const routeTable = [
     caching: 'private',
     worker: 'network',
     search: 'disallowed',
-    row: {
-      table: 'teams',
-      column: 'slug',
-      select: 'id, slug, name',
-      missing: 'Teams.missing',
-      back: 'Teams.allTeams',
-    },
+    row: teamRow,
   },
   // example:notes end
   {
@@ -153,13 +156,7 @@ export const routeTable = [
     caching: 'private',
     worker: 'network',
     search: 'disallowed',
-    row: {
-      table: 'teams',
-      column: 'slug',
-      select: 'id, slug, name',
-      missing: 'Teams.missing',
-      back: 'Teams.allTeams',
-    },
+    row: teamRow,
   },
   {
     path: '/teams',

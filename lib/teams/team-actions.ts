@@ -138,6 +138,22 @@ async function remove(formData: FormData): Promise<FormState> {
   return toTeams(locale, 'deleted');
 }
 
+/**
+ * The invitation mail for a token the database just issued, in the language it answered with (the invitee's stored
+ * one, else the inviter's) when that is one of ours; true when the mail went out.
+ */
+function mailInvitation(
+  mail: { to: string; teamName: string; role: 'admin' | 'member' },
+  issued: { token: string; locale: string },
+  inviter: { email?: string },
+  locale: Locale,
+): Promise<boolean> {
+  return sendTeamInvitation(
+    { ...mail, token: issued.token, invitedBy: inviter.email ?? '' },
+    isLocale(issued.locale) ? issued.locale : locale,
+  );
+}
+
 async function invite(formData: FormData): Promise<FormState> {
   const slug = formData.get('slug');
   const echoed = ['email', 'role'] as const;
@@ -162,17 +178,8 @@ async function invite(formData: FormData): Promise<FormState> {
     .single();
   if (error) return failure(locale, error, values);
   // The same answer whether or not the address has an account: only the mail's language differs.
-  const sent = await sendTeamInvitation(
-    {
-      to: parsed.data.email,
-      token: data.token,
-      teamName: team.data.name,
-      role: parsed.data.role,
-      invitedBy: user.email ?? '',
-    },
-    isLocale(data.locale) ? data.locale : locale,
-  );
-  return toTeam(locale, slug, sent ? 'invited' : 'mailNotSent');
+  const mail = { to: parsed.data.email, teamName: team.data.name, role: parsed.data.role };
+  return toTeam(locale, slug, (await mailInvitation(mail, data, user, locale)) ? 'invited' : 'mailNotSent');
 }
 
 async function resend(formData: FormData): Promise<FormState> {
@@ -196,17 +203,8 @@ async function resend(formData: FormData): Promise<FormState> {
   const role = (invitationRoles as readonly string[]).includes(invitation.data.role)
     ? (invitation.data.role as 'admin' | 'member')
     : 'member';
-  const sent = await sendTeamInvitation(
-    {
-      to: invitation.data.email,
-      token: data.token,
-      teamName: invitation.data.teams.name,
-      role,
-      invitedBy: user.email ?? '',
-    },
-    isLocale(data.locale) ? data.locale : locale,
-  );
-  return toTeam(locale, slug, sent ? 'resent' : 'mailNotSent');
+  const mail = { to: invitation.data.email, teamName: invitation.data.teams.name, role };
+  return toTeam(locale, slug, (await mailInvitation(mail, data, user, locale)) ? 'resent' : 'mailNotSent');
 }
 
 async function revoke(formData: FormData): Promise<FormState> {
