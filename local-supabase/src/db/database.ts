@@ -15,6 +15,7 @@ import path from 'node:path';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
+import { type Batch, batchTransaction } from './batch.ts';
 import { MIGRATIONS, migrate } from './migrations.ts';
 import {
   type AppliedFiles,
@@ -31,6 +32,8 @@ export interface Database {
   readonly sql: Sql;
   /** Runs fn in one transaction; PGlite has a single connection, so transactions are serialized. */
   tx<T>(fn: (sql: Sql) => Promise<T>): Promise<T>;
+  /** Runs fn in one transaction whose statements go in batches, one call into PGlite each (db/batch.ts). */
+  batchTx<T>(fn: (run: Batch) => Promise<T>): Promise<T>;
   /** LISTEN: `onPayload` gets each NOTIFY's payload on `channel` once its transaction commits. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
@@ -96,6 +99,7 @@ export async function openDatabase(
   return {
     sql: pg,
     tx: (fn) => pg.transaction(fn),
+    batchTx: (fn) => batchTransaction(pg, fn),
     listen: (channel, onPayload) => pg.listen(channel, onPayload),
     close: () => pg.close(),
     fresh,

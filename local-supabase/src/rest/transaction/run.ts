@@ -1,5 +1,6 @@
 import type { ApiConfig } from '../../config/api.ts';
-import type { Database, Sql } from '../../db/database.ts';
+import type { Batch } from '../../db/batch.ts';
+import type { Database } from '../../db/database.ts';
 import { type PgErrorFields, RestError, fromPgError, singularity } from '../errors.ts';
 import type { ActionPlan } from '../plan/plan.ts';
 import type { DbConfig } from '../schema-cache/db-config.ts';
@@ -21,15 +22,6 @@ export interface ResultRow {
   response_headers: string | null;
   response_status: string | null;
 }
-
-// Every bind value is text, sent as Postgres' unknown type so the server infers it from where it is used (as
-// PostgREST's unknownEncoder). PGlite would otherwise run its own serializer for the inferred type, which refuses
-// e.g. a boolean column's 'maybe' with a JavaScript error instead of Postgres' 22P02.
-const AS_TEXT = {
-  serializers: new Proxy({} as Record<number, (v: unknown) => string>, {
-    get: () => (v: unknown) => String(v),
-  }),
-};
 
 /** Deeper JSON or array values exhaust PGlite's stack inside Postgres' parsers (XX000 "bad buffer ID"), not a clean error. */
 const MAX_NESTING = 1000;
@@ -100,9 +92,11 @@ export async function runInTransaction(
   // MainTx.hs optionalRollback: Prefer: tx=rollback (when allowed), or db-tx-end rollback unless tx=commit.
   const rollback = req.prefs.tx === 'rollback' || (config.txRollbackAll && req.prefs.tx !== 'commit');
   try {
-    return await db.tx(async (sql: Sql) => {
+    // Every value is text of unknown type, so Postgres infers each from its use (as PostgREST's unknownEncoder);
+    // the settings and the statement reach PGlite in one batch.
+    return await db.batchTx(async (run: Batch) => {
       const settings: [string, string][] = [
-        // Going read-only is allowed at any point of a transaction: one round trip fewer than SET TRANSACTION.
+        // Going read-only is allowed at any point of a transaction: one statement fewer than SET TRANSACTION.
         ...(plan.readOnly ? ([['transaction_read_only', 'on']] as [string, string][]) : []),
         ['role', req.auth.role],
         ['request.jwt.claims', JSON.stringify(req.auth.claims)],
@@ -118,29 +112,24 @@ export async function runInTransaction(
         b.push(k, v);
         return `set_config($${b.length - 1}, $${b.length}, true)`;
       });
-      await sql.query(`SELECT ${calls.join(', ')}`, b, AS_TEXT);
+      const [, rows] = await run([{ sql: `SELECT ${calls.join(', ')}`, values: b }, stmt]);
       let outcome: Outcome;
       if (plan.explain) {
-        const res = await sql.query<Record<string, unknown>>(stmt.sql, stmt.values, AS_TEXT);
         // FORMAT JSON is one row; FORMAT TEXT a row per line (MainTx.hs planRow).
-        const lines = res.rows.map((r) => {
-          const v = Object.values(r)[0];
-          return typeof v === 'string' ? v : JSON.stringify(v);
-        });
+        const lines = rows!.map((r) => Object.values(r)[0] ?? '');
         outcome = {
           kind: 'plan',
           body: plan.explain.format === 'json' ? lines.join('') : lines.join('\n') + '\n',
         };
       } else {
-        const res = await sql.query<ResultRow>(stmt.sql, stmt.values, AS_TEXT);
-        const row = res.rows[0]!;
+        const row = rows![0] as unknown as ResultRow;
         check(plan, row);
-        if (stmt.explainCount) row.total = await countFromPlanner(sql, stmt, row, req, api);
+        if (stmt.explainCount) row.total = await countFromPlanner(run, stmt, row, req, api);
         outcome = { kind: 'row', row };
       }
       if (rollback) {
         // Deferred constraints are checked before the answer, as a commit would check them.
-        await sql.query('SET CONSTRAINTS ALL IMMEDIATE');
+        await run([{ sql: 'SET CONSTRAINTS ALL IMMEDIATE', values: [] }]);
         throw new RolledBack(outcome);
       }
       return outcome;
@@ -165,7 +154,7 @@ export async function runInTransaction(
  * to max_rows and the larger of it and the estimate above (MainTx.hs, WrappedReadPlan).
  */
 async function countFromPlanner(
-  sql: Sql,
+  run: Batch,
   stmt: Statement,
   row: ResultRow,
   req: ApiRequest,
@@ -178,13 +167,8 @@ async function countFromPlanner(
     (exact === undefined || (api.maxRows !== undefined && exact <= api.maxRows))
   )
     return row.total;
-  const res = await sql.query<{ 'QUERY PLAN': unknown }>(
-    stmt.explainCount!.sql,
-    stmt.explainCount!.values,
-    AS_TEXT,
-  );
-  const raw = res.rows[0]?.['QUERY PLAN'];
-  const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan?: { 'Plan Rows'?: number } }[];
+  const [rows] = await run([stmt.explainCount!]);
+  const parsed = JSON.parse(rows![0]?.['QUERY PLAN'] ?? '[]') as { Plan?: { 'Plan Rows'?: number } }[];
   const planned = parsed[0]?.Plan?.['Plan Rows'];
   if (planned === undefined) return row.total;
   return String(exact === undefined ? planned : Math.max(exact, planned));
