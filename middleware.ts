@@ -6,6 +6,7 @@ import { isLocale } from '@/i18n/locales';
 import { readablePath } from '@/lib/http/readable-path';
 import { actionRequestRefusal, refusalResponse } from '@/lib/http/request-guard';
 import { securityHeaders } from '@/lib/http/security-headers';
+import { HANDED_ROW_HEADER } from '@/lib/routes/handed-row';
 import { NOT_FOUND_PATH_HEADER } from '@/lib/routes/not-found';
 import { applySession } from '@/lib/session/edge';
 
@@ -22,10 +23,14 @@ function secure(response: NextResponse): NextResponse {
   return response;
 }
 
-/** The request's headers plus the path it asked for: the global not-found page speaks its language. */
+/**
+ * The request's headers plus the path it asked for (the global not-found page speaks its language), without any
+ * handed row the client sent: only the session step hands one (lib/routes/handed-row.ts).
+ */
 function withPath(request: NextRequest, pathname: string): Headers {
   const headers = new Headers(request.headers);
   headers.set(NOT_FOUND_PATH_HEADER, pathname);
+  headers.delete(HANDED_ROW_HEADER);
   return headers;
 }
 
@@ -54,12 +59,7 @@ export async function middleware(request: NextRequest) {
   }
 
   // Fast path: already prefixed, nothing to detect; only the session step (free without an auth cookie).
-  if (isLocale(firstSegment))
-    return applySession(
-      request,
-      NextResponse.next({ request: { headers: withPath(request, pathname) } }),
-      firstSegment,
-    );
+  if (isLocale(firstSegment)) return applySession(request, withPath(request, pathname), firstSegment);
   if (notOurs.test(pathname)) return NextResponse.next();
 
   const { locale, source } = detectRequestLocale({

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import createNextIntlPlugin from 'next-intl/plugin';
 import { globalErrorTexts } from './i18n/global-error-texts.ts';
+import { actionBodyLimit } from './lib/http/request-guard.ts';
 import { securityHeaders } from './lib/http/security-headers.ts';
 
 const withNextIntl = createNextIntlPlugin({
@@ -26,7 +27,11 @@ const nextConfig = {
   // Next's default corner, stated because the page keeps room for it in development (the next-dev variant in
   // app/globals.css): no corner is free in both directions, since the banner's buttons start left in LTR, right in RTL.
   devIndicators: { position: 'bottom-left' },
-  experimental: { globalNotFound: true },
+  experimental: {
+    globalNotFound: true,
+    // Profile pictures go up as server-action bodies: the limit and why, in lib/http/request-guard.ts.
+    serverActions: { bodySizeLimit: actionBodyLimit },
+  },
   env: {
     // app/global-error.tsx has no next-intl provider: its words, read from the messages at build time.
     POLYGLOT_GLOBAL_ERROR_TEXTS: JSON.stringify(

@@ -18,7 +18,7 @@ import { loadSection } from './lib/sections/load-section.ts';
 import { requestsSection } from './lib/sections/requests-section.ts';
 import { storageSection } from './lib/sections/storage-section.ts';
 import { twoFactorVisitor } from './lib/report/targets.ts';
-import { benchNoteCount, seedBenchNotes } from './lib/auth/bench-notes.ts'; // example:notes
+import { benchNoteCount, seedBenchNotes, seedBenchTeamNotes } from './lib/auth/bench-notes.ts'; // example:notes
 import { stopAll } from './lib/servers/child-process.ts';
 import { buildAll, startStack } from './lib/stack.ts';
 
@@ -71,6 +71,7 @@ async function measureWithStack(): Promise<void> {
   let user: TestUser | undefined;
   let session: SignedInSession | undefined;
   let noteIds: string[] = [];
+  let teamSlug: string | undefined;
   let twoFactorSession: SignedInSession | undefined;
   if (stack.auth) {
     user = await createConfirmedUser(stack.auth.url, secretKey);
@@ -81,6 +82,13 @@ async function measureWithStack(): Promise<void> {
       (ids) => {
         noteIds = ids;
         log(`wrote ${benchNoteCount} notes for /en/notes`);
+      },
+      (error: unknown) => log(`⚠ ${error instanceof Error ? error.message : String(error)}`),
+    );
+    await seedBenchTeamNotes(stack.auth.url, publishableKey, session.accessToken).then(
+      (slug) => {
+        teamSlug = slug;
+        log(`wrote ${benchNoteCount} team notes for /en/teams/${slug}/notes`);
       },
       (error: unknown) => log(`⚠ ${error instanceof Error ? error.message : String(error)}`),
     );
@@ -115,6 +123,7 @@ async function measureWithStack(): Promise<void> {
       await loadGenerator(),
       session?.cookieHeader,
       noteIds[0],
+      teamSlug,
       pids,
       log,
     );
@@ -130,7 +139,8 @@ async function measureWithStack(): Promise<void> {
       { cookieHeader: session.cookieHeader },
       ...(twoFactorSession ? [{ label: twoFactorVisitor, cookieHeader: twoFactorSession.cookieHeader }] : []),
     ];
-    results.requestsPerView = await requestsSection(options, stack.auth.url, visitors, log);
+    const teamNotes = teamSlug ? [`/en/teams/${teamSlug}/notes`] : [];
+    results.requestsPerView = await requestsSection(options, stack.auth.url, visitors, log, teamNotes);
   });
   await section('auth-server', async () => {
     if (!stack.auth || !user) return needsAuth('auth-server');

@@ -133,6 +133,21 @@ export const actionKeys = [
   'Notes.takeOther',
   'Notes.copyOther',
   // example:notes end
+  'Teams.create',
+  'Teams.accept',
+  'Teams.decline',
+  'Teams.changeRole',
+  'Teams.remove',
+  'Teams.transfer',
+  'Teams.invite',
+  'Teams.resend',
+  'Teams.revoke',
+  'Teams.rename',
+  'Teams.leave',
+  'Teams.deleteSubmit',
+  'Teams.signInToAccept',
+  'Teams.signUpToAccept',
+  'Teams.switchAccount',
   'Sessions.backToAccount',
   'Sessions.manage',
   'Sessions.endSession',
@@ -215,6 +230,9 @@ const arabicVerbalNouns = new Set([
   'استبدال',
   'احتفاظ',
   'اعتماد',
+  'نقل',
+  'مغادرة',
+  'تبديل',
 ]);
 const arabicVerbalNoun = (first: string) =>
   arabicVerbalNouns.has(first.replace(/^ال(?=\p{L}{3})/u, '').replace(/[\u064B-\u0652]/gu, ''));
@@ -397,7 +415,9 @@ export const glossary: Record<Locale, LanguageGlossary> = {
       },
       { concept: 'enter a code', use: 'escribir (Escribe el código)', avoid: [word('introduc\\p{L}*')] },
       { concept: 'code', use: 'código', avoid: [word('OTP|PIN')] },
-      { concept: 'device', use: 'dispositivo', avoid: [word('equipos?|terminal(?:es)?')] },
+      // "equipo" is the team (Teams), so it cannot also be a device.
+      { concept: 'device', use: 'dispositivo', avoid: [word('terminal(?:es)?')] },
+      { concept: 'team', use: 'equipo', avoid: [word('grupos? de trabajo|team')] },
       { concept: 'browser', use: 'navegador', avoid: [] },
       {
         concept: 'password manager',

@@ -1,7 +1,8 @@
 // `npm run example:remove`: takes the notes example out of the project, the recipe in docs/notes-example.md
 // ("Removing the example"). `npm run example:remove -- --check` applies it to a scratch copy of the tracked files
-// instead and runs the type check and the unit tests there (CI runs it, so the recipe stays true); the project
-// itself is left untouched.
+// instead, adds a page there by docs/architecture.md's "Adding a private page" (scripts/private-page-recipe.ts), and
+// runs the type check and the unit tests there (CI runs it, so both recipes stay true: one scratch copy, one type
+// check, one unit run for the two); the project itself is left untouched.
 //
 // The recipe: delete the example's folders and files (`examplePaths`), its words (`exampleMessages`), every line of
 // code elsewhere that names it (marked `example:notes`: one line ending in the marker, or the lines from
@@ -20,26 +21,36 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { locales } from '../i18n/locales.ts';
+import { addPrivatePage } from './private-page-recipe.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 /** The example's own folders and files: all of it lives here, and nothing outside imports them. */
 export const examplePaths = [
   'app/[locale]/notes',
+  'app/[locale]/teams/[slug]/notes',
   'components/notes',
   'lib/notes',
   'tests/e2e/notes',
   'tests/unit/notes.test.ts',
   'tests/local-supabase/notes-policies.test.ts',
+  'tests/local-supabase/team-notes-policies.test.ts',
   'supabase/tests/notes.test.sql',
+  'supabase/tests/team-notes.test.sql',
   'supabase/migrations/20261125220000_notes.sql',
+  // Team notes: the teams foundation (20261128010000_teams.sql) stays.
+  'supabase/migrations/20261128010100_team_notes.sql',
   'bench/lib/auth/bench-notes.ts',
   // The check that this list names what exists: without the example, nothing of it does.
   'tests/unit/example-remove.test.ts',
 ];
 
 /** Its words in every messages/<locale>.json: a namespace, or one key of a namespace. */
-export const exampleMessages: readonly (readonly [string, string?])[] = [['Notes'], ['UserMenu', 'notes']];
+export const exampleMessages: readonly (readonly [string, string?])[] = [
+  ['Notes'],
+  ['UserMenu', 'notes'],
+  ['Teams', 'teamNotes'],
+];
 
 export const marker = 'example:notes';
 
@@ -111,13 +122,16 @@ if (import.meta.main) {
       }
       symlinkSync(path.join(root, 'node_modules'), path.join(scratch, 'node_modules'), 'dir');
       removeExample(scratch, files);
+      const page = addPrivatePage(scratch);
       // A repository of its own, as a project without the example would be: tests that list the project's files ask
       // git (tracker-references.test.ts).
       run('git', ['init', '-q'], scratch);
       writeFileSync(path.join(scratch, '.git', 'info', 'exclude'), '/node_modules\n');
       run('npm', ['run', 'typecheck'], scratch);
       run('npx', ['vitest', 'run', 'tests/unit'], scratch);
-      console.log('Without the notes example, the type check and the unit tests pass.');
+      console.log(
+        `Without the notes example and with the recipe's ${page.path} page, the type check and the unit tests pass.`,
+      );
     } finally {
       rmSync(scratch, { recursive: true, force: true });
     }

@@ -8,12 +8,14 @@ import { Link } from '@/components/navigation/link';
 import { signInWithPassword } from '@/lib/auth/actions/sign-in';
 import { loadFormSchema } from '@/lib/auth/load-form-schema';
 import { useValidatedAction } from '@/lib/forms/use-validated-action';
+import { useAddressParam } from '@/lib/http/use-address-param';
 import { FormContextFields } from './form-context-fields';
 
 export function SignInForm() {
   const t = useTranslations('AuthForm');
   const ts = useTranslations('SignIn');
   const locale = useLocale();
+  const invitedEmail = useAddressParam('email');
   const { state, formProps, errors } = useValidatedAction(
     signInWithPassword,
     loadFormSchema((schemas) => schemas.signInSchema),
@@ -29,7 +31,8 @@ export function SignInForm() {
         label={t('email')}
         autoComplete="username webauthn"
         required
-        defaultValue={state.values?.email}
+        // An invitation's link fills in the invited address (read in the browser: the page stays static).
+        defaultValue={state.values?.email ?? invitedEmail ?? undefined}
         error={errors.email}
       />
       <FormField

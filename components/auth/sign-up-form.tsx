@@ -7,6 +7,7 @@ import { SubmitButton } from '@/components/forms/submit-button';
 import { signUp } from '@/lib/auth/actions/sign-up';
 import { loadFormSchema } from '@/lib/auth/load-form-schema';
 import { useValidatedAction } from '@/lib/forms/use-validated-action';
+import { useAddressParam } from '@/lib/http/use-address-param';
 import { FormContextFields } from './form-context-fields';
 import { PolicyPasswordField } from './policy-password-field';
 
@@ -14,6 +15,7 @@ export function SignUpForm() {
   const t = useTranslations('AuthForm');
   const ts = useTranslations('SignUp');
   const locale = useLocale();
+  const invitedEmail = useAddressParam('email');
   const { state, formProps, errors } = useValidatedAction(
     signUp,
     loadFormSchema((schemas) => schemas.signUpSchema),
@@ -37,7 +39,8 @@ export function SignUpForm() {
         label={t('email')}
         autoComplete="email"
         required
-        defaultValue={state.values?.email}
+        // An invitation's link fills in the invited address (read in the browser: the page stays static).
+        defaultValue={state.values?.email ?? invitedEmail ?? undefined}
         error={errors.email}
       />
       <PolicyPasswordField label={t('password')} error={errors.password} />

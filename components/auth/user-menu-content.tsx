@@ -1,13 +1,14 @@
 'use client';
 
-import { LogOut, UserRound } from 'lucide-react';
+import { LogOut, UserRound, UsersRound } from 'lucide-react';
 import { NotebookPen } from 'lucide-react'; // example:notes
 import { useLocale, useTranslations } from 'next-intl';
-import type { ReactElement } from 'react';
+import { type ReactElement, useEffect, useState } from 'react';
 import { ClearCachesForm } from '@/components/pwa/clear-caches-form';
 import {
   DropdownMenu,
   DropdownMenuContent,
+  DropdownMenuGroup,
   DropdownMenuItem,
   DropdownMenuLabel,
   DropdownMenuSeparator,
@@ -17,12 +18,26 @@ import { Link } from '@/components/navigation/link';
 import { isolated } from '@/i18n/isolate';
 import { signOut } from '@/lib/auth/actions/sign-out';
 import { useSessionPresence } from '@/lib/session/browser';
+import { menuTeams } from '@/lib/teams/menu-teams';
 
 /** The user menu's Radix dropdown, loaded on first use (see DeferredMenu). */
 export default function UserMenuContent({ trigger }: { trigger: ReactElement }) {
   const t = useTranslations('UserMenu');
   const locale = useLocale();
   const name = useSessionPresence() ?? t('account');
+  // The team switcher: this content loads when the menu first opens, and only then are the teams asked for.
+  const [teams, setTeams] = useState<{ slug: string; name: string }[]>([]);
+  useEffect(() => {
+    let live = true;
+    menuTeams().then(
+      (list) => live && setTeams(list),
+      // No teams listed: the Teams link below still leads to them all.
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
   return (
     <DropdownMenu defaultOpen>
       <DropdownMenuTrigger asChild>{trigger}</DropdownMenuTrigger>
@@ -37,6 +52,25 @@ export default function UserMenuContent({ trigger }: { trigger: ReactElement }) 
             {t('account')}
           </Link>
         </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link href="/teams">
+            <UsersRound aria-hidden="true" />
+            {t('teams')}
+          </Link>
+        </DropdownMenuItem>
+        {teams.length > 0 ? (
+          <DropdownMenuGroup aria-label={t('switchTeam')} data-testid="menu-teams">
+            {teams.map((team) => (
+              <DropdownMenuItem key={team.slug} asChild className="ps-8">
+                <Link href={`/teams/${team.slug}`}>
+                  <bdi dir="auto" className="truncate">
+                    {team.name}
+                  </bdi>
+                </Link>
+              </DropdownMenuItem>
+            ))}
+          </DropdownMenuGroup>
+        ) : null}
         {/* example:notes start */}
         <DropdownMenuItem asChild>
           <Link href="/notes">

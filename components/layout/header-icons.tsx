@@ -1,6 +1,6 @@
 'use client';
 
-import { CircleUser, Download, Languages, Moon, Sun } from 'lucide-react';
+import { CircleUser, Download, Languages, LogOut, Moon, Sun } from 'lucide-react';
 
 // The header's buttons are rendered on the server, their icons here. lucide's base Icon is itself a client
 // component, and Turbopack (Next 16.4) fails to prerender pages where it is reached only from server
@@ -9,6 +9,7 @@ import { CircleUser, Download, Languages, Moon, Sun } from 'lucide-react';
 export const InstallIcon = () => <Download aria-hidden="true" />;
 export const LanguageIcon = () => <Languages aria-hidden="true" />;
 export const UserIcon = () => <CircleUser aria-hidden="true" />;
+export const SignOutIcon = () => <LogOut aria-hidden="true" />;
 
 /** CSS picks the icon, so it is right before any script runs. */
 export function ThemeIcon() {

@@ -9,11 +9,22 @@ import { searchMaxLength } from '@/lib/notes/note-schema';
 import type { NoteSummary } from '@/lib/notes/note-queries';
 import { NoteTime } from './note-time';
 
+/** A list of notes: the visitor's own, or a team's. */
+export type NotesPath = '/notes' | `/teams/${string}/notes`;
+
 /** The search box: a plain GET form, so it works the same with JavaScript off. */
-export async function NoteSearch({ locale, search }: { locale: Locale; search: string }) {
+export async function NoteSearch({
+  locale,
+  search,
+  base = '/notes',
+}: {
+  locale: Locale;
+  search: string;
+  base?: NotesPath;
+}) {
   const t = await getTranslations('Notes');
   return (
-    <form role="search" action={getPathname({ href: '/notes', locale })} className="flex flex-wrap gap-2">
+    <form role="search" action={getPathname({ href: base, locale })} className="flex flex-wrap gap-2">
       <label htmlFor="notes-search" className="sr-only">
         {t('searchLabel')}
       </label>
@@ -31,7 +42,7 @@ export async function NoteSearch({ locale, search }: { locale: Locale; search: s
       </Button>
       {search ? (
         <Button asChild variant="ghost">
-          <Link href="/notes">{t('showAll')}</Link>
+          <Link href={base}>{t('showAll')}</Link>
         </Button>
       ) : null}
     </form>
@@ -45,16 +56,18 @@ export async function NoteList({
   page,
   pages,
   search,
+  base = '/notes',
 }: {
   notes: NoteSummary[];
   total: number;
   page: number;
   pages: number;
   search: string;
+  base?: NotesPath;
 }) {
   const t = await getTranslations('Notes');
   const pageHref = (to: number) => ({
-    pathname: '/notes' as const,
+    pathname: base,
     query: { ...(to > 1 ? { page: String(to) } : {}), ...(search ? { q: search } : {}) },
   });
   return (

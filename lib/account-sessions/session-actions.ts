@@ -4,10 +4,10 @@ import type { Locale } from 'next-intl';
 import { redirect } from '@/i18n/navigation';
 import { actionPath } from '@/lib/log/action-path';
 import { asFormData } from '@/lib/forms/form-action';
-import { formLocale } from '@/lib/forms/form-locale';
 import { reportAuthFailure } from '@/lib/log/auth-errors';
 import { logServerError } from '@/lib/log/server-log';
-import { requireCurrentUser, signOutHere } from '@/lib/session/server';
+import { privateAction } from '@/lib/guard/action';
+import { signOutHere } from '@/lib/session/server';
 
 // Ending sessions from "Your sessions" (and from the offer after a second-factor change) through the visitor's own
 // session with rpc(): the database functions end only the caller's sessions and never the current one. Each action
@@ -23,15 +23,15 @@ function answer(locale: Locale, outcome: Outcome): never {
   return redirect({ href: { pathname: sessionsPath, query: { status: outcome } }, locale });
 }
 
-/** The signed-in user's client, or the failure page when the auth server cannot confirm the session. */
-async function currentClient(locale: Locale) {
-  // Ending sessions asks for a recent sign-in with every factor, as other changes to who is signed in do (ASVS 7.5.2).
-  const current = await requireCurrentUser(locale, sessionsPath, { fresh: true });
-  if (!current.user) {
-    reportAuthFailure(current.error, await actionPath());
-    return answer(locale, 'failed');
-  }
-  return current.supabase;
+/**
+ * The signed-in user's language and client, or the failure page when the auth server cannot confirm the session
+ * (the guard has logged why). Ending sessions asks for a recent sign-in with every factor, as other changes to who
+ * is signed in do (ASVS 7.5.2).
+ */
+async function sessionsAction(formData: FormData) {
+  const caller = await privateAction(formData, sessionsPath, { fresh: true });
+  if (caller.refused) return answer(caller.locale, 'failed');
+  return caller;
 }
 
 async function failed(locale: Locale, error: { code?: string }): Promise<never> {
@@ -43,11 +43,10 @@ async function failed(locale: Locale, error: { code?: string }): Promise<never> 
 export async function endSession(posted: FormData): Promise<void> {
   // A crafted call may pass anything: it reads as an empty form.
   const formData = asFormData(posted);
-  const locale = formLocale(formData);
+  const { locale, supabase } = await sessionsAction(formData);
   const sessionId = formData.get('sessionId');
   // A malformed id names no session of the user's: answered as one already ended.
   if (typeof sessionId !== 'string' || !uuidPattern.test(sessionId)) return answer(locale, 'already-ended');
-  const supabase = await currentClient(locale);
   const { data, error } = await supabase.rpc('end_my_session', { session_id: sessionId });
   if (error) return failed(locale, error);
   return answer(locale, data ? 'ended' : 'already-ended');
@@ -55,8 +54,7 @@ export async function endSession(posted: FormData): Promise<void> {
 
 /** Ends every session of the user but this one. */
 export async function endOtherSessions(posted: FormData): Promise<void> {
-  const locale = formLocale(asFormData(posted));
-  const supabase = await currentClient(locale);
+  const { locale, supabase } = await sessionsAction(asFormData(posted));
   const { error } = await supabase.rpc('end_my_other_sessions');
   if (error) return failed(locale, error);
   return answer(locale, 'ended-others');
@@ -68,12 +66,13 @@ export async function endOtherSessions(posted: FormData): Promise<void> {
  * here all the same, and sign-in says the other devices may still be signed in.
  */
 export async function signOutEverywhere(posted: FormData): Promise<void> {
-  const locale = formLocale(asFormData(posted));
-  const current = await requireCurrentUser(locale, '/account#sessions');
-  const { error } = current.user ? await current.supabase.auth.signOut({ scope: 'global' }) : current;
+  const caller = await privateAction(asFormData(posted), '/account#sessions');
+  const { locale, supabase } = caller;
+  // Refused, the guard has logged why.
+  const { error } = caller.refused ? caller : await supabase.auth.signOut({ scope: 'global' });
   if (!error)
     return redirect({ href: { pathname: '/sign-in', query: { status: 'signed-out-everywhere' } }, locale });
-  reportAuthFailure(error, await actionPath());
-  await signOutHere(current.supabase);
+  if (!caller.refused) reportAuthFailure(error, await actionPath());
+  await signOutHere(supabase);
   return redirect({ href: { pathname: '/sign-in', query: { status: 'signed-out-here-only' } }, locale });
 }

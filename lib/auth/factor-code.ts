@@ -7,9 +7,14 @@ import { echoedValues, type FormState } from '@/lib/forms/form-state';
 export type CodeInput =
   { state: FormState } | { factorId: string; code: string; values: Record<string, string> };
 
+/** What a code form keeps of what was typed: the code, and the factor it was for. */
+export function codeValues(formData: FormData): Record<string, string> {
+  return echoedValues(formData, ['code', 'factorId']);
+}
+
 export async function factorAndCode(formData: FormData, locale: Locale): Promise<CodeInput> {
   const t = await getTranslations({ locale, namespace: 'TwoFactor' });
-  const values = echoedValues(formData, ['code', 'factorId']);
+  const values = codeValues(formData);
   const factorId = formData.get('factorId');
   if (typeof factorId !== 'string' || !factorId)
     return { state: { status: 'error', message: t('factorRequired'), values } };

@@ -12,6 +12,7 @@ const namedKeys = [
   'otpFormat',
   'confirmationMismatch',
   'nameTooLong',
+  'slugPattern',
 ] as const;
 
 type ValidationKey =

@@ -5,8 +5,13 @@
 //   too large, empty or malformed.
 // Plain module without path aliases or Node APIs: the start script and the edge middleware both import it.
 
-/** Next's own server-action body limit (next.config serverActions.bodySizeLimit, left at its default). */
-export const actionBodyLimit = 1024 * 1024;
+/**
+ * The largest server-action body, declared here for the middleware's guard and read by next.config.mjs as Next's
+ * own `serverActions.bodySizeLimit` (default 1 MB). A profile picture may be 5 MiB (lib/avatars/avatar-rules.ts);
+ * the rest covers the multipart envelope and leaves room for a file a little over the limit to reach the action,
+ * which refuses it in the visitor's language instead of a bare 413.
+ */
+export const actionBodyLimit = 8 * 1024 * 1024;
 
 /** Methods the fetch standard forbids: Next cannot build a Request for them and throws. */
 const forbiddenMethods = new Set(['CONNECT', 'TRACE', 'TRACK']);
@@ -269,7 +274,7 @@ export async function actionRequestRefusal(request: Request): Promise<Refusal | 
   const tooLarge: Refusal = {
     status: 413,
     code: 'body_too_large',
-    message: 'The request body is larger than 1 MB.',
+    message: `The request body is larger than ${actionBodyLimit / 1024 / 1024} MB.`,
   };
   if (Number(request.headers.get('content-length') ?? 0) > actionBodyLimit) return tooLarge;
   const body = await readCapped(request, actionBodyLimit);

@@ -11,6 +11,7 @@ import { parseForm } from '@/lib/forms/parse-form';
 import { privateAction } from '@/lib/guard/action';
 import { actionPath } from '@/lib/log/action-path';
 import { logServerError } from '@/lib/log/server-log';
+import { isTeamSlug } from '@/lib/teams/team-schema';
 import { isNoteId, noteSchema } from './note-schema';
 import { knownTimeZone, noteTime } from './note-time';
 
@@ -38,7 +39,7 @@ const timestampPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?(?:Z
 
 async function notesMessage(
   locale: Locale,
-  key: 'missing' | 'unavailable',
+  key: 'missing' | 'unavailable' | 'teamRefused',
   values: Record<string, string>,
 ): Promise<FormState> {
   const t = await getTranslations({ locale, namespace: 'Notes' });
@@ -57,17 +58,24 @@ async function unavailable(
   return notesMessage(locale, 'unavailable', values);
 }
 
+/** Where a new note is written: the team's notes for a team note, else the new-note page. */
+const newNotePath = (teamSlug: unknown) => (isTeamSlug(teamSlug) ? `/teams/${teamSlug}/notes` : '/notes/new');
+
 /** The note's page, to come back to after signing in again; the list for an id that names no note. */
 const notePath = (id: unknown) => (isNoteId(id) ? `/notes/${id}` : '/notes');
 
 async function create(formData: FormData): Promise<FormState> {
   const values = echoedValues(formData, echoed);
-  const caller = await privateAction(formData, '/notes/new', { values });
+  const caller = await privateAction(formData, newNotePath(formData.get('teamSlug')), { values });
   if (caller.refused) return caller.refused;
   const { locale, supabase } = caller;
   const parsed = await parseForm(noteSchema, formData, locale, echoed);
   if (!parsed.ok) return parsed.state;
-  const { data, error } = await supabase.from('notes').insert(parsed.data).select('id').single();
+  // A team note: the insert policy lets only the team's members write one.
+  const teamId = formData.get('teamId');
+  const row = isNoteId(teamId) ? { ...parsed.data, team_id: teamId } : parsed.data;
+  const { data, error } = await supabase.from('notes').insert(row).select('id').single();
+  if (error?.code === '42501') return notesMessage(locale, 'teamRefused', values);
   if (error) return unavailable(locale, values, error);
   return redirect({ href: { pathname: `/notes/${data.id}`, query: { saved: 'created' } }, locale });
 }

@@ -35,17 +35,30 @@ interface RouteEntry {
   /** 'listed' in the sitemap; 'unlisted': crawlable, left out, and the page says noindex; 'disallowed' in robots.txt. */
   search: 'listed' | 'unlisted' | 'disallowed';
   /**
-   * A page per row, its path ending in the row's key (`/notes/[id]`). Before the page renders, the middleware asks
-   * the Data API with the visitor's session whether the row is there (row-level security decides, so another
+   * A page per row, its path naming the row's key in its dynamic segment (`/notes/[id]`, `/teams/[slug]/notes`).
+   * Before the page renders, the middleware asks the Data API with the visitor's session whether the row is there (row-level security decides, so another
    * user's row, a deleted one and a malformed key read alike) and answers 404 with the localized not-found page
    * when it is not: Next could only answer a page's own notFound() with an empty error shell (lib/routes/not-found.ts).
    * `missing` and `back` are the message keys that page shows, `back` labelling a link to the path above.
+   * `select` names the columns the page shows: the middleware reads those and hands the row to the page
+   * (lib/routes/handed-row.ts), so a view reads it once.
    */
-  row?: { table: string; column: string; missing: MessageKey; back: MessageKey };
+  row?: { table: string; column: string; select: string; missing: MessageKey; back: MessageKey };
 }
 
 /** A key of messages/<locale>.json, `Namespace.key` (tests/unit/route-table.test.ts checks each one exists). */
 type MessageKey = `${string}.${string}`;
+
+// example:notes start
+/** A note's row: what its page shows (lib/notes/note-queries.ts reads the same columns when none was handed). */
+export const noteRow = {
+  table: 'notes',
+  column: 'id',
+  select: 'id, title, body, created_at, updated_at',
+  missing: 'Notes.missing',
+  back: 'Notes.allNotes',
+} as const;
+// example:notes end
 
 export const routeTable = [
   { path: '/', access: 'anyone', caching: 'static', worker: 'offline-copy', search: 'listed' },
@@ -100,7 +113,7 @@ export const routeTable = [
     caching: 'private',
     worker: 'network',
     search: 'disallowed',
-    row: { table: 'notes', column: 'id', missing: 'Notes.missing', back: 'Notes.allNotes' },
+    row: noteRow,
   },
   {
     path: '/notes',
@@ -111,6 +124,54 @@ export const routeTable = [
     search: 'disallowed',
   },
   // example:notes end
+  // Teams: the list (with invitations waiting for the visitor), and /teams/<slug> (a team the visitor is in, or a 404).
+  // example:notes start
+  {
+    path: '/teams/[slug]/notes',
+    access: 'signed-in',
+    caching: 'private',
+    worker: 'network',
+    search: 'disallowed',
+    row: {
+      table: 'teams',
+      column: 'slug',
+      select: 'id, slug, name',
+      missing: 'Teams.missing',
+      back: 'Teams.allTeams',
+    },
+  },
+  // example:notes end
+  {
+    path: '/teams/[slug]',
+    access: 'signed-in',
+    caching: 'private',
+    worker: 'network',
+    search: 'disallowed',
+    row: {
+      table: 'teams',
+      column: 'slug',
+      select: 'id, slug, name',
+      missing: 'Teams.missing',
+      back: 'Teams.allTeams',
+    },
+  },
+  {
+    path: '/teams',
+    subtree: true,
+    access: 'signed-in',
+    caching: 'private',
+    worker: 'network',
+    search: 'disallowed',
+  },
+  // /invitations/<token>, the page an emailed invitation opens: anyone with the link, signed in or not.
+  {
+    path: '/invitations',
+    subtree: true,
+    access: 'anyone',
+    caching: 'private',
+    worker: 'network',
+    search: 'disallowed',
+  },
   // Link and OAuth returns, the session-ended step and the link error page: they set or read session cookies.
   {
     path: '/auth',
@@ -155,14 +216,18 @@ export function findRoute(path: string): RouteEntry | undefined {
   return routeTable.find((entry: RouteEntry) => matches(entry, path));
 }
 
-/** The row a path of a per-row entry names (`/notes/<id>` → the entry's row and `<id>`), or null. */
+/**
+ * The row a path of a per-row entry names (`/notes/<id>` → the entry's row and `<id>`; `/teams/<slug>/notes` →
+ * `<slug>`), and the path above that segment, or null.
+ */
 export function rowOf(
   path: string,
 ): { row: NonNullable<RouteEntry['row']>; key: string; parent: string } | null {
   const entry = findRoute(path);
   if (!entry?.row) return null;
+  const at = entry.path.split('/').findIndex((segment) => dynamicSegment.test(segment));
   const segments = path.split('/');
-  return { row: entry.row, key: segments.at(-1) ?? '', parent: segments.slice(0, -1).join('/') || '/' };
+  return { row: entry.row, key: segments[at] ?? '', parent: segments.slice(0, at).join('/') || '/' };
 }
 
 /** `/de/account/x` → `{ locale: 'de', path: '/account/x' }`; a path without a locale prefix comes back whole. */

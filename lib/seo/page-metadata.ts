@@ -1,20 +1,28 @@
 import type { Metadata } from 'next';
 import { getLocale, getTranslations } from 'next-intl/server';
+import { signedInPageMeta } from '@/lib/layout/signed-in-page';
 import { findRoute, type PagePath } from '@/lib/routes/route-table';
 import { pageAlternates } from './alternates';
 
 /**
  * A page's metadata with `robots` from its route-table entry's `search`: 'listed' pages are indexed; the others
- * say noindex, and 'disallowed' ones (private to the visitor) nofollow as well.
+ * say noindex, and 'disallowed' ones (private to the visitor) nofollow as well. Pages only a signed-in visitor
+ * reaches (their guard redirects everyone else before anything renders) also say so to the header's CSS
+ * (lib/layout/signed-in-page.ts).
  */
 export function pageMetadata(path: PagePath, metadata: Metadata): Metadata {
-  switch (findRoute(path)?.search) {
+  const entry = findRoute(path);
+  const withSession: Metadata =
+    entry?.access === 'signed-in' || entry?.access === 'second-factor'
+      ? { ...metadata, other: { ...metadata.other, [signedInPageMeta]: 'true' } }
+      : metadata;
+  switch (entry?.search) {
     case 'listed':
-      return metadata;
+      return withSession;
     case 'disallowed':
-      return { ...metadata, robots: { index: false, follow: false } };
+      return { ...withSession, robots: { index: false, follow: false } };
     default:
-      return { ...metadata, robots: { index: false } };
+      return { ...withSession, robots: { index: false } };
   }
 }
 

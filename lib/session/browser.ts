@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { readBrowserCookie } from '@/lib/http/browser-cookies';
-import { PRESENCE_HINT_COOKIE, presenceName } from './types';
+import { PRESENCE_HINT_COOKIE, presenceHint } from './types';
 
 // Browser: who is signed in, as far as a static page can know (the presence hint; no Supabase client here).
 
@@ -25,12 +25,18 @@ function subscribe(onChange: () => void): () => void {
   };
 }
 
+const useHintCookie = () => useSyncExternalStore(subscribe, readCookie, () => undefined);
+
 /** The signed-in user's name from the hint cookie, kept in step with <html data-session>. Null when signed out. */
 export function useSessionPresence(): string | null {
-  const value = useSyncExternalStore(subscribe, readCookie, () => undefined);
-  const name = presenceName(value);
+  const name = presenceHint(useHintCookie())?.name ?? null;
   useEffect(() => {
     document.documentElement.dataset.session = name ? 'in' : 'out';
   }, [name]);
   return name;
+}
+
+/** The version of the signed-in user's profile picture from the hint cookie; null when there is none (or no one). */
+export function useSessionPicture(): string | null {
+  return presenceHint(useHintCookie())?.picture ?? null;
 }

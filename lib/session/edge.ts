@@ -2,13 +2,15 @@ import type { Locale } from 'next-intl';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { type NextRequest, NextResponse } from 'next/server';
 import { accessRedirect, isPrivatePath } from '@/lib/routes/access-rules';
-import { NOT_FOUND_PATH_HEADER, unmatchedPath } from '@/lib/routes/not-found';
+import { encodeHandedRow, HANDED_ROW_HEADER } from '@/lib/routes/handed-row';
+import { unmatchedPath } from '@/lib/routes/not-found';
 import { rowOf } from '@/lib/routes/route-table';
 import { isSessionEnded, reportIfUnreachable } from '@/lib/log/auth-errors';
 import { logServerError } from '@/lib/log/server-log';
 import { withinAuthBudget } from '@/lib/supabase/auth-fetch';
 import { createSupabaseEdgeClient, hasAuthCookie } from '@/lib/supabase/edge';
 import { syncPresenceHint } from './presence-hint';
+import { claimsOf } from './verified-tokens';
 import {
   identityOf,
   isSecondFactorPending,
@@ -49,7 +51,9 @@ async function readSession(request: NextRequest, response: NextResponse): Promis
         const stored = await supabase.auth.getSession();
         const session = stored.data.session;
         if (stored.error || !session) return { claims: null, factors: undefined, error: stored.error };
-        const { data, error } = await supabase.auth.getClaims(session.access_token);
+        const { data, error } = await claimsOf(session.access_token, (token) =>
+          supabase.auth.getClaims(token),
+        );
         return { claims: data?.claims ?? null, factors: storedUserFactors(session.user), error };
       })(),
     );
@@ -73,36 +77,39 @@ async function readSession(request: NextRequest, response: NextResponse): Promis
 }
 
 /**
- * Whether the visitor may read the row a per-row page names (the route table's `row`), asked of the Data API with
- * their session so row-level security decides. A key the database cannot read as one (PostgREST's 400) is no row
- * either; an answer that is not the database's (a timeout, a 5xx) lets the page through to say so itself.
+ * The row a per-row page names (the route table's `row`), asked of the Data API with the visitor's session so
+ * row-level security decides: `missing` when there is none for them, also for a key the database cannot read as one
+ * (PostgREST's 400); `unknown` for an answer that is not the database's (a timeout, a 5xx), which lets the page
+ * through to read it again and say so itself.
  */
-async function rowReadable(
+async function readRow(
   supabase: SupabaseClient,
-  { table, column }: { table: string; column: string },
+  { table, column, select }: { table: string; column: string; select: string },
   key: string,
-): Promise<boolean> {
+): Promise<{ status: 'found'; row: unknown } | { status: 'missing' } | { status: 'unknown' }> {
   try {
     const { data, error, status } = await withinAuthBudget(
-      Promise.resolve(supabase.from(table).select(column).eq(column, key).limit(1)),
+      Promise.resolve(supabase.from(table).select(select).eq(column, key).limit(1)),
     );
-    if (error) return status !== 400;
-    return data.length > 0;
+    if (error) return status === 400 ? { status: 'missing' } : { status: 'unknown' };
+    return data.length > 0 ? { status: 'found', row: data[0] } : { status: 'missing' };
   } catch {
-    // Past the budget: the page reads the row again and shows its "unavailable" note.
-    return true;
+    // Past the budget: the page reads the row itself and shows its "unavailable" note.
+    return { status: 'unknown' };
   }
 }
 
 /**
- * For a locale-prefixed request: session refresh, the presence hint, access rules and private caching.
- * Anonymous requests (no auth cookie) create no Supabase client at all.
+ * For a locale-prefixed request: session refresh, the presence hint, access rules, a per-row page's row and
+ * private caching. `forwarded` are the request headers the render gets. Anonymous requests (no auth cookie) create
+ * no Supabase client at all.
  */
 export async function applySession(
   request: NextRequest,
-  response: NextResponse,
+  forwarded: Headers,
   locale: Locale,
 ): Promise<NextResponse> {
+  const response = NextResponse.next({ request: { headers: forwarded } });
   const path = request.nextUrl.pathname.slice(locale.length + 1) || '/';
   const { identity, secondFactorPending, unreachable, ended, supabase } = hasAuthCookie(request)
     ? await readSession(request, response)
@@ -125,14 +132,22 @@ export async function applySession(
     return carryOnto(NextResponse.redirect(new URL(target, request.url), 307), response);
   }
   const row = rowOf(path);
-  if (row && supabase && !secondFactorPending && !(await rowReadable(supabase, row.row, row.key))) {
+  const read = row && supabase && !secondFactorPending ? await readRow(supabase, row.row, row.key) : null;
+  if (read?.status === 'missing') {
     // Before any page renders: the global not-found page, in this language, with status 404 (lib/routes/not-found.ts).
-    const headers = new Headers(request.headers);
-    headers.set(NOT_FOUND_PATH_HEADER, request.nextUrl.pathname);
     const missing = NextResponse.rewrite(new URL(`/${locale}${unmatchedPath}`, request.url), {
-      request: { headers },
+      request: { headers: forwarded },
     });
     return carryOnto(missing, response);
+  }
+  const handed =
+    read?.status === 'found' && (request.method === 'GET' || request.method === 'HEAD')
+      ? encodeHandedRow(path, read.row)
+      : null;
+  if (handed !== null) {
+    // The page renders with the row this step read (lib/routes/handed-row.ts) instead of reading it again.
+    forwarded.set(HANDED_ROW_HEADER, handed);
+    return carryOnto(NextResponse.next({ request: { headers: forwarded } }), response);
   }
   if (isPrivatePath(path)) response.headers.set('Cache-Control', privateCacheControl);
   return response;

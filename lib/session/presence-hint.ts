@@ -1,5 +1,5 @@
 import { authCookieOptions } from '@/lib/supabase/config';
-import { PRESENCE_HINT_COOKIE, presenceNameLength, type SessionIdentity } from './types';
+import { PRESENCE_HINT_COOKIE, presenceHintValue, type SessionIdentity } from './types';
 
 // The presence hint (see lib/session/types.ts) is written only by syncPresenceHint below, which the middleware
 // (lib/session/edge.ts) and every server-side auth change (lib/session/server.ts) call. Edge and Node only: the
@@ -7,11 +7,6 @@ import { PRESENCE_HINT_COOKIE, presenceNameLength, type SessionIdentity } from '
 
 /** Like the auth cookies (Secure, Lax), but readable: the header's script needs it. */
 const cookieOptions = { ...authCookieOptions, httpOnly: false, maxAge: 400 * 24 * 60 * 60 } as const;
-
-/** The cookie value for an identity: the display name, or the email when there is none (Next encodes it). */
-function hintValue(identity: SessionIdentity): string {
-  return (identity.displayName ?? identity.email).slice(0, presenceNameLength) || '?';
-}
 
 type SetCookie = (name: string, value: string, options: typeof cookieOptions) => void;
 
@@ -21,7 +16,8 @@ export function syncPresenceHint(
   identity: SessionIdentity | null,
   setCookie: SetCookie,
 ): void {
-  const wanted = identity ? hintValue(identity) : undefined;
+  // The display name (or the email when there is none) and the picture's version; Next percent-encodes the value.
+  const wanted = identity ? presenceHintValue(identity) : undefined;
   if (wanted === current) return;
   if (wanted) setCookie(PRESENCE_HINT_COOKIE, wanted, cookieOptions);
   else setCookie(PRESENCE_HINT_COOKIE, '', { ...cookieOptions, maxAge: 0 });

@@ -1,4 +1,5 @@
 import type { Locale } from 'next-intl';
+import { combineChunks, stringFromBase64URL } from '@supabase/ssr';
 import { cookies } from 'next/headers';
 import { unstable_rethrow } from 'next/navigation';
 import { cache } from 'react';
@@ -7,8 +8,8 @@ import { authErrorMessage, reportIfUnreachable } from '@/lib/log/auth-errors';
 import { logServerError } from '@/lib/log/server-log';
 import { env } from '@/lib/env/env';
 import { authBudgetMs, withinAuthBudget } from '@/lib/supabase/auth-fetch';
-import { authCookieOptions, isAuthCookieName } from '@/lib/supabase/config';
-import { createSupabaseServerClient, writeCookies } from '@/lib/supabase/server';
+import { authCookieOptions, isAuthCookieName, sessionCookieOptions } from '@/lib/supabase/config';
+import { createSupabaseServerClient, createSupabaseTokenClient, writeCookies } from '@/lib/supabase/server';
 import { syncPresenceHint } from './presence-hint';
 import {
   authenticatedSince,
@@ -69,6 +70,35 @@ export async function signOutHere(supabase: SessionClient): Promise<void> {
       if (isAuthCookieName(name) || name === PRESENCE_HINT_COOKIE)
         cookieStore.delete({ ...authCookieOptions, name });
   });
+}
+
+/**
+ * A client acting with the access token the session cookie holds, and its user, read without the auth server: never
+ * refreshed, nothing written back. For a request that only passes the token on to a service that verifies it itself
+ * (Storage, for the profile picture): a refresh there would rotate the refresh token in a side request that the page's own requests
+ * race with, and a session ended elsewhere would be cleared by it instead of by the page's redirect through
+ * session-ended. Null without a session cookie, with one we did not write, or once the token has expired (the
+ * next private page's middleware refreshes it).
+ */
+export async function storedSessionClient() {
+  const cookieStore = await cookies();
+  const stored = await combineChunks(sessionCookieOptions.name, (name) => cookieStore.get(name)?.value);
+  if (!stored) return null;
+  try {
+    // @supabase/ssr's two encodings (lib/supabase/cookie-encoding.ts): 'raw' JSON, or `base64-` and base64url.
+    const session: unknown = JSON.parse(
+      stored.startsWith('base64-') ? stringFromBase64URL(stored.slice('base64-'.length)) : stored,
+    );
+    const token = (session as { access_token?: unknown } | null)?.access_token;
+    if (typeof token !== 'string') return null;
+    const claims: unknown = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'));
+    const { sub, exp } = (claims ?? {}) as { sub?: unknown; exp?: unknown };
+    if (typeof sub !== 'string' || typeof exp !== 'number' || exp * 1000 <= Date.now()) return null;
+    return { supabase: createSupabaseTokenClient(token), userId: sub };
+  } catch {
+    // Not JSON, or a token that is not a JWT: not a cookie @supabase/ssr wrote, so no session.
+    return null;
+  }
 }
 
 /**

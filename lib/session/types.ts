@@ -5,6 +5,8 @@ export interface SessionIdentity {
   id: string;
   email: string;
   displayName?: string;
+  /** The version of the user's profile picture (lib/avatars), absent when there is none. */
+  picture?: string;
 }
 
 /** A private page's view of the session (lib/session/server.ts, confirmedSession). */
@@ -85,31 +87,73 @@ export function identityOf(source: UserShape): SessionIdentity | null {
   // Our sign-up stores display_name; OAuth providers give full_name or name.
   const metadata = source.user_metadata ?? {};
   const name: unknown = metadata.display_name ?? metadata.full_name ?? metadata.name;
+  const picture = pictureVersion(metadata[PICTURE_VERSION_KEY]);
   return {
     id,
     email: typeof source.email === 'string' ? source.email : '',
     displayName: typeof name === 'string' && name.trim() ? name : undefined,
+    ...(picture ? { picture } : {}),
   };
 }
 
 /**
- * A readable hint that someone is signed in, holding only the name the header shows. Public pages are static
- * and shared by everyone; this lets the browser show the user menu on them. Never used to authorize anything:
- * the HttpOnly auth cookies and the server's checks do that. Its one writer is lib/session/presence-hint.ts.
+ * The user_metadata key naming the current profile picture's version, written by the account page's picture actions
+ * (lib/avatars/avatar-actions.ts). It travels in the access token's claims, so the middleware reads it with the rest of
+ * the identity and the header's picture costs no request to the auth server. Not a provider's key (OAuth providers
+ * fill `avatar_url` and `picture`), so a sign-in with one never overwrites it.
+ */
+export const PICTURE_VERSION_KEY = 'avatar_version';
+
+/** A version as the actions write it; anything else (user_metadata is the user's to write) counts as none. */
+export function pictureVersion(value: unknown): string | undefined {
+  return typeof value === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(value) ? value : undefined;
+}
+
+/**
+ * A readable hint that someone is signed in, holding only what the header shows: the name and the picture's version.
+ * Public pages are static and shared by everyone; this lets the browser show the user menu on them. Never used to
+ * authorize anything: the HttpOnly auth cookies and the server's checks do that. Its one writer is
+ * lib/session/presence-hint.ts.
  */
 export const PRESENCE_HINT_COOKIE = 'polyglot-session';
 
 export const presenceNameLength = 120;
 
-/** The name in a raw (URI-encoded) cookie value as the browser sees it, or null for a missing or malformed one. */
-export function presenceName(value: string | undefined | null): string | null {
+export interface PresenceHint {
+  name: string;
+  picture?: string;
+}
+
+/** The hint's value (before the cookie layer percent-encodes it): `n=<name>` and, with a picture, `&p=<version>`. */
+export function presenceHintValue(identity: SessionIdentity): string {
+  const name = (identity.displayName ?? identity.email).slice(0, presenceNameLength) || '?';
+  return new URLSearchParams({ n: name, ...(identity.picture ? { p: identity.picture } : {}) }).toString();
+}
+
+/**
+ * The hint in a raw (URI-encoded) cookie value as the browser sees it, or null for a missing or malformed one. A
+ * value without `n=` is a hint written before the picture joined it: the whole value is the name (the middleware
+ * rewrites it on the next private page).
+ */
+export function presenceHint(value: string | undefined | null): PresenceHint | null {
   if (!value) return null;
+  let decoded: string;
   try {
-    return decodeURIComponent(value).slice(0, presenceNameLength) || null;
+    decoded = decodeURIComponent(value);
   } catch {
     // A value that is not valid percent-encoding was not written by us: no name.
     return null;
   }
+  const fields = new URLSearchParams(decoded);
+  const name = (fields.has('n') ? (fields.get('n') ?? '') : decoded).slice(0, presenceNameLength);
+  if (!name) return null;
+  const picture = pictureVersion(fields.get('p'));
+  return picture ? { name, picture } : { name };
+}
+
+/** The name in a raw cookie value (see presenceHint). */
+export function presenceName(value: string | undefined | null): string | null {
+  return presenceHint(value)?.name ?? null;
 }
 
 /** Whether every entry of a token's `amr` claim (GoTrue: `{ method, timestamp }`) is at or after `since` (seconds). */

@@ -25,17 +25,23 @@ export type Database = {
           Tables: {
             "notes": {
                   Row: {
-                    "body": string,"created_at": string,"id": string,"title": string,"updated_at": string,"user_id": string
+                    "body": string,"created_at": string,"id": string,"team_id": string | null,"title": string,"updated_at": string,"user_id": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "body"?: string,"created_at"?: string,"id"?: string,"title": string,"updated_at"?: string,"user_id"?: string
+                    "body"?: string,"created_at"?: string,"id"?: string,"team_id"?: string | null,"title": string,"updated_at"?: string,"user_id"?: string
                   }
                   Update: {
-                    "body"?: string,"created_at"?: string,"id"?: string,"title"?: string,"updated_at"?: string,"user_id"?: string
+                    "body"?: string,"created_at"?: string,"id"?: string,"team_id"?: string | null,"title"?: string,"updated_at"?: string,"user_id"?: string
                   }
                   Relationships: [
-                    
+                    {
+      foreignKeyName: "notes_team_id_fkey"
+      columns: ["team_id"]
+isOneToOne: false
+      referencedRelation: "teams"
+      referencedColumns: ["id"]
+    }
                   ]
                 },"sign_in_attempts": {
                   Row: {
@@ -51,22 +57,118 @@ export type Database = {
                   Relationships: [
                     
                   ]
+                },"team_invitations": {
+                  Row: {
+                    "accepted_at": string | null,"accepted_by": string | null,"created_at": string,"declined_at": string | null,"email": string,"expires_at": string,"id": string,"invited_by": string | null,"last_sent_at": string,"revoked_at": string | null,"role": Database["public"]['Enums']["team_role"],"team_id": string,"token_hash": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "accepted_at"?: string | null,"accepted_by"?: string | null,"created_at"?: string,"declined_at"?: string | null,"email": string,"expires_at": string,"id"?: string,"invited_by"?: string | null,"last_sent_at"?: string,"revoked_at"?: string | null,"role": Database["public"]['Enums']["team_role"],"team_id": string,"token_hash": string
+                  }
+                  Update: {
+                    "accepted_at"?: string | null,"accepted_by"?: string | null,"created_at"?: string,"declined_at"?: string | null,"email"?: string,"expires_at"?: string,"id"?: string,"invited_by"?: string | null,"last_sent_at"?: string,"revoked_at"?: string | null,"role"?: Database["public"]['Enums']["team_role"],"team_id"?: string,"token_hash"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "team_invitations_team_id_fkey"
+      columns: ["team_id"]
+isOneToOne: false
+      referencedRelation: "teams"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"team_members": {
+                  Row: {
+                    "joined_at": string,"role": Database["public"]['Enums']["team_role"],"team_id": string,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "joined_at"?: string,"role"?: Database["public"]['Enums']["team_role"],"team_id": string,"user_id": string
+                  }
+                  Update: {
+                    "joined_at"?: string,"role"?: Database["public"]['Enums']["team_role"],"team_id"?: string,"user_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "team_members_team_id_fkey"
+      columns: ["team_id"]
+isOneToOne: false
+      referencedRelation: "teams"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"teams": {
+                  Row: {
+                    "created_at": string,"id": string,"name": string,"slug": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "created_at"?: string,"id"?: string,"name": string,"slug": string
+                  }
+                  Update: {
+                    "created_at"?: string,"id"?: string,"name"?: string,"slug"?: string
+                  }
+                  Relationships: [
+                    
+                  ]
                 }
           }
           Views: {
             [_ in never]: never
           }
           Functions: {
-            "end_my_other_sessions":
+            "accept_team_invitation":
+{ Args: { "p_token": string }; Returns: string
+                           },
+"account_deletion_blockers":
+{ Args: Record<PropertyKey, never>; Returns: {
+              "team_name": string,"team_slug": string
+            }[]
+                           },
+"create_team":
+{ Args: { "p_name": string,"p_slug": string }; Returns: {
+              "created_at": string,
+"id": string,
+"name": string,
+"slug": string
+            }
+                          SetofOptions: {
+        from: "*"
+        to: "teams"
+        isOneToOne: true
+        isSetofReturn: false
+      } },
+"decline_team_invitation":
+{ Args: { "p_invitation_id": string }; Returns: undefined
+                           },
+"end_my_other_sessions":
 { Args: Record<PropertyKey, never>; Returns: number
                            },
 "end_my_session":
 { Args: { "session_id": string }; Returns: boolean
                            },
+"invite_to_team":
+{ Args: { "p_email": string,"p_locale": string,"p_role": Database["public"]['Enums']["team_role"],"p_team_id": string }; Returns: {
+              "invitation_id": string,"locale": string,"token": string
+            }[]
+                           },
 "list_my_sessions":
 { Args: Record<PropertyKey, never>; Returns: {
               "aal": string,"created_at": string,"id": string,"ip": string,"is_current": boolean,"not_after": string,"refreshed_at": string,"updated_at": string,"user_agent": string
             }[]
+                           },
+"my_team_invitations":
+{ Args: Record<PropertyKey, never>; Returns: {
+              "expires_at": string,"invitation_id": string,"role": Database["public"]['Enums']["team_role"],"team_name": string,"team_slug": string
+            }[]
+                           },
+"resend_team_invitation":
+{ Args: { "p_invitation_id": string,"p_locale": string }; Returns: {
+              "invitation_id": string,"locale": string,"token": string
+            }[]
+                           },
+"revoke_team_invitation":
+{ Args: { "p_invitation_id": string }; Returns: undefined
                            },
 "sign_in_attempt_check":
 { Args: { "p_account": string,"p_ip": string,"p_kind": string }; Returns: string
@@ -85,10 +187,23 @@ export type Database = {
                            },
 "sign_in_succeeded":
 { Args: { "p_subject": string }; Returns: undefined
+                           },
+"team_invitation_preview":
+{ Args: { "p_token": string }; Returns: {
+              "email": string,"expires_at": string,"role": Database["public"]['Enums']["team_role"],"status": string,"team_name": string,"team_slug": string
+            }[]
+                           },
+"team_member_list":
+{ Args: { "p_team_id": string }; Returns: {
+              "display_name": string,"email": string,"joined_at": string,"role": Database["public"]['Enums']["team_role"],"user_id": string
+            }[]
+                           },
+"transfer_team_ownership":
+{ Args: { "p_team_id": string,"p_user_id": string }; Returns: undefined
                            }
           }
           Enums: {
-            [_ in never]: never
+            "team_role": "owner"|"admin"|"member"
           }
           CompositeTypes: {
             [_ in never]: never
@@ -208,7 +323,7 @@ export const Constants = {
           }
         },"public": {
           Enums: {
-            
+            "team_role": ["owner", "admin", "member"]
           }
         }
 } as const

@@ -1,4 +1,5 @@
 import { createServerClient } from '@supabase/ssr';
+import { createClient } from '@supabase/supabase-js';
 import { cookies, headers } from 'next/headers';
 import { authFetch, visitorOf } from './auth-fetch';
 import type { Database } from './database.types';
@@ -35,5 +36,17 @@ export async function createSupabaseServerClient() {
         });
       },
     },
+  });
+}
+
+/**
+ * A client that acts with a given access token and never touches the session: no auth calls, no cookies. For a
+ * request that only passes the token on to a service that verifies it itself (Storage).
+ */
+export function createSupabaseTokenClient(accessToken: string) {
+  return createClient<Database>(supabaseUrl, supabasePublishableKey, {
+    accessToken: async () => accessToken,
+    global: { fetch: authFetch() },
+    db: { retry: false },
   });
 }

@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
+import { createClient } from '@supabase/supabase-js';
+import type { Database } from '../../lib/supabase/database.types';
 import { createConfirmedUser, findUser, goodPassword, uniqueEmail } from '../e2e/support/auth-users';
 import { enrollFactors } from '../e2e/support/authenticator';
 import { mailTo } from '../e2e/support/mailbox';
+import { publishableKey, supabaseUrl } from '../e2e/support/test-env';
 import { openGate } from './gate';
 import type { EnginePage } from './page';
 import {
@@ -226,6 +229,49 @@ export const flows: Flow[] = [
       await page.fill('input[name="code"]', await app!.freshCode());
       await clickText(page, 'main button', two.verifySubmit);
       await waitForPath(page, '/en/account');
+    },
+  },
+  {
+    name: 'teams: accept an invitation, signed out at first, through sign-in with the address filled in',
+    async run(page) {
+      const owner = await createConfirmedUser();
+      const invitee = await createConfirmedUser();
+      // Setup only: the owner's team and invitation through the Data API with the owner's session (the app's
+      // invite form sends the mail; its token is what the mail's link carries).
+      const client = createClient<Database>(supabaseUrl, publishableKey, { auth: { persistSession: false } });
+      await client.auth.signInWithPassword({ email: owner.email, password: owner.password });
+      const slug = `engines-${Math.random().toString(36).slice(2, 10)}`;
+      const team = await client.rpc('create_team', { p_slug: slug, p_name: 'Engines team' });
+      check(!team.error, `create_team: ${team.error?.message}`);
+      const sent = await client
+        .rpc('invite_to_team', {
+          p_team_id: team.data!.id,
+          p_email: invitee.email,
+          p_role: 'member',
+          p_locale: 'en',
+        })
+        .single();
+      check(!sent.error && !!sent.data, `invite_to_team: ${sent.error?.message}`);
+      const { Teams: teams } = messages('en');
+
+      await page.goto(`/en/invitations/${sent.data!.token}`);
+      await waitForHydration(page);
+      await clickText(page, 'main a', teams.signInToAccept);
+      await waitForHydration(page);
+      await until('the invited address filled in', async () =>
+        (await page.evaluate(
+          () => document.querySelector<HTMLInputElement>('input[name="email"]')?.value,
+        )) === invitee.email
+          ? true
+          : null,
+      );
+      await page.fill('input[name="password"]', invitee.password);
+      await page.click('form:has(input[name="password"]) button[type="submit"]');
+      await waitForPath(page, `/en/invitations/${sent.data!.token}`);
+      await waitForHydration(page);
+      await clickText(page, 'main button', teams.accept);
+      await waitForPath(page, `/en/teams/${slug}?done=joined`);
+      await waitForText(page, '[role="status"]', teams.done.joined);
     },
   },
   // example:notes start

@@ -334,6 +334,27 @@ describe('verify: codes, challenges and sessions', () => {
     ).toBeNull();
   });
 
+  it('a TOTP code lives one 30-s step either side of now (ASVS 6.5.5): two steps old or ahead → 422', async () => {
+    const user = await mfaUser();
+    const { data: enrolled } = await user.client.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'app' });
+    const { id, totp } = enrolled!;
+    // Clear of a step's end, so that the steps named below are still those steps when the server checks them.
+    if (Date.now() % STEP_MS > STEP_MS - 5_000) await new Promise((resolve) => setTimeout(resolve, 5_500));
+    const now = currentStep();
+    for (const step of [now - 2, now + 2]) {
+      const refused = await user.client.auth.mfa.challengeAndVerify({
+        factorId: id,
+        code: codeAt(totp.secret, step),
+      });
+      expect(refused.error).toMatchObject({ status: 422, code: 'mfa_verification_failed' });
+    }
+    const accepted = await user.client.auth.mfa.challengeAndVerify({
+      factorId: id,
+      code: codeAt(totp.secret, now - 1),
+    });
+    expect(accepted.error).toBeNull();
+  });
+
   it('two verifies racing with one code on two challenges: exactly one wins', async () => {
     const user = await mfaUser();
     const { data: enrolled } = await user.client.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'app' });

@@ -111,6 +111,26 @@ describe('load rows', () => {
     expect(row(withPages(12.1), 'product-account server CPU per response')?.mark).toBe('');
   });
 
+  // example:notes start
+  it("marks a team's notes list by its app CPU per view, at most 1.2× the personal notes list", () => {
+    const withTeamNotes = (teamCpuMs: number) => {
+      const results = loadResults(6000, 2500);
+      const account = summary('product-account', 80, 6000);
+      account.cpuMsPerRequest = { product: 5 };
+      const notes = summary('product-notes', 80, 6000);
+      notes.cpuMsPerRequest = { product: 10 };
+      const team = summary('product-team-notes', 80, 6000);
+      team.cpuMsPerRequest = { product: teamCpuMs };
+      results.load!.targets.push(account, notes, team);
+      return results;
+    };
+    const teamRow = (ms: number) => row(withTeamNotes(ms), 'product-team-notes server CPU per response');
+    expect(teamRow(11.9)?.mark).toBe('pass');
+    expect(teamRow(12.1)?.mark).toBe('miss');
+    expect(teamRow(11.9)?.target).toBe("≤ 1.2× /en/notes's app CPU");
+  });
+  // example:notes end
+
   it("counts the recovery codes' status on a two-factor user's account page, and only there", () => {
     const results = base();
     const view = (path: string, user?: string, perView = 3) => ({

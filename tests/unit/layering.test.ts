@@ -27,7 +27,8 @@ const layers = [
   ['lib/session', 'lib/mail'],
   ['lib/guard'],
   ['lib/auth'],
-  ['lib/auth/actions', 'lib/account-sessions'],
+  ['lib/auth/actions', 'lib/account-sessions', 'lib/avatars'],
+  ['lib/teams'],
   ['lib/notes'], // example:notes
 ] as const;
 

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { actionRequestRefusal, methodRefusal, requestLineRefusal } from '@/lib/http/request-guard';
+import {
+  actionBodyLimit,
+  actionRequestRefusal,
+  methodRefusal,
+  requestLineRefusal,
+} from '@/lib/http/request-guard';
 
 describe('request line', () => {
   it.each([
@@ -39,8 +44,8 @@ describe('server-action POSTs', () => {
     expect(await actionRequestRefusal(post({ ...action, origin: 'http://localhost:3000' }, '[]'))).toBeNull();
     expect(await actionRequestRefusal(post(action, '["$K1"]'))).toBeNull();
   });
-  it('refuses bodies over 1 MB, announced or not', async () => {
-    const big = `["${'a'.repeat(1024 * 1024)}"]`;
+  it('refuses bodies over the action body limit, announced or not', async () => {
+    const big = `["${'a'.repeat(actionBodyLimit)}"]`;
     expect(
       (await actionRequestRefusal(post({ 'next-action': 'abc', 'content-type': 'text/plain' }, big)))?.status,
     ).toBe(413);

@@ -176,10 +176,26 @@ describe('sitemap and robots.txt', () => {
     expect(urls).toContain('/ja/forgot-password');
     expect(urls).not.toContain('/en/account');
     const rules = robots().rules;
-    expect(Array.isArray(rules) ? rules[0]?.disallow : rules.disallow).toEqual([
-      '/api/',
-      '/*/account',
-      '/*/notes', // example:notes
-    ]);
+    const disallow = [(Array.isArray(rules) ? rules[0]?.disallow : rules.disallow) ?? []].flat();
+    expect(disallow).toContain('/api/');
+    expect(disallow).toContain('/*/account');
+    // Read as crawlers read the rules (a prefix, `*` any text), each entry's pages are disallowed exactly when the
+    // entry says so, in every language, and no rule is there for nothing: a page added to the table needs no line here.
+    const blocks = (rule: string, url: string) =>
+      new RegExp(`^${rule.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replaceAll('*', '.*')}`).test(url);
+    const sample = (path: string) => path.replace(/\[\w+\]/g, '00000000-0000-4000-8000-000000000000');
+    for (const { path, search } of routeTable)
+      for (const locale of locales) {
+        const url = `/${locale}${path === '/' ? '' : sample(path)}`;
+        expect(
+          disallow.some((rule) => blocks(rule, url)),
+          url,
+        ).toBe(search === 'disallowed');
+      }
+    for (const rule of disallow.filter((rule) => rule !== '/api/'))
+      expect(
+        routeTable.some(({ path }) => blocks(rule, `/en${sample(path)}`)),
+        rule,
+      ).toBe(true);
   });
 });

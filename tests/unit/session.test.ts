@@ -4,6 +4,7 @@ import {
   identityOf,
   isSecondFactorPending,
   PRESENCE_HINT_COOKIE,
+  presenceHint,
   presenceName,
   storedUserFactors,
   verifiedFactors,
@@ -22,28 +23,49 @@ const ada = { id: 'u1', email: 'ada@example.com', displayName: 'Ada' };
 describe('syncPresenceHint', () => {
   it('sets a readable hint holding the display name, or the email without one', () => {
     expect(sync(undefined, ada)).toEqual([
-      { name: PRESENCE_HINT_COOKIE, value: 'Ada', maxAge: 400 * 24 * 60 * 60, httpOnly: false },
+      { name: PRESENCE_HINT_COOKIE, value: 'n=Ada', maxAge: 400 * 24 * 60 * 60, httpOnly: false },
     ]);
-    expect(sync(undefined, { ...ada, displayName: undefined })[0]?.value).toBe('ada@example.com');
+    expect(sync(undefined, { ...ada, displayName: undefined })[0]?.value).toBe('n=ada%40example.com');
+  });
+
+  it("carries the picture's version, and rewrites the hint when it changes", () => {
+    expect(sync('n=Ada', { ...ada, picture: 'v2' })[0]?.value).toBe('n=Ada&p=v2');
+    expect(sync('n=Ada&p=v2', { ...ada, picture: 'v2' })).toEqual([]);
+    expect(sync('n=Ada&p=v2', ada)[0]?.value).toBe('n=Ada');
   });
 
   it('writes nothing when the hint already matches, and clears it on sign-out', () => {
-    expect(sync('Ada', ada)).toEqual([]);
+    expect(sync('n=Ada', ada)).toEqual([]);
     expect(sync(undefined, null)).toEqual([]);
-    expect(sync('Ada', null)).toEqual([
+    expect(sync('n=Ada', null)).toEqual([
       { name: PRESENCE_HINT_COOKIE, value: '', maxAge: 0, httpOnly: false },
     ]);
-    expect(sync('Ada', { ...ada, displayName: 'Grace' })[0]?.value).toBe('Grace');
+    expect(sync('n=Ada', { ...ada, displayName: 'Grace' })[0]?.value).toBe('n=Grace');
+    // A hint written before the picture joined it is rewritten in the new form.
+    expect(sync('Ada', ada)[0]?.value).toBe('n=Ada');
   });
 
   it('reads names back as the browser sees them, refusing malformed values', () => {
+    expect(presenceName('n%3DAd%25C3%25A9le%2BL.')).toBe('Adéle L.');
+    expect(presenceName(encodeURIComponent('n=a%26b%3Dc'))).toBe('a&b=c');
+    expect(presenceHint(encodeURIComponent('n=Ada&p=k3-x_9'))).toEqual({ name: 'Ada', picture: 'k3-x_9' });
+    // A version the actions would not write (user_metadata is the user's own to set) is no picture.
+    expect(presenceHint(encodeURIComponent('n=Ada&p=../x'))).toEqual({ name: 'Ada' });
+    // The form before the picture joined it: the whole value is the name.
     expect(presenceName('Ad%C3%A9le')).toBe('Adéle');
     expect(presenceName('%E0%A4%A')).toBeNull();
     expect(presenceName('')).toBeNull();
+    expect(presenceName('n%3D')).toBeNull();
   });
 });
 
 describe('identityOf', () => {
+  it("reads the picture's version from user_metadata, only in the form the actions write", () => {
+    expect(identityOf({ sub: 'u1', user_metadata: { avatar_version: 'k3x9' } })?.picture).toBe('k3x9');
+    expect(identityOf({ sub: 'u1', user_metadata: { avatar_version: 'a/b' } })).not.toHaveProperty('picture');
+    expect(identityOf({ sub: 'u1', user_metadata: { avatar_version: 7 } })).not.toHaveProperty('picture');
+  });
+
   it('reads claims and user objects alike, names from our sign-up or from OAuth', () => {
     expect(identityOf({ sub: 'u1', email: 'a@b.c', user_metadata: { display_name: 'Ada' } })).toEqual({
       id: 'u1',

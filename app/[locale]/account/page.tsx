@@ -3,7 +3,9 @@ import { useTranslations } from 'next-intl';
 import { getTranslations } from 'next-intl/server';
 import { AccountNav } from '@/components/account/account-nav';
 import { AccountSection } from '@/components/account/account-section';
+import { AvatarSection } from '@/components/account/avatar-section';
 import { DeleteAccountForm } from '@/components/account/delete-account-form';
+import { DeletionBlockers } from '@/components/teams/deletion-blockers';
 import { EmailChangeCodes } from '@/components/account/email-change-codes';
 import { EmailChangeForm } from '@/components/account/email-change-form';
 import { listPasskeys, PasskeysSection } from '@/components/account/passkeys-section';
@@ -28,6 +30,8 @@ export async function generateMetadata(): Promise<Metadata> {
 
 const updateMessages = {
   profile: 'profileSaved',
+  picture: 'pictureSaved',
+  pictureRemoved: 'pictureRemoved',
   email: 'emailUpdated',
   emailPending: 'emailPending',
   password: 'passwordUpdated',
@@ -55,6 +59,7 @@ async function AccountContent({
   const displayName = typeof userMetadata.display_name === 'string' ? userMetadata.display_name : '';
   const sections = [
     { id: 'profile', title: t('profileTitle') },
+    { id: 'picture', title: t('pictureTitle') },
     { id: 'email', title: t('emailTitle') },
     { id: 'password', title: t('passwordTitle') },
     { id: 'passkeys', title: tPasskeys('title') },
@@ -82,6 +87,11 @@ async function AccountContent({
               preferredLocale={preferredLocale({ user_metadata: userMetadata }, locale)}
             />
           </AccountSection>
+          <AvatarSection
+            locale={locale}
+            version={identity.picture ?? null}
+            name={displayName || identity.email}
+          />
           <AccountSection
             id="email"
             title={t('emailTitle')}
@@ -115,6 +125,7 @@ async function AccountContent({
             </div>
           </AccountSection>
           <AccountSection id="delete" title={t('deleteTitle')} description={t('deleteDescription')}>
+            <DeletionBlockers />
             <DeleteAccountForm />
           </AccountSection>
         </AuthMessages>

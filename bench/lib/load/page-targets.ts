@@ -12,7 +12,11 @@ export const targetId = (base: string, encoding: Encoding) =>
  * The load targets, each uncompressed and compressed; ratios are taken against the floor with the same encoding.
  * Signed-in ones only with a session cookie.
  */
-export function pageTargets(cookieHeader: string | undefined, noteId?: string): LoadTarget[] {
+export function pageTargets(
+  cookieHeader: string | undefined,
+  noteId?: string,
+  teamSlug?: string,
+): LoadTarget[] {
   const signedIn: Record<string, string> = cookieHeader ? { Cookie: cookieHeader } : {};
   const unavailable = cookieHeader ? undefined : 'no signed-in session (auth server unavailable)';
   const signedInPage = (id: string, label: string, path: string) => ({
@@ -60,6 +64,14 @@ export function pageTargets(cookieHeader: string | undefined, noteId?: string): 
     {
       ...signedInPage('product-note', 'product /en/notes/<id> signed in', `/en/notes/${noteId ?? 'none'}`),
       unavailable: unavailable ?? (noteId ? undefined : 'no note written'),
+    },
+    {
+      ...signedInPage(
+        'product-team-notes',
+        'product /en/teams/<slug>/notes signed in (20 notes)',
+        `/en/teams/${teamSlug ?? 'none'}/notes`,
+      ),
+      unavailable: unavailable ?? (teamSlug ? undefined : 'no team written'),
     },
     // example:notes end
     signedInPage('product-sessions', 'product /en/account/sessions signed in', '/en/account/sessions'),

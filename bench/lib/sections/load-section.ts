@@ -33,10 +33,11 @@ export async function loadSection(
   generator: LoadGenerator,
   cookieHeader: string | undefined,
   noteId: string | undefined,
+  teamSlug: string | undefined,
   pids: Record<string, number | undefined>,
   log: (line: string) => void,
 ): Promise<NonNullable<BenchResults['load']>> {
-  const targets = await Promise.all(pageTargets(cookieHeader, noteId).map(checkAvailable));
+  const targets = await Promise.all(pageTargets(cookieHeader, noteId, teamSlug).map(checkAvailable));
   for (const t of targets) if (t.unavailable) log(`${t.label}: unavailable (${t.unavailable})`);
   for (const id of [floorId('identity'), 'product-anonymous']) {
     const target = targets.find((t) => t.id === id)!;

@@ -10,18 +10,19 @@ export interface Visitor {
 }
 
 /**
- * Local-server requests (Auth and Data API) per signed-in page view of /en, /en/account and /en/notes, for each
- * visitor (e.g. a two-factor user at aal2).
+ * Local-server requests (Auth and Data API) per signed-in page view of /en, /en/account, /en/notes and `more` (a
+ * team's notes), for each visitor (e.g. a two-factor user at aal2).
  */
 export async function requestsSection(
   options: BenchOptions,
   authUrl: string,
   visitors: Visitor[],
   log: (line: string) => void,
+  more: string[] = [],
 ): Promise<RequestsPerView[]> {
   const results: RequestsPerView[] = [];
   for (const { label, cookieHeader } of visitors)
-    for (const path of ['/en', '/en/account', '/en/notes']) {
+    for (const path of ['/en', '/en/account', '/en/notes', ...more]) {
       const pageUrl = `${productUrl}${path}`;
       const check = await checkAvailable({
         id: path,

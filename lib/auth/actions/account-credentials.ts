@@ -5,24 +5,23 @@ import { getTranslations } from 'next-intl/server';
 import { isolatedText } from '@/i18n/isolate';
 import { lockedState, refusedState, startSignInAttempt } from '@/lib/auth/attempt-limits';
 import { authErrorState } from '@/lib/guard/auth-error-state';
-import { requireCurrentUser } from '@/lib/session/server';
+import { privateAction } from '@/lib/guard/action';
 import { changeEmailSchema, changePasswordSchema } from '@/lib/auth/form-schemas';
 import { authRedirectUrl } from '@/lib/auth/auth-routes';
 import { formAction } from '@/lib/forms/form-action';
-import { formLocale } from '@/lib/forms/form-locale';
 import { echoedValues, type FormState } from '@/lib/forms/form-state';
 import { parseForm, parseNewPasswordForm } from '@/lib/forms/parse-form';
 
 /** The new address only replaces the old one once it is confirmed (its link or its code). */
 export const changeEmail = formAction(async (_previous, formData) => {
-  const locale = formLocale(formData);
+  const values = echoedValues(formData, ['email']);
+  const caller = await privateAction(formData, '/account#email', { values, fresh: true });
+  if (caller.refused) return caller.refused;
+  const { locale, supabase } = caller;
   const parsed = await parseForm(changeEmailSchema, formData, locale, ['email']);
   if (!parsed.ok) return parsed.state;
-  const values = echoedValues(formData, ['email']);
 
-  const current = await requireCurrentUser(locale, '/account#email', { fresh: true });
-  if (!current.user) return authErrorState(current.error, locale, values);
-  const { error } = await current.supabase.auth.updateUser(
+  const { error } = await supabase.auth.updateUser(
     { email: parsed.data.email },
     { emailRedirectTo: authRedirectUrl(locale, '/auth/confirm', '/account?updated=email') },
   );
@@ -42,7 +41,9 @@ export const changeEmail = formAction(async (_previous, formData) => {
  * form comes back with a code field; the code goes along as `nonce` with the new password.
  */
 export const changePassword = formAction(async (_previous, formData) => {
-  const locale = formLocale(formData);
+  const caller = await privateAction(formData, '/account#password');
+  if (caller.refused) return caller.refused;
+  const { locale, supabase, user } = caller;
   const nonce = formData.get('nonce');
   const codeStep = typeof nonce === 'string';
   const withStep = (state: FormState): FormState => (codeStep ? { ...state, step: 'code' } : state);
@@ -52,15 +53,13 @@ export const changePassword = formAction(async (_previous, formData) => {
   if (codeStep && !/^\d{6,10}$/.test(nonce.trim()))
     return withStep({ status: 'error', message: t('reauthenticationCodeMissing') });
 
-  const current = await requireCurrentUser(locale, '/account#password');
-  if (!current.user) return authErrorState(current.error, locale);
   const { currentPassword, password } = parsed.data;
   // A wrong current password is a guess like a wrong sign-in, and counts as one (ASVS 6.3.1). GoTrue asks no hook
   // when it checks a current password, so the app's server records it, under the same rules and counters.
-  const email = current.user.email ?? '';
+  const email = user.email ?? '';
   const attempt = currentPassword ? await startSignInAttempt('password', email, email, 'app') : undefined;
   if (attempt?.refused) return withStep(await refusedState(attempt.refused, locale));
-  const { error } = await current.supabase.auth.updateUser({
+  const { error } = await supabase.auth.updateUser({
     password,
     ...(currentPassword ? { current_password: currentPassword } : {}),
     ...(codeStep ? { nonce: nonce.trim() } : {}),
@@ -70,7 +69,7 @@ export const changePassword = formAction(async (_previous, formData) => {
   const lockedUntil = judged ? await attempt?.settle(error) : null;
   if (lockedUntil) return withStep(await lockedState(lockedUntil, locale));
   if (error?.code === 'reauthentication_needed') {
-    const sent = await current.supabase.auth.reauthenticate();
+    const sent = await supabase.auth.reauthenticate();
     if (sent.error) return authErrorState(sent.error, locale);
     return { status: 'error', step: 'code', message: t('reauthenticationCodeSent') };
   }

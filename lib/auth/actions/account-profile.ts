@@ -4,11 +4,11 @@ import { getTranslations } from 'next-intl/server';
 import { redirect } from '@/i18n/navigation';
 import { reportIfUnreachable } from '@/lib/log/auth-errors';
 import { authErrorState } from '@/lib/guard/auth-error-state';
-import { requireCurrentUser, signOutHere } from '@/lib/session/server';
+import { privateAction } from '@/lib/guard/action';
+import { signOutHere } from '@/lib/session/server';
 import { deleteAccountSchema, profileSchema } from '@/lib/auth/form-schemas';
 import { rememberLocaleChoice } from '@/lib/auth/preferred-locale';
 import { formAction } from '@/lib/forms/form-action';
-import { formLocale } from '@/lib/forms/form-locale';
 import { echoedValues } from '@/lib/forms/form-state';
 import { parseForm } from '@/lib/forms/parse-form';
 import { createSupabaseAdminClient } from '@/lib/supabase/admin';
@@ -18,13 +18,15 @@ const echoed = ['displayName', 'preferredLocale'] as const;
 
 /** Display name and preferred language; the language also picks the interface and later emails. */
 export const updateProfile = formAction(async (_previous, formData) => {
-  const pageLocale = formLocale(formData);
+  const caller = await privateAction(formData, '/account#profile', {
+    values: echoedValues(formData, echoed),
+  });
+  if (caller.refused) return caller.refused;
+  // The page's language, for this answer; the chosen one takes over from the redirect on.
+  const { locale: pageLocale, supabase } = caller;
   const parsed = await parseForm(profileSchema, formData, pageLocale, echoed);
   if (!parsed.ok) return parsed.state;
 
-  const current = await requireCurrentUser(pageLocale, '/account#profile');
-  if (!current.user) return authErrorState(current.error, pageLocale, echoedValues(formData, echoed));
-  const { supabase } = current;
   const { error } = await supabase.auth.updateUser({
     data: { display_name: parsed.data.displayName, locale: parsed.data.preferredLocale },
   });
@@ -43,17 +45,34 @@ export const updateProfile = formAction(async (_previous, formData) => {
 
 /** Deletes the account with the secret key, on the server, after the user typed the confirmation word. */
 export const deleteAccount = formAction(async (_previous, formData) => {
-  const locale = formLocale(formData);
+  const values = echoedValues(formData, ['confirmation']);
+  const caller = await privateAction(formData, '/account#delete', { values });
+  if (caller.refused) return caller.refused;
+  const { locale, supabase, user } = caller;
   const t = await getTranslations({ locale, namespace: 'Account' });
   const parsed = await parseForm(deleteAccountSchema(t('deleteWord')), formData, locale, ['confirmation']);
   if (!parsed.ok) return parsed.state;
-  const values = echoedValues(formData, ['confirmation']);
 
-  const current = await requireCurrentUser(locale, '/account#delete');
-  if (!current.user) return authErrorState(current.error, locale, values);
-  const { error } = await createSupabaseAdminClient().auth.admin.deleteUser(current.user.id);
+  // A sole owner of a team with other members hands it over or deletes it first (the database refuses too).
+  const blockers = await supabase.rpc('account_deletion_blockers');
+  if (blockers.error || blockers.data.length > 0) {
+    const teams = await getTranslations({ locale, namespace: 'Teams' });
+    return {
+      status: 'error',
+      message: blockers.error
+        ? teams('errors.unavailable')
+        : teams('deletionBlocked', {
+            count: blockers.data.length,
+            teams: new Intl.ListFormat(locale, { type: 'conjunction' }).format(
+              blockers.data.map((team) => `\u2068${team.team_name}\u2069`),
+            ),
+          }),
+      values,
+    };
+  }
+  const { error } = await createSupabaseAdminClient().auth.admin.deleteUser(user.id);
   if (error) return authErrorState(error, locale, values);
   // The sessions died with the user; this clears this browser's cookies.
-  await signOutHere(current.supabase);
+  await signOutHere(supabase);
   return redirect({ href: { pathname: '/sign-in', query: { status: 'account-deleted' } }, locale });
 });

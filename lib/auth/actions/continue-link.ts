@@ -5,13 +5,13 @@ import { getPathname } from '@/i18n/navigation';
 import { linkErrorPath } from '@/lib/auth/auth-routes';
 import { isEmailOtpType, isTokenHash, linkFlow, verifyEmailLink } from '@/lib/auth/link-verification';
 import { asFormData } from '@/lib/forms/form-action';
-import { formLocale } from '@/lib/forms/form-locale';
+import { publicAction } from '@/lib/guard/action';
 
 /** The "Continue" button of an emailed link (app/[locale]/auth/continue): only this POST uses the token up. */
 export async function continueEmailLink(posted: FormData): Promise<never> {
   // A crafted call may pass anything: it reads as an empty form, an invalid link.
   const formData = asFormData(posted);
-  const locale = formLocale(formData);
+  const { locale } = publicAction(formData);
   const type = formData.get('type');
   const tokenHash = formData.get('token_hash');
   const next = formData.get('next');

@@ -12,15 +12,15 @@ import { authRedirectUrl } from '@/lib/auth/auth-routes';
 import { markRecoverySession } from '@/lib/auth/recovery-session';
 import { requestedNext } from '@/lib/auth/requested-next';
 import { formAction } from '@/lib/forms/form-action';
-import { formLocale } from '@/lib/forms/form-locale';
 import { echoedValues, type FormState } from '@/lib/forms/form-state';
 import { answerForm } from '@/lib/forms/no-script-state';
 import { parseForm } from '@/lib/forms/parse-form';
-import { requireCurrentUser, sessionClient } from '@/lib/session/server';
+import { privateAction, publicAction } from '@/lib/guard/action';
+import { sessionClient } from '@/lib/session/server';
 
 /** Sends one email holding both a sign-in link and a 6-digit code. */
 export const requestEmailLink = formAction(async (_previous, formData) => {
-  const locale = formLocale(formData);
+  const { locale } = publicAction(formData);
   const parsed = await parseForm(emailOnlySchema, formData, locale, ['email']);
   if (!parsed.ok) return parsed.state;
 
@@ -44,18 +44,22 @@ export const requestEmailLink = formAction(async (_previous, formData) => {
  * asks for (with secure email change, the first of the two addresses' codes confirms only its half).
  */
 export const verifyEmailCode = formAction(async (_previous, formData) => {
-  const locale = formLocale(formData);
   const type = formData.get('type') ?? 'email';
+  // An email change is confirmed from the account page: with the full session it asks for, as its other actions.
+  // Every other code signs someone in, or opens a password reset: open to anyone, in this request's session.
+  const caller =
+    type === 'email_change'
+      ? await privateAction(formData, '/account#email', { values: echoedValues(formData, ['email']) })
+      : { ...publicAction(formData), supabase: undefined };
+  const { locale } = caller;
   if (!isEmailCodeType(type)) return authMessageState({ key: 'validationFailed' }, locale);
   const answer = (state: FormState) => answerForm(emailCodeFormName(type), state);
+  if (caller.refused) return answer(caller.refused);
   const parsed = await parseForm(otpSchema, formData, locale, ['email']);
   if (!parsed.ok) return answer(parsed.state);
   const { email, code } = parsed.data;
 
-  // An email change is confirmed from the account page: with the full session it asks for, as its other actions.
-  const current = type === 'email_change' ? await requireCurrentUser(locale, '/account#email') : null;
-  if (current && !current.user) return answer(await authErrorState(current.error, locale, { email }));
-  const supabase = current?.supabase ?? (await sessionClient());
+  const supabase = caller.supabase ?? (await sessionClient());
   const { data, error } = await supabase.auth.verifyOtp({ email, token: code, type });
   if (error) return answer(await authErrorState(error, locale, { email }));
   if (type === 'recovery') {

@@ -6,12 +6,12 @@ import { isOAuthProvider } from '@/lib/auth/oauth-providers';
 import { authRedirectUrl } from '@/lib/auth/auth-routes';
 import { requestedNext } from '@/lib/auth/requested-next';
 import { formAction } from '@/lib/forms/form-action';
-import { formLocale } from '@/lib/forms/form-locale';
+import { publicAction } from '@/lib/guard/action';
 import { sessionClient } from '@/lib/session/server';
 
 /** Starts the PKCE flow: the verifier goes into an HttpOnly cookie, the browser to the provider. */
 export const signInWithOAuth = formAction(async (_previous, formData) => {
-  const locale = formLocale(formData);
+  const { locale } = publicAction(formData);
   const provider = formData.get('provider');
   if (!isOAuthProvider(provider)) return authMessageState({ key: 'providerDisabled' }, locale);
 

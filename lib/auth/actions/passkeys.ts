@@ -19,10 +19,10 @@ import {
   ready,
 } from '@/lib/auth/passkey-options';
 import { asFormData, formAction } from '@/lib/forms/form-action';
-import { formLocale } from '@/lib/forms/form-locale';
 import { echoedValues, type FormState } from '@/lib/forms/form-state';
 import { parseForm } from '@/lib/forms/parse-form';
-import { requireCurrentUser, sessionClient } from '@/lib/session/server';
+import { privateAction, publicAction } from '@/lib/guard/action';
+import { sessionClient } from '@/lib/session/server';
 
 // The server half of passkeys: options from the auth server and the browser's answer back to it, with the
 // visitor's session from the HttpOnly cookies. The browser only runs navigator.credentials.create/get
@@ -45,29 +45,28 @@ export async function passkeyRegistrationOptions(
   formData: unknown,
 ): Promise<PasskeyOptions<PublicKeyCredentialCreationOptionsJSON>> {
   const form = asFormData(formData);
-  const locale = formLocale(form);
+  const values = echoedValues(form, ['name']);
+  const caller = await privateAction(form, '/account#passkeys', { values, enrolling: true, fresh: true });
+  if (caller.refused) return caller.refused;
+  const { locale, supabase } = caller;
   const parsed = await parseForm(passkeyNameSchema, form, locale, ['name']);
   if (!parsed.ok) return parsed.state;
-  const values = echoedValues(form, ['name']);
-  const current = await requireCurrentUser(locale, '/account#passkeys', { enrolling: true, fresh: true });
-  if (!current.user) return failure(current.error, locale, 'registration', values);
-  const { data, error } = await current.supabase.auth.passkey.startRegistration();
+  const { data, error } = await supabase.auth.passkey.startRegistration();
   if (error) return failure(error, locale, 'registration', values);
   return ready(data);
 }
 
 /** Step 2 of adding a passkey: the new credential to the auth server, then the name the visitor chose. */
 export const addPasskey = formAction(async (_previous, formData) => {
-  const locale = formLocale(formData);
+  const values = echoedValues(formData, ['name']);
+  const caller = await privateAction(formData, '/account#passkeys', { values, enrolling: true, fresh: true });
+  if (caller.refused) return caller.refused;
+  const { locale, supabase } = caller;
   const parsed = await parseForm(passkeyNameSchema, formData, locale, ['name']);
   if (!parsed.ok) return parsed.state;
-  const values = echoedValues(formData, ['name']);
   const ceremony = ceremonyAnswer<Credential>(formData);
   if (!ceremony) return malformedAnswer(locale, 'registration', values);
 
-  const current = await requireCurrentUser(locale, '/account#passkeys', { enrolling: true, fresh: true });
-  if (!current.user) return failure(current.error, locale, 'registration', values);
-  const { supabase } = current;
   const { data, error } = await supabase.auth.passkey.verifyRegistration(ceremony);
   if (error) return failure(error, locale, 'registration', values);
   refresh();
@@ -83,12 +82,14 @@ export const addPasskey = formAction(async (_previous, formData) => {
 });
 
 export const renamePasskey = formAction(async (_previous, formData) => {
-  const locale = formLocale(formData);
+  const caller = await privateAction(formData, '/account#passkeys', {
+    values: echoedValues(formData, ['name']),
+  });
+  if (caller.refused) return caller.refused;
+  const { locale, supabase } = caller;
   const parsed = await parseForm(renamePasskeySchema, formData, locale, ['name']);
   if (!parsed.ok) return parsed.state;
-  const current = await requireCurrentUser(locale, '/account#passkeys');
-  if (!current.user) return failure(current.error, locale, 'registration', { name: parsed.data.name });
-  const { error } = await current.supabase.auth.passkey.update({
+  const { error } = await supabase.auth.passkey.update({
     passkeyId: parsed.data.id,
     friendlyName: parsed.data.name,
   });
@@ -100,13 +101,13 @@ export const renamePasskey = formAction(async (_previous, formData) => {
 const passkeyIdSchema = z.object({ id: z.uuid() });
 
 export const deletePasskey = formAction(async (_previous, formData) => {
-  const locale = formLocale(formData);
+  const caller = await privateAction(formData, '/account#passkeys', { fresh: true });
+  if (caller.refused) return caller.refused;
+  const { locale, supabase } = caller;
   const parsed = passkeyIdSchema.safeParse(Object.fromEntries(formData));
   // Only a crafted call sends no passkey: the answer is the auth server's for a passkey it does not have.
   if (!parsed.success) return authMessageState({ key: 'validationFailed' }, locale);
-  const current = await requireCurrentUser(locale, '/account#passkeys', { fresh: true });
-  if (!current.user) return failure(current.error, locale, 'registration');
-  const { error } = await current.supabase.auth.passkey.delete({ passkeyId: parsed.data.id });
+  const { error } = await supabase.auth.passkey.delete({ passkeyId: parsed.data.id });
   if (error) return failure(error, locale, 'registration');
   refresh();
   const t = await getTranslations({ locale, namespace: 'Passkeys' });
@@ -118,7 +119,7 @@ export const deletePasskey = formAction(async (_previous, formData) => {
  * password sign-in, and the visitor goes where a password sign-in would send them.
  */
 export const signInWithPasskey = formAction(async (_previous, formData) => {
-  const locale = formLocale(formData);
+  const { locale } = publicAction(formData);
   const ceremony = ceremonyAnswer<Credential>(formData);
   if (!ceremony) return malformedAnswer(locale, 'authentication');
   const supabase = await sessionClient();

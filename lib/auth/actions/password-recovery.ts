@@ -8,7 +8,7 @@ import { authErrorMessage, isEmailSendLimit } from '@/lib/log/auth-errors';
 import { authErrorState, authMessageState } from '@/lib/guard/auth-error-state';
 import { authRedirectUrl } from '@/lib/auth/auth-routes';
 import { formAction } from '@/lib/forms/form-action';
-import { formLocale } from '@/lib/forms/form-locale';
+import { publicAction } from '@/lib/guard/action';
 import { echoedValues } from '@/lib/forms/form-state';
 import { parseForm, parseNewPasswordForm } from '@/lib/forms/parse-form';
 import { endRecovery, isRecoverySession } from '@/lib/auth/recovery-session';
@@ -17,7 +17,7 @@ import { isSecondFactorPending } from '@/lib/session/types';
 import { createSupabaseAdminClient } from '@/lib/supabase/admin';
 
 export const requestPasswordReset = formAction(async (_previous, formData) => {
-  const locale = formLocale(formData);
+  const { locale } = publicAction(formData);
   const parsed = await parseForm(emailOnlySchema, formData, locale, ['email']);
   if (!parsed.ok) return parsed.state;
 
@@ -44,7 +44,7 @@ export const requestPasswordReset = formAction(async (_previous, formData) => {
  * session of the user, this one included, so the user is signed in again with the new password.
  */
 export const resetPassword = formAction(async (_previous, formData) => {
-  const locale = formLocale(formData);
+  const { locale } = publicAction(formData);
   const parsed = await parseNewPasswordForm(resetPasswordSchema, formData, locale, []);
   if (!parsed.ok) return parsed.state;
 

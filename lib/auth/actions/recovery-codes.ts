@@ -3,18 +3,17 @@
 import type { Locale } from 'next-intl';
 import { getTranslations } from 'next-intl/server';
 import { redirect } from '@/i18n/navigation';
+import { privateAction, secondFactorAction } from '@/lib/guard/action';
 import { authErrorState } from '@/lib/guard/auth-error-state';
-import { factorAndCode } from '@/lib/auth/factor-code';
+import { codeValues, factorAndCode } from '@/lib/auth/factor-code';
 import { preferredLocale } from '@/lib/auth/preferred-locale';
 import { normalizeRecoveryCode, type RecoveryCodesState } from '@/lib/auth/recovery-codes';
 import { requestedNext } from '@/lib/auth/requested-next';
 import { formAction } from '@/lib/forms/form-action';
-import { formLocale } from '@/lib/forms/form-locale';
 import { echoedValues, type FormState } from '@/lib/forms/form-state';
 import { answerForm } from '@/lib/forms/no-script-state';
 import { sendSecurityNotice } from '@/lib/mail/notices';
 import { nextPath } from '@/lib/routes/safe-redirect';
-import { requireCurrentUser, requireFirstFactorUser } from '@/lib/session/server';
 
 // MFA recovery codes: using one on the code step instead of the app, and the account page's
 // regenerate and delete, each after a fresh code from the app (aal2, as removing an app).
@@ -36,18 +35,18 @@ export const verifyRecoveryCode = formAction(async (_previous, formData) =>
 );
 
 async function verify(formData: FormData): Promise<FormState> {
-  const locale = formLocale(formData);
   const values = echoedValues(formData, ['code']);
+  const caller = await secondFactorAction(formData, { values });
+  if (caller.refused) return caller.refused;
+  const { locale, supabase, user } = caller;
   const code = normalizeRecoveryCode(formData.get('code'));
   const t = await getTranslations({ locale, namespace: 'RecoveryCodes' });
   if (!code) return { status: 'error', fieldErrors: { code: t('codeRequired') }, values };
-  const current = await requireFirstFactorUser(locale);
-  if (!current.user) return authErrorState(current.error, locale, values);
   const next = nextPath(await requestedNext(formData));
-  if (current.secondFactorPending) {
-    const { error } = await current.supabase.auth.mfa.recoveryCodes.verify({ code });
+  if (caller.secondFactorPending) {
+    const { error } = await supabase.auth.mfa.recoveryCodes.verify({ code });
     if (error) return verifyErrorState(error, locale, values);
-    sendSecurityNotice('recoveryCodeUsed', current.user.email, preferredLocale(current.user, locale));
+    sendSecurityNotice('recoveryCodeUsed', user.email, preferredLocale(user, locale));
   }
   return redirect({ href: next, locale });
 }
@@ -63,15 +62,14 @@ export const manageRecoveryCodes = formAction<RecoveryCodesState>(async (_previo
 });
 
 async function manage(formData: FormData): Promise<RecoveryCodesState> {
-  const locale = formLocale(formData);
   const intent = formData.get('intent');
+  const values = { ...codeValues(formData), intent: String(intent ?? '') };
+  const caller = await privateAction(formData, accountSection, { values });
+  if (caller.refused) return caller.refused;
+  const { locale, supabase, user } = caller;
   if (intent !== 'generate' && intent !== 'regenerate' && intent !== 'delete') return { status: 'idle' };
   const input = await factorAndCode(formData, locale);
   if ('state' in input) return { ...input.state, values: { ...input.state.values, intent } };
-  const values = { ...input.values, intent };
-  const current = await requireCurrentUser(locale, accountSection);
-  if (!current.user) return authErrorState(current.error, locale, values);
-  const { supabase } = current;
   const stepUp = await supabase.auth.mfa.challengeAndVerify({ factorId: input.factorId, code: input.code });
   if (stepUp.error) return authErrorState(stepUp.error, locale, values);
   const t = await getTranslations({ locale, namespace: 'RecoveryCodes' });
@@ -87,8 +85,8 @@ async function manage(formData: FormData): Promise<RecoveryCodesState> {
   if (error) return authErrorState(error, locale, values);
   sendSecurityNotice(
     intent === 'generate' ? 'recoveryCodesCreated' : 'recoveryCodesReplaced',
-    current.user.email,
-    preferredLocale(current.user, locale),
+    user.email,
+    preferredLocale(user, locale),
   );
   return {
     status: 'success',

@@ -6,11 +6,11 @@ import { isEmailSendLimit } from '@/lib/log/auth-errors';
 import { pendingEmail } from '@/lib/auth/pending-email-cookie';
 import { authRedirectUrl } from '@/lib/auth/auth-routes';
 import { formAction } from '@/lib/forms/form-action';
-import { formLocale } from '@/lib/forms/form-locale';
+import { publicAction } from '@/lib/guard/action';
 import { sessionClient } from '@/lib/session/server';
 
 export const resendConfirmation = formAction(async (_previous, formData) => {
-  const locale = formLocale(formData);
+  const { locale } = publicAction(formData);
   const t = await getTranslations({ locale, namespace: 'CheckEmail' });
   const email = await pendingEmail();
   if (!email) return { status: 'error', message: t('noPendingEmail') };

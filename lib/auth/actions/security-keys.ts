@@ -11,6 +11,7 @@ import { z } from 'zod/mini';
 import { redirect } from '@/i18n/navigation';
 import { isolatedText } from '@/i18n/isolate';
 import { rememberDevice } from '@/lib/auth/attempt-limits';
+import { privateAction, secondFactorAction } from '@/lib/guard/action';
 import { authMessageState } from '@/lib/guard/auth-error-state';
 import { withEndSessionsOffer } from '@/lib/auth/end-sessions-offer';
 import { firstRecoveryCodes } from '@/lib/auth/first-recovery-codes';
@@ -19,10 +20,9 @@ import { ceremonyAnswer, type FactorAnswer, failure, malformedAnswer } from '@/l
 import { requestedNext } from '@/lib/auth/requested-next';
 import { factorNameLength } from '@/lib/auth/two-factor';
 import { asFormData, formAction } from '@/lib/forms/form-action';
-import { formLocale } from '@/lib/forms/form-locale';
 import { echoedValues, type FormState } from '@/lib/forms/form-state';
 import { nextPath } from '@/lib/routes/safe-redirect';
-import { requireCurrentUser, requireFirstFactorUser, type SessionClient } from '@/lib/session/server';
+import type { SessionClient } from '@/lib/session/server';
 import { verifiedFactors } from '@/lib/session/types';
 
 // Security keys and passkeys as a second factor (GoTrue's WebAuthn MFA factor): the server asks the auth server for
@@ -106,8 +106,10 @@ export async function securityKeyEnrollOptions(
   formData: unknown,
 ): Promise<SecurityKeyOptions<PublicKeyCredentialCreationOptionsJSON>> {
   const form = asFormData(formData);
-  const locale = formLocale(form);
   const values = echoedValues(form, ['name']);
+  const caller = await privateAction(form, accountSection, { values, enrolling: true, fresh: true });
+  if (caller.refused) return caller.refused;
+  const { locale, supabase, user } = caller;
   const raw = form.get('name');
   const name = typeof raw === 'string' ? raw.trim() : '';
   const t = await getTranslations({ locale, namespace: 'SecurityKeys' });
@@ -116,10 +118,7 @@ export async function securityKeyEnrollOptions(
     const tv = await getTranslations({ locale, namespace: 'Validation' });
     return { status: 'error', fieldErrors: { name: tv('tooLong', { max: factorNameLength }) }, values };
   }
-  const current = await requireCurrentUser(locale, accountSection, { enrolling: true, fresh: true });
-  if (!current.user) return failure(current.error, locale, 'create', values);
-  const { supabase } = current;
-  for (const factor of current.user.factors ?? []) {
+  for (const factor of user.factors ?? []) {
     if (factor.status !== 'verified') await supabase.auth.mfa.unenroll({ factorId: factor.id });
   }
   const { data, error } = await supabase.auth.mfa.enroll({ factorType: 'webauthn', friendlyName: name });
@@ -129,54 +128,52 @@ export async function securityKeyEnrollOptions(
 
 /** Step 2: the new credential verifies the factor (and raises this session to aal2). */
 export const addSecurityKey = formAction<SecurityKeyAddState>(async (_previous, formData) => {
-  const locale = formLocale(formData);
   const values = echoedValues(formData, ['name']);
+  const caller = await privateAction(formData, accountSection, { values, enrolling: true, fresh: true });
+  if (caller.refused) return caller.refused;
+  const { locale, supabase, user } = caller;
   const answer = ceremonyAnswer(formData, 'factor');
   if (!answer) return malformedAnswer(locale, 'create', values);
-  const current = await requireCurrentUser(locale, accountSection, { enrolling: true, fresh: true });
-  if (!current.user) return failure(current.error, locale, 'create', values);
-  const { error } = await verify(current.supabase, 'create', answer);
+  const { error } = await verify(supabase, 'create', answer);
   if (error) return failure(error, locale, 'create', values);
   const t = await getTranslations({ locale, namespace: 'SecurityKeys' });
   return withEndSessionsOffer(locale, {
     status: 'success',
     message: t.markup('added', { name: String(formData.get('name') ?? ''), ...isolatedText }),
-    codes: await firstRecoveryCodes(current.supabase, current.user, locale),
+    codes: await firstRecoveryCodes(supabase, user, locale),
   });
 });
 
-/** A key's sign-in options (its factor named by the form) for the session `signedIn` finds. */
+/** A key's sign-in options, its factor named by the form, for the caller a guard let through. */
 async function requestOptions(
-  formData: unknown,
-  signedIn: (locale: Locale) => ReturnType<typeof requireCurrentUser>,
+  form: FormData,
+  { locale, supabase }: { locale: Locale; supabase: SessionClient },
 ): Promise<SecurityKeyOptions<PublicKeyCredentialRequestOptionsJSON>> {
-  const form = asFormData(formData);
-  const locale = formLocale(form);
   const parsed = factorIdSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) return authMessageState({ key: 'mfaFactorNotFound' }, locale);
-  const current = await signedIn(locale);
-  if (!current.user) return failure(current.error, locale, 'request');
-  return challenge(current.supabase, parsed.data.factorId, locale, 'request');
+  return challenge(supabase, parsed.data.factorId, locale, 'request');
 }
 
 /** Removing a key asks the key itself first (a fresh proof, as an app's code does): its sign-in options. */
 export async function securityKeyProofOptions(
   formData: unknown,
 ): Promise<SecurityKeyOptions<PublicKeyCredentialRequestOptionsJSON>> {
-  return requestOptions(formData, (locale) => requireCurrentUser(locale, accountSection, { fresh: true }));
+  const form = asFormData(formData);
+  const caller = await privateAction(form, accountSection, { fresh: true });
+  if (caller.refused) return caller.refused;
+  return requestOptions(form, caller);
 }
 
 /** The key's signature, then the factor removed (recovery codes first when nothing else would be left beside them). */
 export const removeSecurityKey = formAction(async (_previous, formData) => {
-  const locale = formLocale(formData);
+  const caller = await privateAction(formData, accountSection, { fresh: true });
+  if (caller.refused) return caller.refused;
+  const { locale, supabase, user } = caller;
   const answer = ceremonyAnswer(formData, 'factor');
   if (!answer) return malformedAnswer(locale, 'request');
-  const current = await requireCurrentUser(locale, accountSection, { fresh: true });
-  if (!current.user) return failure(current.error, locale, 'request');
-  const { supabase } = current;
   const verified = await verify(supabase, 'request', answer);
   if (verified.error) return failure(verified.error, locale, 'request');
-  const others = verifiedFactors(current.user.factors).filter(
+  const others = verifiedFactors(user.factors).filter(
     (factor) => factor.id !== answer.factorId && (factor.type === 'totp' || factor.type === 'webauthn'),
   );
   if (others.length === 0) {
@@ -194,22 +191,25 @@ export const removeSecurityKey = formAction(async (_previous, formData) => {
 export async function securityKeySignInOptions(
   formData: unknown,
 ): Promise<SecurityKeyOptions<PublicKeyCredentialRequestOptionsJSON>> {
-  return requestOptions(formData, (locale) => requireFirstFactorUser(locale));
+  const form = asFormData(formData);
+  const caller = await secondFactorAction(form);
+  if (caller.refused) return caller.refused;
+  return requestOptions(form, caller);
 }
 
 /** The key's signature raises this session to aal2; then on to the page the visitor was going to. */
 export const verifyWithSecurityKey = formAction(async (_previous, formData) => {
-  const locale = formLocale(formData);
+  const caller = await secondFactorAction(formData);
+  if (caller.refused) return caller.refused;
+  const { locale, supabase, user } = caller;
   const answer = ceremonyAnswer(formData, 'factor');
   if (!answer) return malformedAnswer(locale, 'request');
-  const current = await requireFirstFactorUser(locale);
-  if (!current.user) return failure(current.error, locale, 'request');
   const next = nextPath(await requestedNext(formData));
   // Already at aal2 (another tab was quicker): nothing to prove.
-  if (current.secondFactorPending) {
-    const { error } = await verify(current.supabase, 'request', answer);
+  if (caller.secondFactorPending) {
+    const { error } = await verify(supabase, 'request', answer);
     if (error) return failure(error, locale, 'request');
-    await rememberDevice(current.user.email ?? '');
+    await rememberDevice(user.email ?? '');
   }
   return redirect({ href: next, locale });
 });

@@ -5,14 +5,14 @@ import { lockedState, refusedState, rememberDevice, startSignInAttempt } from '@
 import { signInSchema } from '@/lib/auth/form-schemas';
 import { authErrorState } from '@/lib/guard/auth-error-state';
 import { formAction } from '@/lib/forms/form-action';
-import { formLocale } from '@/lib/forms/form-locale';
+import { publicAction } from '@/lib/guard/action';
 import { echoedValues } from '@/lib/forms/form-state';
 import { parseForm } from '@/lib/forms/parse-form';
 import { sessionClient } from '@/lib/session/server';
 import { verifiedFactors } from '@/lib/session/types';
 
 export const signInWithPassword = formAction(async (_previous, formData) => {
-  const locale = formLocale(formData);
+  const { locale } = publicAction(formData);
   const parsed = await parseForm(signInSchema, formData, locale, ['email']);
   if (!parsed.ok) return parsed.state;
   const values = echoedValues(formData, ['email']);

@@ -2,13 +2,22 @@
 
 import { redirect } from '@/i18n/navigation';
 import { asFormData } from '@/lib/forms/form-action';
-import { formLocale } from '@/lib/forms/form-locale';
+import { publicAction } from '@/lib/guard/action';
+import { sameSitePath } from '@/lib/routes/safe-redirect';
 import { sessionClient, signOutHere } from '@/lib/session/server';
 
-/** Signs this browser out. A plain form post, so it works without JavaScript. */
+/**
+ * Signs this browser out. A plain form post, so it works without JavaScript. With `next` (switching accounts, as
+ * an invitation for another address offers), it goes on to sign-in, coming back to `next`, with `email` filled in.
+ */
 export async function signOut(formData: FormData): Promise<void> {
-  const locale = formLocale(asFormData(formData));
+  const data = asFormData(formData);
+  const { locale } = publicAction(data);
   // Local scope: other devices stay signed in (the account page offers the wider scopes).
   await signOutHere(await sessionClient());
-  return redirect({ href: '/', locale });
+  const next = sameSitePath(data.get('next'));
+  if (!next) return redirect({ href: '/', locale });
+  const email = data.get('email');
+  const query = typeof email === 'string' && email.length <= 254 ? { next, email } : { next };
+  return redirect({ href: { pathname: '/sign-in', query }, locale });
 }

@@ -9,7 +9,7 @@ import { authRedirectUrl } from '@/lib/auth/auth-routes';
 import { nextPath, sameSitePath } from '@/lib/routes/safe-redirect';
 import { requestedNext } from '@/lib/auth/requested-next';
 import { formAction } from '@/lib/forms/form-action';
-import { formLocale } from '@/lib/forms/form-locale';
+import { publicAction } from '@/lib/guard/action';
 import { echoedValues } from '@/lib/forms/form-state';
 import { parseNewPasswordForm } from '@/lib/forms/parse-form';
 import { sessionClient } from '@/lib/session/server';
@@ -17,7 +17,7 @@ import { sessionClient } from '@/lib/session/server';
 const echoed = ['displayName', 'email'] as const;
 
 export const signUp = formAction(async (_previous, formData) => {
-  const locale = formLocale(formData);
+  const { locale } = publicAction(formData);
   const parsed = await parseNewPasswordForm(signUpSchema, formData, locale, echoed);
   if (!parsed.ok) return parsed.state;
   const { displayName, email, password } = parsed.data;

@@ -4,8 +4,9 @@ import { getTranslations } from 'next-intl/server';
 import { withEndSessionsOffer } from '@/lib/auth/end-sessions-offer';
 import { redirect } from '@/i18n/navigation';
 import { lockedState, refusedState, rememberDevice, startSignInAttempt } from '@/lib/auth/attempt-limits';
+import { privateAction, secondFactorAction } from '@/lib/guard/action';
 import { authErrorState } from '@/lib/guard/auth-error-state';
-import { factorAndCode } from '@/lib/auth/factor-code';
+import { codeValues, factorAndCode } from '@/lib/auth/factor-code';
 import { firstRecoveryCodes } from '@/lib/auth/first-recovery-codes';
 import { requestedNext } from '@/lib/auth/requested-next';
 import { nextPath } from '@/lib/routes/safe-redirect';
@@ -16,10 +17,8 @@ import {
   qrImageSource,
 } from '@/lib/auth/two-factor';
 import { formAction } from '@/lib/forms/form-action';
-import { formLocale } from '@/lib/forms/form-locale';
 import { answerForm } from '@/lib/forms/no-script-state';
 import { echoedValues, type FormState } from '@/lib/forms/form-state';
-import { requireCurrentUser, requireFirstFactorUser } from '@/lib/session/server';
 import { verifiedFactors } from '@/lib/session/types';
 
 // Two-factor sign-in: the code step after signing in, and the account page's authenticator apps.
@@ -33,21 +32,20 @@ export const verifySecondFactor = formAction(async (_previous, formData) =>
 );
 
 async function verify(formData: FormData): Promise<FormState> {
-  const locale = formLocale(formData);
+  const caller = await secondFactorAction(formData, { values: codeValues(formData) });
+  if (caller.refused) return caller.refused;
+  const { locale, supabase, user } = caller;
   const input = await factorAndCode(formData, locale);
   if ('state' in input) return input.state;
-  // The one action for a session that owes the second factor: it is what pays it.
-  const current = await requireFirstFactorUser(locale);
-  if (!current.user) return authErrorState(current.error, locale, input.values);
   const next = nextPath(await requestedNext(formData));
   // Already at aal2 (another tab was quicker): nothing to prove.
-  if (current.secondFactorPending) {
+  if (caller.secondFactorPending) {
     // Wrong codes lock the account's code step for a while, from any address (ASVS 6.3.1); a refusal for the lock
     // also ends the user's sessions at the auth server, so the next try starts from the password.
-    const email = current.user.email ?? '';
-    const attempt = await startSignInAttempt('totp', current.user.id, email);
+    const email = user.email ?? '';
+    const attempt = await startSignInAttempt('totp', user.id, email);
     if (attempt?.refused) return refusedState(attempt.refused, locale, input.values);
-    const { error } = await current.supabase.auth.mfa.challengeAndVerify({
+    const { error } = await supabase.auth.mfa.challengeAndVerify({
       factorId: input.factorId,
       code: input.code,
     });
@@ -81,16 +79,15 @@ export const enrollTwoFactor = formAction<EnrollmentState>(async (previous, form
 });
 
 async function enroll(previous: EnrollmentState, formData: FormData): Promise<EnrollmentState> {
-  const locale = formLocale(formData);
   const step = formData.get('step');
   // A crafted call can pass anything as the previous state: only a well-formed enrollment is taken from it.
   const pending =
     isPendingEnrollment(previous?.enrollment) && previous.enrollment.factorId === formData.get('factorId')
       ? previous.enrollment
       : undefined;
-  const current = await requireCurrentUser(locale, accountSection, { enrolling: true, fresh: true });
-  if (!current.user) return { ...(await authErrorState(current.error, locale)), enrollment: pending };
-  const { supabase } = current;
+  const caller = await privateAction(formData, accountSection, { enrolling: true, fresh: true });
+  if (caller.refused) return { ...caller.refused, enrollment: pending };
+  const { locale, supabase, user } = caller;
 
   if (step === 'cancel' || (step === 'confirm' && !pending)) {
     // An unverified factor can be removed at any level; what is not removed here expires on the auth server.
@@ -111,7 +108,7 @@ async function enroll(previous: EnrollmentState, formData: FormData): Promise<En
     return withEndSessionsOffer(locale, {
       status: 'success',
       message: t('enabled'),
-      codes: await firstRecoveryCodes(supabase, current.user, locale),
+      codes: await firstRecoveryCodes(supabase, user, locale),
     });
   }
 
@@ -124,7 +121,7 @@ async function enroll(previous: EnrollmentState, formData: FormData): Promise<En
     return { status: 'error', fieldErrors: { name: tv('tooLong', { max: factorNameLength }) }, values };
   }
   // Leftovers of an abandoned enrollment would count against the limit and could hold the name: they go first.
-  for (const factor of current.user.factors ?? []) {
+  for (const factor of user.factors ?? []) {
     if (factor.status !== 'verified') await supabase.auth.mfa.unenroll({ factorId: factor.id });
   }
   const { data, error } = await supabase.auth.mfa.enroll({ factorType: 'totp', friendlyName: name });
@@ -147,26 +144,26 @@ export const removeTwoFactor = formAction(async (_previous, formData) =>
 );
 
 async function remove(formData: FormData): Promise<FormState> {
-  const locale = formLocale(formData);
+  const caller = await privateAction(formData, accountSection, { fresh: true, values: codeValues(formData) });
+  if (caller.refused) return caller.refused;
+  const { locale, supabase, user } = caller;
   const input = await factorAndCode(formData, locale);
   if ('state' in input) return input.state;
-  const current = await requireCurrentUser(locale, accountSection, { fresh: true });
-  if (!current.user) return authErrorState(current.error, locale, input.values);
-  const verified = await current.supabase.auth.mfa.challengeAndVerify({
+  const verified = await supabase.auth.mfa.challengeAndVerify({
     factorId: input.factorId,
     code: input.code,
   });
   if (verified.error) return authErrorState(verified.error, locale, input.values);
   // Recovery codes cannot outlive the last app or key (the auth server refuses it): they go first, while at aal2.
-  const others = verifiedFactors(current.user.factors).filter(
+  const others = verifiedFactors(user.factors).filter(
     (factor) => factor.type === 'totp' || factor.type === 'webauthn',
   );
   if (others.every((factor) => factor.id === input.factorId)) {
-    const codes = await current.supabase.auth.mfa.recoveryCodes.unenroll();
+    const codes = await supabase.auth.mfa.recoveryCodes.unenroll();
     if (codes.error && codes.error.code !== 'mfa_factor_not_found')
       return authErrorState(codes.error, locale, input.values);
   }
-  const { error } = await current.supabase.auth.mfa.unenroll({ factorId: input.factorId });
+  const { error } = await supabase.auth.mfa.unenroll({ factorId: input.factorId });
   if (error) return authErrorState(error, locale, input.values);
   const t = await getTranslations({ locale, namespace: 'TwoFactor' });
   return withEndSessionsOffer(locale, { status: 'success', message: t('removed') });

@@ -5,7 +5,7 @@ import type { PGlite } from '@electric-sql/pglite';
  * statement's Parse, Bind, Describe and Execute and one Sync, where `query()` makes six calls per statement (parse,
  * describe, bind, describe, execute, sync) and `transaction()` two more each for BEGIN and COMMIT. For a Data API
  * read (its settings, then its statement) that is 3 calls instead of 16, about half the time spent in PGlite
- * (docs/decisions/0010-data-api-batched-statements.md).
+ * (docs/decisions/0012-data-api-batched-statements.md).
  *
  * Values go as text of unknown type, so Postgres infers each from where it is used (what PostgREST's unknownEncoder
  * sends), and rows come back as text.

@@ -16,6 +16,7 @@ import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
 import { type Batch, batchTransaction } from './batch.ts';
+import { createInterruptible, type Interruptible } from './interrupt.ts';
 import { MIGRATIONS, migrate } from './migrations.ts';
 import {
   type AppliedFiles,
@@ -34,6 +35,12 @@ export interface Database {
   tx<T>(fn: (sql: Sql) => Promise<T>): Promise<T>;
   /** Runs fn in one transaction whose statements go in batches, one call into PGlite each (db/batch.ts). */
   batchTx<T>(fn: (run: Batch) => Promise<T>): Promise<T>;
+  /**
+   * Runs one call into the database (a single `query` of an open transaction, or one batch) under Postgres'
+   * statement_timeout of `ms` (0: none), which PGlite cannot enforce itself: past it the statement that is running
+   * fails with 57014, as on Postgres.
+   */
+  withTimeout<T>(ms: number, statement: () => Promise<T>): Promise<T>;
   /** LISTEN: `onPayload` gets each NOTIFY's payload on `channel` once its transaction commits. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
@@ -50,6 +57,9 @@ const SMALL = { startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffer
  * (and in every snapshot), where the current segment is a 16 MB file even when idle.
  */
 const INITDB = { initDbStartParams: ['--wal-segsize=1'] };
+
+/** A simple-protocol Query message: 'Q', its length (itself included), the text and a NUL. */
+const ROLLBACK = new Uint8Array([0x51, 0, 0, 0, 13, ...new TextEncoder().encode('rollback'), 0]);
 
 /** The extensions Supabase installs in `extensions` that PGlite ships (0006_supabase_platform.sql creates them). */
 export const EXTENSIONS = { extensions: { pgcrypto, uuid_ossp } };
@@ -73,6 +83,7 @@ export async function openDatabase(
   project: Project = EMPTY_PROJECT,
 ): Promise<OpenedDatabase> {
   let pg: PGlite;
+  let interrupt: Interruptible;
   let applied: AppliedFiles = {
     migrations: project.migrations.map((m) => m.shown),
     seeds: project.seeds.map((s) => s.shown),
@@ -80,28 +91,62 @@ export async function openDatabase(
   const pgdata = dataDir ? path.join(dataDir, 'pgdata') : undefined;
   const fresh = !pgdata || !existsSync(path.join(pgdata, 'PG_VERSION'));
   if (!dataDir || !pgdata) {
-    pg = await PGlite.create({ ...OPTIONS, loadDataDir: await snapshot(project) });
+    const image = await snapshot(project);
+    ({ pg, interrupt } = await createInterruptible((patched) =>
+      PGlite.create({ ...OPTIONS, ...patched, loadDataDir: image }),
+    ));
   } else if (fresh) {
     // Built before the folder is made, so a failing file leaves no half-built database behind.
     const image = await snapshot(project);
     mkdirSync(dataDir, { recursive: true });
-    pg = await PGlite.create(pgdata, { ...OPTIONS, loadDataDir: image });
+    ({ pg, interrupt } = await createInterruptible((patched) =>
+      PGlite.create(pgdata, { ...OPTIONS, ...patched, loadDataDir: image }),
+    ));
   } else {
-    pg = await PGlite.create(pgdata, OPTIONS);
+    ({ pg, interrupt } = await createInterruptible((patched) =>
+      PGlite.create(pgdata, { ...OPTIONS, ...patched }),
+    ));
     try {
       await migrate(pg);
       applied = await applyProject(pg, project, false);
     } catch (err) {
+      await interrupt.close();
       await pg.close();
       throw err;
     }
   }
   return {
     sql: pg,
-    tx: (fn) => pg.transaction(fn),
+    tx: async (fn) => {
+      try {
+        return await pg.transaction(fn);
+      } catch (err) {
+        // A statement that overflows the WebAssembly stack leaves PGlite's own ROLLBACK failing and the session in an
+        // aborted transaction, where every later statement would fail (25P02): rolled back before the next one.
+        // Under PGlite's own locks (exec would wait for the first), so no queued transaction runs in between.
+        await pg._runExclusiveTransaction(() =>
+          pg._runExclusiveQuery(async () => {
+            if (pg.isInTransaction()) await pg.execProtocol(ROLLBACK, { throwOnError: false });
+          }),
+        );
+        throw err;
+      }
+    },
     batchTx: (fn) => batchTransaction(pg, fn),
+    withTimeout: async (ms, statement) => {
+      const outcome = await interrupt.limit(ms, statement);
+      if ('result' in outcome) return outcome.result;
+      const { error, timedOut } = outcome;
+      // Postgres names the cause by the timer that fired; here the cancel came from the watchdog.
+      if (timedOut && error instanceof Error && (error as { code?: string }).code === '57014')
+        error.message = 'canceling statement due to statement timeout';
+      throw error;
+    },
     listen: (channel, onPayload) => pg.listen(channel, onPayload),
-    close: () => pg.close(),
+    close: async () => {
+      await interrupt.close();
+      await pg.close();
+    },
     fresh,
     applied,
   };

@@ -1,6 +1,7 @@
 // The security notices the app sends itself (lib/mail/notices.ts), not GoTrue: the same layout (layout.ts) and
 // words as the templates beside them, `Email.<name>` and `Email.shared` in messages/<locale>.json. Each names the
 // words it prints; lib/mail/words.ts reads them.
+import { button, paragraph } from './layout.ts';
 import { type Word, shared } from './mail.ts';
 import type { AppMailName } from './words.ts';
 
@@ -44,3 +45,38 @@ export const recoveryCodesReplaced = codesNotice(
   'app_recovery_codes_replaced',
   shared('notYouCodesChanged', 'notYou'),
 );
+
+/**
+ * An invitation to join a team (lib/mail/team-invitation.ts): who invited the reader to which team with which
+ * role, one button to the invitation's page (its link carries the token, once), how long it stays open, and that
+ * it can be ignored. The team's name is the team's own text, in its own direction.
+ */
+export const teamInvitation = {
+  name: 'app_team_invitation',
+  words: [
+    'subject',
+    'preheader',
+    'heading',
+    'intro',
+    'teamLabel',
+    'roleLabel',
+    'invitedByLabel',
+    'button',
+    'expires',
+    'ignore',
+    'footer',
+    'roleAdmin',
+    'roleMember',
+  ],
+} as const satisfies { name: AppMailName; words: Word[] };
+
+/** The invitation's body between heading and footer, as Go template text the renderer fills. */
+export const teamInvitationBody = [
+  ...paragraph('{{ $intro }}', 16),
+  `<p class="detail" style="margin:0 0 4px;">{{ $teamLabel }} <strong dir="auto">{{ .TeamName }}</strong></p>`,
+  `<p class="detail" style="margin:0 0 4px;">{{ $roleLabel }} <strong>{{ $role }}</strong></p>`,
+  `<p class="detail" style="margin:0 0 24px;">{{ $invitedByLabel }} <strong dir="ltr">{{ .InvitedBy }}</strong></p>`,
+  ...button('{{ .SiteURL }}/{{ $lang }}/invitations/{{ .Token }}', 24),
+  ...paragraph('{{ $expires }}', 8),
+  ...paragraph('{{ $ignore }}', 0),
+];

@@ -3,7 +3,16 @@ import { createConfirmedUser, signInWithPassword } from '../support/auth-users';
 import { expectNoAxeViolations } from '../support/axe';
 
 const navName = { en: 'Account sections', ar: 'أقسام الحساب' } as const;
-const sectionIds = ['profile', 'email', 'password', 'passkeys', 'two-factor', 'sessions', 'delete'];
+const sectionIds = [
+  'profile',
+  'picture',
+  'email',
+  'password',
+  'passkeys',
+  'two-factor',
+  'sessions',
+  'delete',
+];
 const viewports = [
   { width: 1280, height: 800 },
   { width: 390, height: 844 },

@@ -257,6 +257,12 @@ test("with the auth server answering 503, a fresh session's private page answers
 }) => {
   faulty!.inject(() => 'pass');
   const user = await createConfirmedUser();
+  // A page drawn by the app's layout, for its stylesheet and font links and their look (a static page: no auth).
+  const reference = await browser.newPage();
+  const appLinks = linksOf(await (await reference.goto('/en/sign-in'))!.text());
+  expect(appLinks.filter((link) => link.startsWith('stylesheet ')).length).toBeGreaterThan(0);
+  const appLook = await lookOf(reference);
+  await reference.close();
   for (const javaScriptEnabled of [false, true]) {
     const context = await browser.newContext({ javaScriptEnabled });
     const page = await context.newPage();
@@ -287,8 +293,11 @@ test("with the auth server answering 503, a fresh session's private page answers
       expect(response?.headers()['cache-control'], label).toBe('private, no-store');
       // The server's HTML itself, as a browser without JavaScript reads it.
       const html = await response!.text();
-      expect(html, label).toContain(`<html lang="${locale}" dir="${dir}">`);
-      expect(html, label).toContain(`<h1>${title}</h1>`);
+      expect(html, label).toContain(`<html lang="${locale}" dir="${dir}"`);
+      expect(html, label).toContain(`>${title}</h1>`);
+      // The app's look: the stylesheets and font every page links, and what they apply.
+      expect(linksOf(html), label).toEqual(appLinks);
+      expect(await lookOf(page), label).toEqual(appLook);
       expect(html, label).toContain(text);
       expect(html, label).toContain(`href="/${locale}/account"`);
       await expect(page).toHaveTitle(`${title} · Polyglot`);
@@ -319,6 +328,28 @@ test("with the auth server answering 503, a fresh session's private page answers
     await context.close();
   }
 });
+
+/** A page's stylesheet links and font preloads, as `rel href`, sorted. */
+function linksOf(html: string): string[] {
+  return [...html.matchAll(/<link [^>]*>/g)]
+    .map(([tag]) => ({ rel: /rel="([^"]+)"/.exec(tag)?.[1], href: /href="([^"]+)"/.exec(tag)?.[1], tag }))
+    .filter(({ rel, tag }) => rel === 'stylesheet' || (rel === 'preload' && /as="font"/.test(tag)))
+    .map(({ rel, href }) => `${rel} ${href}`)
+    .sort();
+}
+
+/** What the app's stylesheet and font give a page: the body's font, colours and the Inter variable. */
+async function lookOf(page: Page) {
+  return page.evaluate(() => {
+    const body = getComputedStyle(document.body);
+    return {
+      fontFamily: body.fontFamily,
+      color: body.color,
+      background: body.backgroundColor,
+      inter: getComputedStyle(document.documentElement).getPropertyValue('--font-inter'),
+    };
+  });
+}
 
 /** Signs a new user in, in a context of its own, on the account page; for checks after the server fails. */
 async function signedInOnAccount(browser: Browser) {

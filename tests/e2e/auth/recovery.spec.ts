@@ -1,5 +1,6 @@
 import { expect, test } from '../support/test';
 import { createConfirmedUser, signInWithPassword } from '../support/auth-users';
+import { enrollFactors } from '../support/authenticator';
 import { expectNoAxeViolations } from '../support/axe';
 import { followEmailLink, mailTo } from '../support/mailbox';
 
@@ -86,4 +87,44 @@ test('the new-password page sets a password only in the session a recovery link 
   );
   await page.context().clearCookies();
   await signInWithPassword(page, user.email, user.password);
+});
+
+test('a reset link of a user with an authenticator app asks for its code before the new password is set (ASVS 6.4.3)', async ({
+  page,
+  browser,
+}) => {
+  const user = await createConfirmedUser();
+  const [app] = await enrollFactors(user.email, user.password, ['Phone']);
+  // Adding the app mailed its notice first; the reset link is the second mail.
+  await mailTo(user.email, 1);
+  await page.goto('/en/forgot-password');
+  await page.locator('input[name="email"]').fill(user.email);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByTestId('form-message')).toContainText(user.email);
+  const mail = await mailTo(user.email, 2);
+  expect(mail.subject).toMatch(/Reset your password/);
+  await followEmailLink(page, mail.confirmLink);
+  // The link's session is aal1: the code step comes first.
+  await expect(page).toHaveURL('/en/sign-in/verify?next=%2Freset-password');
+  // Nor does the new-password page open from that aal1 session: it sends it back to the code step.
+  await page.goto('/en/reset-password');
+  await expect(page).toHaveURL('/en/sign-in/verify?next=%2Freset-password');
+  await expect(page.locator('input[name="password"]')).toHaveCount(0);
+  // The old password still signs in (up to the code step): nothing was changed.
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await signInWithPassword(otherPage, user.email, user.password);
+  await expect(otherPage).toHaveURL(/\/en\/sign-in\/verify/);
+  await other.close();
+  // With the code, the same recovery session sets the new password.
+  await page.getByLabel('6-digit code').fill(await app!.freshCode());
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL('/en/reset-password');
+  await page.locator('input[name="password"]').fill('Brand-New-Pass9');
+  await page.locator('input[name="confirmPassword"]').fill('Brand-New-Pass9');
+  await page.getByRole('button', { name: 'Save new password' }).click();
+  await expect(page).not.toHaveURL(/\/reset-password/);
+  await page.context().clearCookies();
+  await signInWithPassword(page, user.email, 'Brand-New-Pass9');
+  await expect(page).toHaveURL(/\/en\/sign-in\/verify/);
 });

@@ -5,6 +5,7 @@ import { expect, type Page, test } from '../support/test';
 import { createConfirmedUser, findUser, signInWithPassword, uniqueEmail } from '../support/auth-users';
 import { arabicIndic, Authenticator, enrollFactors } from '../support/authenticator';
 import { expectNoAxeViolations } from '../support/axe';
+import { localServerRequestsDuring } from '../support/local-server-requests';
 import { readSessionCookie, writeSessionCookie } from '../support/session-cookie';
 import { publishableKey, secretKey, supabaseUrl, usesLocalAuth } from '../support/test-env';
 
@@ -198,23 +199,6 @@ test('several apps: the code step asks which one; its sign-out ends the half-fin
   await expect(page).toHaveURL('/en/sign-in?next=%2Faccount');
 });
 
-/** Requests the auth server counted while `view` ran: the least of a few tries, since parallel specs only add to it. */
-async function authRequestsDuring(view: () => Promise<void>): Promise<number> {
-  const total = async () => {
-    const response = await fetch(`${supabaseUrl}/__local/stats`, {
-      headers: { apikey: secretKey, Authorization: `Bearer ${secretKey}` },
-    });
-    return ((await response.json()) as { total: number }).total;
-  };
-  let least = Number.POSITIVE_INFINITY;
-  for (let attempt = 0; attempt < 5 && least > 0; attempt++) {
-    const before = await total();
-    await view();
-    least = Math.min(least, (await total()) - before);
-  }
-  return least;
-}
-
 test('the assurance check at the edge asks the auth server nothing; public pages neither, at aal1 or aal2', async ({
   page,
 }) => {
@@ -230,23 +214,24 @@ test('the assurance check at the edge asks the auth server nothing; public pages
   // aal1 with a factor: the middleware sends private pages to the code step from the token and cookie alone.
   expect(await location('/en/account')).toBe('/en/sign-in/verify?next=%2Faccount');
   expect(
-    await authRequestsDuring(async () =>
+    await localServerRequestsDuring(async () =>
       expect(await location('/en/account')).toBe('/en/sign-in/verify?next=%2Faccount'),
     ),
   ).toBe(0);
-  expect(await authRequestsDuring(async () => expect(await status('/en')).toBe(200))).toBe(0);
+  expect(await localServerRequestsDuring(async () => expect(await status('/en')).toBe(200))).toBe(0);
 
   await page.getByLabel('6-digit code').fill(await app!.freshCode());
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL('/en/account');
   // aal2: signed-out pages send the user on (an edge decision), public pages are static, the account page
-  // confirms the session once (getUser, which carries the factors and so the level), lists the passkeys and, for a
-  // user with an authenticator app, counts the recovery codes.
+  // confirms the session once (getUser, which carries the factors and so the level), lists the passkeys, for a
+  // user with an authenticator app counts the recovery codes, and asks the database for the teams that would block
+  // deleting the account (its delete section says so before anyone tries).
   expect(
-    await authRequestsDuring(async () => expect(await location('/en/sign-in')).toBe('/en/account')),
+    await localServerRequestsDuring(async () => expect(await location('/en/sign-in')).toBe('/en/account')),
   ).toBe(0);
-  expect(await authRequestsDuring(async () => expect(await status('/en')).toBe(200))).toBe(0);
-  expect(await authRequestsDuring(async () => expect(await status('/en/account')).toBe(200))).toBe(3);
+  expect(await localServerRequestsDuring(async () => expect(await status('/en')).toBe(200))).toBe(0);
+  expect(await localServerRequestsDuring(async () => expect(await status('/en/account')).toBe(200))).toBe(4);
 });
 
 test('an account form posted from an aal1 session (forged: the page is out of reach) goes to the code step', async ({
@@ -290,6 +275,8 @@ test('an account form posted from an aal1 session (forged: the page is out of re
   expect(accepted.headers().location).toBe('/en/sign-in?status=signed-out-everywhere');
 });
 
+const pngSignature = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
+
 /** The server actions the account page can call, from the production build's own list of them. */
 function accountActions(): { id: string; name: string }[] {
   const manifest = JSON.parse(
@@ -315,6 +302,12 @@ test('every account action posted from a forged aal1 session is refused, and not
   expect(
     (await device.auth.signInWithPassword({ email: user.email, password: user.password })).error,
   ).toBeNull();
+  // A team of the user's, which the user menu's read must not show to a session that owes its second factor.
+  const teamName = `Forged Sweep ${randomUUID().slice(0, 8)}`;
+  expect(
+    (await device.rpc('create_team', { p_slug: `sweep-${randomUUID().slice(0, 8)}`, p_name: teamName }))
+      .error,
+  ).toBeNull();
 
   // The password alone, then the cookie's copy of the user edited so the middleware sees no second factor.
   await signInWithPassword(page, user.email, user.password);
@@ -328,8 +321,14 @@ test('every account action posted from a forged aal1 session is refused, and not
 
   // What each action needs to take effect, as a crafted post would send it. Signing out (this device only) is
   // always allowed; every other action of the account page must be listed here.
-  const forms: Record<string, { fields: Record<string, string>; stateless?: boolean }> = {
+  const forms: Record<
+    string,
+    { fields: Record<string, string | File>; stateless?: boolean; read?: boolean }
+  > = {
     updateProfile: { fields: { displayName: 'Forged Name', preferredLocale: 'de' } },
+    // A file whose bytes are a PNG's, so the upload's own checks pass and only the session can stop it.
+    uploadAvatar: { fields: { picture: new File([pngSignature], 'forged.png', { type: 'image/png' }) } },
+    removeAvatar: { fields: {} },
     changeEmail: { fields: { email: uniqueEmail('forged') } },
     changePassword: { fields: { password: 'Forged-Pass-2026', confirmPassword: 'Forged-Pass-2026' } },
     passkeyRegistrationOptions: { fields: { name: 'Forged key' }, stateless: true },
@@ -354,6 +353,8 @@ test('every account action posted from a forged aal1 session is refused, and not
     deleteAccount: { fields: { confirmation: 'delete' } },
     // The email change's codes; the same action takes sign-in codes on public pages.
     verifyEmailCode: { fields: { type: 'email_change', email: user.email, code: '000000' } },
+    // The user menu's teams, read when it opens: no redirect (a background read must not navigate), and nothing.
+    menuTeams: { fields: {}, stateless: true, read: true },
   };
   const actions = accountActions().filter(({ name }) => name !== 'signOut');
   expect(actions.map(({ name }) => name).sort()).toEqual(Object.keys(forms).sort());
@@ -363,7 +364,7 @@ test('every account action posted from a forged aal1 session is refused, and not
 
   const origin = new URL(page.url()).origin;
   for (const { id, name } of actions) {
-    const { fields, stateless } = forms[name]!;
+    const { fields, stateless, read } = forms[name]!;
     // React's encoding of an action's arguments: the form data's fields prefixed `_1_`, then (last, as the server
     // reads the parts in order) the arguments themselves in part `0`, the form data as `$K1`.
     const multipart = new FormData();
@@ -376,12 +377,20 @@ test('every account action posted from a forged aal1 session is refused, and not
       maxRedirects: 0,
     });
     const answered = `${name}: ${response.status()} ${(await response.text()).slice(0, 400)}`;
+    if (read) {
+      expect(response.status(), answered).toBe(200);
+      expect(await response.text(), answered).not.toContain(teamName);
+      continue;
+    }
     expect(response.headers()['x-action-redirect'] ?? answered, name).toMatch(
       /^\/en\/sign-in\/verify\?next=%2Faccount/,
     );
   }
 
   const after = (await findUser(user.id))!;
+  const storage = createClient(supabaseUrl, secretKey, { auth: { persistSession: false } }).storage;
+  const { data: pictures } = await storage.from('avatars').list(user.id);
+  expect(pictures ?? []).toEqual([]);
   expect(after.email).toBe(before.email);
   expect(after.new_email ?? '').toBe('');
   expect(after.user_metadata).toEqual(before.user_metadata);

@@ -9,7 +9,7 @@ import { presetConsent } from '../support/consent';
 // No page is wider than a phone, in any language: German and French labels are long, and a button that does not
 // wrap pushes the whole page sideways. Every page under app/[locale]/ is visited in all six languages, with what
 // the longest states show: a user with an authenticator app and a security key (the code step offers both), open
-// <details> on the account page, a note.
+// <details> on the account page, a note, a team with a pending invitation.
 
 const widths = [320, 390];
 
@@ -104,7 +104,7 @@ for (const width of widths) {
     const paths = pagePaths();
     expect(paths).toContain('/notes/[id]');
     const byAccess = (levels: string[]) =>
-      paths.filter((path) => levels.includes(findRoute(path.replace('[id]', 'x'))!.access));
+      paths.filter((path) => levels.includes(findRoute(path.replace(/\[\w+\]/g, 'x'))!.access));
 
     const found: string[] = [];
     const visit = async (levels: string[], ids: Record<string, string> = {}) => {
@@ -113,7 +113,14 @@ for (const width of widths) {
           found.push(
             ...(await tooWide(
               page,
-              `/${locale}${path === '/' ? '' : path.replace('[id]', ids.id ?? 'x')}`,
+              `/${locale}${
+                path === '/'
+                  ? ''
+                  : path
+                      .replace('[id]', ids.id ?? 'x')
+                      .replace('[slug]', ids.slug ?? 'x')
+                      .replace('[token]', ids.token ?? 'x')
+              }`,
               width,
             )),
           );
@@ -138,7 +145,20 @@ for (const width of widths) {
     await page.locator('form button[type="submit"]').click();
     await expect(page).toHaveURL(/\/en\/notes\/[0-9a-f-]{36}/);
     const id = new URL(page.url()).pathname.split('/').pop()!;
-    await visit(['signed-in'], { id });
+    // A team the user owns, with a pending invitation: its page shows every section and row it can.
+    const slug = `breite-${id.slice(0, 8)}`;
+    await page.goto('/en/teams');
+    await page.locator('input[name="name"]').fill('Arbeitsgemeinschaft für Übersetzungsqualität');
+    await page.locator('input[name="slug"]').fill(slug);
+    await page.getByTestId('team-create-form').locator('button[type="submit"]').click();
+    await expect(page).toHaveURL(new RegExp(`/en/teams/${slug}\\?done=created$`));
+    await page
+      .getByTestId('team-invite-form')
+      .locator('input[name="email"]')
+      .fill(`sehr.lange.adresse.${id}@example.com`);
+    await page.getByTestId('team-invite-form').locator('button[type="submit"]').click();
+    await expect(page).toHaveURL(/done=(invited|mailNotSent)$/);
+    await visit(['signed-in'], { id, slug });
     await context.close();
     expect(found.join('\n')).toBe('');
   });

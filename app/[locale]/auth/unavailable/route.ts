@@ -2,6 +2,7 @@ import type { NextRequest } from 'next/server';
 import { getTranslations } from 'next-intl/server';
 import { defaultLocale, isLocale, textDirection } from '@/i18n/locales';
 import { getPathname } from '@/i18n/navigation';
+import { builtAssets } from '@/lib/layout/built-assets';
 import { sameSitePath } from '@/lib/routes/safe-redirect';
 
 // Seconds a visitor (or a crawler) is asked to wait: about what an auth server takes to come back from a restart.
@@ -27,19 +28,24 @@ export async function GET(request: NextRequest, { params }: RouteContext<'/[loca
   const next = sameSitePath(request.nextUrl.searchParams.get('next')) ?? '/account';
   const t = await getTranslations({ locale });
   const title = t('SessionUnavailable.title');
+  const { stylesheets, fonts, fontClass } = builtAssets();
+  // The look of the app's other page drawn without its layout (app/global-not-found.tsx), from the same stylesheet.
   const html = `<!doctype html>
-<html lang="${locale}" dir="${textDirection(locale)}">
+<html lang="${locale}" dir="${textDirection(locale)}" class="${escapeHtml(fontClass)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${escapeHtml(t('Metadata.titleTemplate').replace('%s', title))}</title>
+${fonts.map((href) => `<link rel="preload" href="${escapeHtml(href)}" as="font" type="font/woff2" crossorigin="">`).join('\n')}
+${stylesheets.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('\n')}
 </head>
-<body>
-<main>
-<h1>${escapeHtml(title)}</h1>
-<p role="status">${escapeHtml(t('SignIn.serviceUnavailable'))}</p>
-<p><a href="${escapeHtml(getPathname({ href: next, locale }))}">${escapeHtml(t('Error.retry'))}</a></p>
+<body class="grid min-h-dvh place-items-center bg-background font-sans text-foreground antialiased">
+<main class="flex max-w-xl flex-col items-center gap-4 p-6 text-center">
+<p aria-hidden="true" class="text-6xl font-bold text-primary">503</p>
+<h1 class="text-3xl font-semibold">${escapeHtml(title)}</h1>
+<p role="status" class="text-muted-foreground">${escapeHtml(t('SignIn.serviceUnavailable'))}</p>
+<p><a href="${escapeHtml(getPathname({ href: next, locale }))}" class="underline underline-offset-4">${escapeHtml(t('Error.retry'))}</a></p>
 </main>
 </body>
 </html>

@@ -4,7 +4,7 @@ import { parseGoDuration } from '../../config/config.ts';
 import { checkPasswordStrength, hashPassword } from '../../crypto/passwords.ts';
 import type { Params } from '../../http/body.ts';
 import type { RequestContext } from '../../http/context.ts';
-import { badRequest, unprocessable } from '../../errors.ts';
+import { ApiError, badRequest, unprocessable } from '../../errors.ts';
 import {
   createIdentity,
   deleteIdentities,
@@ -158,7 +158,13 @@ export async function remove(ctx: RequestContext): Promise<Response> {
   const target = loadedUser(ctx);
   const soft = (await ctx.body('adminUserDeleteParams')).boolean('should_soft_delete') ?? false;
   await ctx.app.db.tx(async (sql) => {
-    if (!soft) return deleteUser(sql, target.id);
+    if (!soft) {
+      // What the database refuses (a trigger on a table that references auth.users, such as the teams rule for a
+      // sole owner) GoTrue answers as its tx.Destroy failure: 500 "Database error deleting user".
+      return deleteUser(sql, target.id).catch(() => {
+        throw new ApiError(500, 'unexpected_failure', 'Database error deleting user');
+      });
+    }
     await deleteIdentities(sql, target.id);
     await deleteUserPasskeys(sql, target.id);
     await deleteUserFactors(sql, target.id);

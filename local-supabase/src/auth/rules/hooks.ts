@@ -87,8 +87,7 @@ function checkHookError(output: Record<string, unknown>): void {
 
 /**
  * `select "schema"."function"($1)` as supabase_auth_admin within a transaction whose statement_timeout is the
- * hook's. PGlite runs a statement on this thread and does not enforce statement_timeout, so the time is checked when
- * it returns: past the timeout the hook fails and its transaction is rolled back, as Postgres' cancellation would.
+ * hook's: past it Postgres cancels the call (57014), the hook fails and its transaction is rolled back.
  */
 async function runPostgresHook(
   app: App,
@@ -100,10 +99,9 @@ async function runPostgresHook(
   const call = `select ${quoteIdent(schema!)}.${quoteIdent(fn!)}($1::jsonb) as output`;
   const run = async (sql: Sql) => {
     await sql.query(`select set_config('role', 'supabase_auth_admin', true)`);
-    const started = Date.now();
-    const { rows } = await sql.query<{ output: unknown }>(call, [input]);
-    if (Date.now() - started > PG_HOOK_TIMEOUT_MS)
-      throw new Error('canceling statement due to statement timeout');
+    const { rows } = await app.db.withTimeout(PG_HOOK_TIMEOUT_MS, () =>
+      sql.query<{ output: unknown }>(call, [input]),
+    );
     await sql.query('reset role');
     return rows[0]?.output;
   };

@@ -17,6 +17,51 @@ export class Binder {
   }
 }
 
+/**
+ * Postgres expands a bounded repetition into copies of what it repeats, and refuses a pattern whose automaton grows
+ * too large (2201B, "regular expression is too complex"). PGlite's WebAssembly stack overflows first, between about
+ * 10,000 and 27,000 copies (`((a{1,30}){1,30}){1,30}`), which answered 500 and left its session broken; patterns
+ * past this many copies are refused as Postgres refuses larger ones.
+ */
+const MAX_REGEX_SIZE = 10_000;
+
+const regexTooComplex = () =>
+  new RestError(400, '2201B', 'invalid regular expression: regular expression is too complex');
+
+/** How many atoms the pattern expands to: each bounded repetition multiplies what it repeats by its upper bound. */
+export function regexSize(pattern: string): number {
+  const stack: number[] = [0];
+  let last = 0;
+  for (let i = 0; i < pattern.length; i++) {
+    const ch = pattern[i]!;
+    if (ch === '(') {
+      stack.push(0);
+      continue;
+    }
+    if (ch === ')' && stack.length > 1) last = Math.max(stack.pop()!, 1);
+    else if (ch === '{') {
+      const rep = /^\{(\d+)(?:,(\d*))?\}/.exec(pattern.slice(i));
+      if (rep) {
+        const times = Math.max(Number(rep[1]), rep[2] ? Number(rep[2]) : Number(rep[1]) + 1, 1);
+        stack[stack.length - 1]! += last * (times - 1);
+        i += rep[0].length - 1;
+        continue;
+      }
+      last = 1;
+    } else if (ch === '[') {
+      const close = pattern.indexOf(']', i + 2);
+      i = close < 0 ? pattern.length : close;
+      last = 1;
+    } else if (ch === '\\') {
+      i++;
+      last = 1;
+    } else if ('*+?|'.includes(ch)) continue;
+    else last = 1;
+    stack[stack.length - 1]! += last;
+  }
+  return stack.reduce((a, b) => a + b, 0);
+}
+
 export const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
 export const qualifiedName = (t: { schema: string; name: string }) => `${ident(t.schema)}.${ident(t.name)}`;
 
@@ -86,6 +131,8 @@ function filterSql(b: Binder, node: ReadNode, f: Filter): string {
     case 'lte':
     case 'match':
     case 'imatch': {
+      if ((op.op === 'match' || op.op === 'imatch') && regexSize(op.value) > MAX_REGEX_SIZE)
+        throw regexTooComplex();
       const sym = { eq: '=', gt: '>', gte: '>=', lt: '<', lte: '<=', match: '~', imatch: '~*' }[op.op];
       return `${not}${lhs} ${sym} ${quant(op.value, op.quant)}`;
     }

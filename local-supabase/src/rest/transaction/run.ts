@@ -1,5 +1,5 @@
 import type { ApiConfig } from '../../config/api.ts';
-import type { Batch } from '../../db/batch.ts';
+import type { Batch, BatchStatement } from '../../db/batch.ts';
 import type { Database } from '../../db/database.ts';
 import { type PgErrorFields, RestError, fromPgError, singularity } from '../errors.ts';
 import type { ActionPlan } from '../plan/plan.ts';
@@ -41,6 +41,15 @@ function nesting(value: string): number {
     else if (ch === 93 || ch === 125 || ch === 41) depth--;
   }
   return max;
+}
+
+const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, min: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** A time setting as SHOW prints it ('0', '500ms', '3s', '1min') in milliseconds; 0 means none. */
+export function timeoutMs(shown: string): number {
+  const m = /^(\d+)(ms|s|min|h|d)?$/.exec(shown.trim());
+  if (!m) return 0;
+  return Number(m[1]) * UNIT_MS[m[2] ?? 'ms']!;
 }
 
 /** Throws, rolling the transaction back, when the result breaks one of the plan's checks. */
@@ -112,7 +121,27 @@ export async function runInTransaction(
         b.push(k, v);
         return `set_config($${b.length - 1}, $${b.length}, true)`;
       });
-      const [, rows] = await run([{ sql: `SELECT ${calls.join(', ')}`, values: b }, stmt]);
+      const apply = `SELECT ${calls.join(', ')}`;
+      // The statement_timeout of the role (anon 3 s, authenticated 8 s on Supabase), which the settings apply, is
+      // known from the schema cache: the settings and the statement go in one batch under it. A role without one
+      // runs under the session's, read with the settings first.
+      const own = cache.statementTimeouts.get(req.auth.role);
+      let timeout: number;
+      let first: BatchStatement[];
+      if (own === undefined) {
+        const [applied] = await run([
+          { sql: `${apply}, current_setting('statement_timeout') AS statement_timeout`, values: b },
+        ]);
+        timeout = timeoutMs(applied![0]!['statement_timeout']!);
+        first = [];
+      } else {
+        timeout = timeoutMs(own);
+        first = [{ sql: apply, values: b }];
+      }
+      // Each call runs under the watchdog, as each statement under Postgres' timer; the settings take microseconds,
+      // so the one it cancels is the request's statement.
+      const timed: Batch = (statements) => db.withTimeout(timeout, () => run(statements));
+      const rows = (await timed([...first, stmt])).at(-1);
       let outcome: Outcome;
       if (plan.explain) {
         // FORMAT JSON is one row; FORMAT TEXT a row per line (MainTx.hs planRow).
@@ -124,12 +153,12 @@ export async function runInTransaction(
       } else {
         const row = rows![0] as unknown as ResultRow;
         check(plan, row);
-        if (stmt.explainCount) row.total = await countFromPlanner(run, stmt, row, req, api);
+        if (stmt.explainCount) row.total = await countFromPlanner(timed, stmt, row, req, api);
         outcome = { kind: 'row', row };
       }
       if (rollback) {
         // Deferred constraints are checked before the answer, as a commit would check them.
-        await run([{ sql: 'SET CONSTRAINTS ALL IMMEDIATE', values: [] }]);
+        await timed([{ sql: 'SET CONSTRAINTS ALL IMMEDIATE', values: [] }]);
         throw new RolledBack(outcome);
       }
       return outcome;

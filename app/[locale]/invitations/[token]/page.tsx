@@ -1,0 +1,144 @@
+import type { Metadata } from 'next';
+import { getFormatter, getLocale, getTranslations } from 'next-intl/server';
+import { ClearCachesForm } from '@/components/pwa/clear-caches-form';
+import { Link } from '@/components/navigation/link';
+import { TeamActionForm } from '@/components/teams/team-action-form';
+import { TeamsAlert } from '@/components/teams/teams-alert';
+import { TeamsMessages, TeamsPage } from '@/components/teams/teams-messages';
+import { Button } from '@/components/ui/button';
+import { signOut } from '@/lib/auth/actions/sign-out';
+import { noScriptAnswer } from '@/lib/forms/no-script-state';
+import { isolatedText } from '@/i18n/isolate';
+import { pageMetadata } from '@/lib/seo/page-metadata';
+import { boundedGetUser, sessionClient } from '@/lib/session/server';
+import { acceptInvitation, declineInvitation } from '@/lib/teams/team-actions';
+import { listWaitingInvitations, previewInvitation } from '@/lib/teams/team-queries';
+
+// The page an emailed invitation opens. Open to anyone holding the link: signed out, it leads through sign-in or
+// sign-up with the invited address filled in and back here; signed in with another address, it says so and offers
+// to switch accounts; an invitation no longer open says why. The token stays in this page's address only.
+
+// The token stays out of the title too (and so out of history and shared screens' tab names).
+export async function generateMetadata({
+  params,
+}: PageProps<'/[locale]/invitations/[token]'>): Promise<Metadata> {
+  const t = await getTranslations('Teams');
+  return pageMetadata(`/invitations/${(await params).token}`, { title: t('invitationTitle') });
+}
+
+export default async function InvitationPage({ params }: PageProps<'/[locale]/invitations/[token]'>) {
+  const { token } = await params;
+  const path = `/invitations/${token}`;
+  const [locale, t, format] = await Promise.all([getLocale(), getTranslations('Teams'), getFormatter()]);
+  const preview = await previewInvitation(path, token);
+  if (preview.status !== 'ok')
+    return (
+      <TeamsPage>
+        <h1 className="text-2xl font-semibold tracking-tight">{t('invitationTitle')}</h1>
+        <TeamsAlert
+          text={preview.status === 'missing' ? t('invitationStatus.missing') : t('errors.unavailable')}
+          failed
+        />
+      </TeamsPage>
+    );
+  const { invitation } = preview;
+  const { data } = await boundedGetUser(await sessionClient());
+  const user = data.user;
+  const userEmail = user?.email?.toLowerCase();
+  const next = path;
+  const role = t(`roles.${invitation.role}`);
+  return (
+    <TeamsPage>
+      <h1 className="text-2xl font-semibold tracking-tight">{t('invitationTitle')}</h1>
+      <p data-testid="invitation-summary">
+        {t.rich('invitedTo', {
+          team: invitation.teamName,
+          role,
+          bdi: (chunks) => <bdi dir="auto">{chunks}</bdi>,
+        })}
+      </p>
+      <p className="text-sm text-muted-foreground">
+        {t.rich('invitationFor', { email: invitation.email, bdi: (chunks) => <bdi>{chunks}</bdi> })}
+      </p>
+      {invitation.status !== 'pending' ? (
+        <div data-testid="invitation-closed">
+          <TeamsAlert text={t(`invitationStatus.${invitation.status}`)} failed />
+        </div>
+      ) : !user ? (
+        <div className="grid gap-3" data-testid="invitation-signed-out">
+          <p>{t('invitationSignInFirst')}</p>
+          <div className="flex flex-wrap gap-3">
+            <Button asChild>
+              <Link href={{ pathname: '/sign-in', query: { next, email: invitation.email } }}>
+                {t('signInToAccept')}
+              </Link>
+            </Button>
+            <Button asChild variant="outline">
+              <Link href={{ pathname: '/sign-up', query: { next, email: invitation.email } }}>
+                {t('signUpToAccept')}
+              </Link>
+            </Button>
+          </div>
+          <p className="text-sm text-muted-foreground">
+            {t('expires', { date: format.dateTime(new Date(invitation.expiresAt), { dateStyle: 'long' }) })}
+          </p>
+        </div>
+      ) : userEmail !== invitation.email ? (
+        <div className="grid gap-3" data-testid="invitation-other-account">
+          <TeamsAlert
+            text={t.markup('invitationOtherAccount', {
+              current: user.email ?? '',
+              invited: invitation.email,
+              ...isolatedText,
+            })}
+            failed
+          />
+          <ClearCachesForm action={signOut}>
+            <input type="hidden" name="locale" value={locale} />
+            <input type="hidden" name="next" value={next} />
+            <input type="hidden" name="email" value={invitation.email} />
+            <Button type="submit" variant="outline">
+              {t('switchAccount')}
+            </Button>
+          </ClearCachesForm>
+        </div>
+      ) : (
+        <TeamsMessages>
+          <div className="grid gap-3" data-testid="invitation-open">
+            <p className="text-sm text-muted-foreground">
+              {t('expires', { date: format.dateTime(new Date(invitation.expiresAt), { dateStyle: 'long' }) })}
+            </p>
+            <div className="flex flex-wrap items-start gap-3">
+              <TeamActionForm
+                action={acceptInvitation}
+                answer={await noScriptAnswer('invitation-accept')}
+                fields={{ token }}
+                submit={t('accept')}
+                variant="default"
+                testId="invitation-accept-form"
+              />
+              <DeclineForm teamSlug={invitation.teamSlug} label={t('decline')} />
+            </div>
+          </div>
+        </TeamsMessages>
+      )}
+    </TeamsPage>
+  );
+}
+
+/** Decline needs the invitation's id, which the token's preview does not give: the invitee's own list does. */
+async function DeclineForm({ teamSlug, label }: { teamSlug: string; label: string }) {
+  const waiting = await listWaitingInvitations('/invitations');
+  const id =
+    waiting.status === 'ok' ? waiting.value.find((each) => each.teamSlug === teamSlug)?.id : undefined;
+  if (!id) return null;
+  return (
+    <TeamActionForm
+      action={declineInvitation}
+      answer={await noScriptAnswer(`invitation-decline:${id}`)}
+      fields={{ invitationId: id }}
+      submit={label}
+      testId="invitation-decline-form"
+    />
+  );
+}

@@ -1,0 +1,95 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { getTranslations } from 'next-intl/server';
+import { Link } from '@/components/navigation/link';
+import { NewNoteForm } from '@/components/notes/new-note-form';
+import { NoteList, NoteSearch } from '@/components/notes/note-list';
+import { NotesAlert } from '@/components/notes/notes-alert';
+import { NotesMessages } from '@/components/notes/notes-messages';
+import { NotesPage } from '@/components/notes/notes-page';
+import { getPathname } from '@/i18n/navigation';
+import { noScriptAnswer } from '@/lib/forms/no-script-state';
+import { privatePage } from '@/lib/guard/page';
+import { firstParam } from '@/lib/http/search-param';
+import { listNotes } from '@/lib/notes/note-queries';
+import { pageNumber, searchText } from '@/lib/notes/note-schema';
+import { pageMetadata } from '@/lib/seo/page-metadata';
+import { sessionClient } from '@/lib/session/server';
+import { logServerError } from '@/lib/log/server-log';
+
+// A team's notes (the notes example on the teams foundation): the list, paging and search as the personal list
+// has them, and a form to add one. Row-level security shows them to the team's members only; the middleware
+// answers 404 for a team the visitor is not in (the route table's `row`).
+
+export async function generateMetadata({
+  params,
+}: PageProps<'/[locale]/teams/[slug]/notes'>): Promise<Metadata> {
+  const t = await getTranslations('Notes');
+  return pageMetadata(`/teams/${(await params).slug}/notes`, { title: t('teamTitle') });
+}
+
+export default async function TeamNotesPage({
+  params,
+  searchParams,
+}: PageProps<'/[locale]/teams/[slug]/notes'>) {
+  const { slug } = await params;
+  const base = `/teams/${slug}/notes` as const;
+  const { locale } = await privatePage(`/teams/${slug}/notes`);
+  const t = await getTranslations('Notes');
+  const path = getPathname({ href: base, locale });
+  const supabase = await sessionClient();
+  const team = await supabase.from('teams').select('id, slug, name').eq('slug', slug).maybeSingle();
+  if (team.error) logServerError({ path, code: team.error.code || 'data_unreachable', error: team.error });
+  else if (!team.data) notFound();
+  const query = await searchParams;
+  const page = pageNumber(firstParam(query.page));
+  const search = searchText(firstParam(query.q));
+  const list = team.data
+    ? await listNotes(path, page, search, team.data.id)
+    : ({ status: 'unavailable' } as const);
+  if (list.status === 'past-end') notFound();
+  return (
+    <NotesPage>
+      <Link href={`/teams/${slug}`} className="text-sm underline-offset-4 hover:underline">
+        {t('backToTeam')}
+      </Link>
+      <div className="grid gap-2">
+        <h1 className="text-2xl font-semibold tracking-tight break-words">
+          {team.data
+            ? t.rich('teamHeading', { team: team.data.name, bdi: (chunks) => <bdi dir="auto">{chunks}</bdi> })
+            : t('teamTitle')}
+        </h1>
+        <p className="text-muted-foreground">{t('teamDescription')}</p>
+      </div>
+      <NotesMessages>
+        <NoteSearch locale={locale} search={search} base={base} />
+        {list.status === 'unavailable' ? (
+          <NotesAlert text={t('unavailable')} failed />
+        ) : (
+          <NoteList
+            notes={list.notes}
+            total={list.total}
+            page={page}
+            pages={list.pages}
+            search={search}
+            base={base}
+          />
+        )}
+        {team.data ? (
+          <section
+            aria-labelledby="team-note-new"
+            className="grid gap-4 rounded-lg border bg-card p-6 shadow-sm"
+          >
+            <h2 id="team-note-new" className="text-lg font-semibold">
+              {t('newTeamNote')}
+            </h2>
+            <NewNoteForm
+              answer={await noScriptAnswer('note-create')}
+              team={{ id: team.data.id, slug: team.data.slug }}
+            />
+          </section>
+        ) : null}
+      </NotesMessages>
+    </NotesPage>
+  );
+}
