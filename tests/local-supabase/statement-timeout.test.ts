@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../local-supabase/src/db/database.ts';
 import { regexSize } from '../../local-supabase/src/rest/query/read-sql.ts';
+import { loadSchemaCache } from '../../local-supabase/src/rest/schema-cache/schema-cache.ts';
 import { timeoutMs } from '../../local-supabase/src/rest/transaction/run.ts';
 import { anonClient, PASSWORD, signedInUser } from './helpers.ts';
-import { anon, restForFile } from './rest-helpers.ts';
+import { anon, restForFile, service } from './rest-helpers.ts';
 
 // PGlite runs Postgres on the server's one thread: before statement timeouts were enforced, a count over
 // generate_series(1, 40e6) held every other request (Auth, Data API, Storage, the mailbox) for 7-8 s on this machine,
@@ -61,7 +62,44 @@ describe('statement timeout', () => {
       db.tx((sql) => sql.query(`select 'aaa' ~ $1`, ['((a{1,50}){1,50}){1,50}'])),
     ).rejects.toThrow();
     expect((await db.sql.query<{ one: number }>('select 1 as one')).rows).toEqual([{ one: 1 }]);
+    // The same through the Data API's batched transactions.
+    await expect(
+      db.batchTx((run) => run([{ sql: `select 'aaa' ~ $1`, values: ['((a{1,50}){1,50}){1,50}'] }])),
+    ).rejects.toThrow();
+    expect(await db.batchTx((run) => run([{ sql: 'select 1 as one', values: [] }]))).toEqual([
+      [{ one: '1' }],
+    ]);
     await db.close();
+  });
+
+  it("knows a role's statement_timeout before a request's batch is sent, as Postgres reads it", async () => {
+    const db = await openDatabase(undefined);
+    for (const sql of [
+      'create role slow_reader',
+      'alter role slow_reader set statement_timeout = 2500',
+      'create role hasty_reader',
+      `alter role hasty_reader set statement_timeout = '1.5min'`,
+    ])
+      await db.sql.query(sql);
+    const cache = await loadSchemaCache(db.sql, ['public']);
+    expect(Object.fromEntries(cache.statementTimeouts)).toMatchObject({
+      anon: '3s',
+      authenticated: '8s',
+      slow_reader: '2500ms',
+      hasty_reader: '90s',
+    });
+    expect(cache.statementTimeouts.has('service_role')).toBe(false);
+    // The query that read them left the session's own unchanged.
+    expect((await db.sql.query(`select current_setting('statement_timeout') as t`)).rows).toEqual([
+      { t: '0' },
+    ]);
+    await db.close();
+  });
+
+  it('a role without its own statement_timeout runs under the session’s, read with its settings', async () => {
+    const res = await service(f.get()).rpc('request_settings', {}, { get: true });
+    expect(res.data).toMatchObject({ statement_timeout: '0' });
+    expect((await service(f.get()).rpc('series', { n: 3 })).data).toEqual([1, 2, 3]);
   });
 
   it('reads statement_timeout as SHOW prints it and sizes patterns by their bounded repetitions', () => {

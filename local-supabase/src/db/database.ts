@@ -15,6 +15,7 @@ import path from 'node:path';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
+import { type Batch, batchTransaction } from './batch.ts';
 import { createInterruptible, type Interruptible } from './interrupt.ts';
 import { MIGRATIONS, migrate } from './migrations.ts';
 import {
@@ -32,9 +33,12 @@ export interface Database {
   readonly sql: Sql;
   /** Runs fn in one transaction; PGlite has a single connection, so transactions are serialized. */
   tx<T>(fn: (sql: Sql) => Promise<T>): Promise<T>;
+  /** Runs fn in one transaction whose statements go in batches, one call into PGlite each (db/batch.ts). */
+  batchTx<T>(fn: (run: Batch) => Promise<T>): Promise<T>;
   /**
-   * Runs one statement (a single `query` of an open transaction) under Postgres' statement_timeout of `ms` (0:
-   * none), which PGlite cannot enforce itself: past it the statement fails with 57014, as on Postgres.
+   * Runs one call into the database (a single `query` of an open transaction, or one batch) under Postgres'
+   * statement_timeout of `ms` (0: none), which PGlite cannot enforce itself: past it the statement that is running
+   * fails with 57014, as on Postgres.
    */
   withTimeout<T>(ms: number, statement: () => Promise<T>): Promise<T>;
   /** LISTEN: `onPayload` gets each NOTIFY's payload on `channel` once its transaction commits. */
@@ -128,6 +132,7 @@ export async function openDatabase(
         throw err;
       }
     },
+    batchTx: (fn) => batchTransaction(pg, fn),
     withTimeout: async (ms, statement) => {
       const outcome = await interrupt.limit(ms, statement);
       if ('result' in outcome) return outcome.result;

@@ -113,6 +113,11 @@ export interface SchemaCache {
   roles: Set<string>;
   /** `alter role … set …` settings of the request roles, applied per request as PostgREST does. */
   roleSettings: Map<string, [string, string][]>;
+  /**
+   * The statement_timeout among a role's settings as SHOW prints it once applied ('3s' for `'3000ms'`), so that a
+   * request's timeout is known before its statements are sent (transaction/run.ts).
+   */
+  statementTimeouts: Map<string, string>;
   /** pg_timezone_names, for `Prefer: timezone=`. */
   timezones: Set<string>;
   /** Computed relationships (functions from one relation's row to another's rows). */
@@ -259,9 +264,14 @@ export async function loadSchemaCache(sql: Sql, schemas: readonly string[]): Pro
     rows<RawRoutine>(sql, ROUTINES_SQL, schemas),
     sql.query<{ typname: string }>('select distinct typname from pg_type'),
     sql.query<{ rolname: string }>('select rolname from pg_roles'),
-    sql.query<{ rolname: string; setting: string }>(
-      `select r.rolname, unnest(s.setconfig) as setting from pg_db_role_setting s
-        join pg_roles r on r.oid = s.setrole where s.setdatabase = 0`,
+    // set_config answers the value as Postgres reads it; local to this statement's own transaction.
+    sql.query<{ rolname: string; setting: string; shown: string | null }>(
+      `select r.rolname, c.setting,
+          case when c.setting like 'statement\\_timeout=%'
+            then set_config('statement_timeout', substr(c.setting, strpos(c.setting, '=') + 1), true) end as shown
+        from pg_db_role_setting s join pg_roles r on r.oid = s.setrole
+        cross join unnest(s.setconfig) as c(setting)
+        where s.setdatabase = 0`,
     ),
     sql.query<{ name: string }>('select name from pg_timezone_names'),
   ]);
@@ -352,6 +362,9 @@ export async function loadSchemaCache(sql: Sql, schemas: readonly string[]): Pro
       map.set(rolname, [...(map.get(rolname) ?? []), [setting.slice(0, at), setting.slice(at + 1)]]);
       return map;
     }, new Map<string, [string, string][]>()),
+    statementTimeouts: new Map(
+      settings.rows.flatMap(({ rolname, shown }) => (shown === null ? [] : [[rolname, shown] as const])),
+    ),
     timezones: new Set(zones.rows.map((z) => z.name)),
     computedRels,
   };

@@ -1,5 +1,6 @@
 import type { ApiConfig } from '../../config/api.ts';
-import type { Database, Sql } from '../../db/database.ts';
+import type { Batch, BatchStatement } from '../../db/batch.ts';
+import type { Database } from '../../db/database.ts';
 import { type PgErrorFields, RestError, fromPgError, singularity } from '../errors.ts';
 import type { ActionPlan } from '../plan/plan.ts';
 import type { DbConfig } from '../schema-cache/db-config.ts';
@@ -21,15 +22,6 @@ export interface ResultRow {
   response_headers: string | null;
   response_status: string | null;
 }
-
-// Every bind value is text, sent as Postgres' unknown type so the server infers it from where it is used (as
-// PostgREST's unknownEncoder). PGlite would otherwise run its own serializer for the inferred type, which refuses
-// e.g. a boolean column's 'maybe' with a JavaScript error instead of Postgres' 22P02.
-const AS_TEXT = {
-  serializers: new Proxy({} as Record<number, (v: unknown) => string>, {
-    get: () => (v: unknown) => String(v),
-  }),
-};
 
 /** Deeper JSON or array values exhaust PGlite's stack inside Postgres' parsers (XX000 "bad buffer ID"), not a clean error. */
 const MAX_NESTING = 1000;
@@ -109,9 +101,11 @@ export async function runInTransaction(
   // MainTx.hs optionalRollback: Prefer: tx=rollback (when allowed), or db-tx-end rollback unless tx=commit.
   const rollback = req.prefs.tx === 'rollback' || (config.txRollbackAll && req.prefs.tx !== 'commit');
   try {
-    return await db.tx(async (sql: Sql) => {
+    // Every value is text of unknown type, so Postgres infers each from its use (as PostgREST's unknownEncoder);
+    // the settings and the statement reach PGlite in one batch.
+    return await db.batchTx(async (run: Batch) => {
       const settings: [string, string][] = [
-        // Going read-only is allowed at any point of a transaction: one round trip fewer than SET TRANSACTION.
+        // Going read-only is allowed at any point of a transaction: one statement fewer than SET TRANSACTION.
         ...(plan.readOnly ? ([['transaction_read_only', 'on']] as [string, string][]) : []),
         ['role', req.auth.role],
         ['request.jwt.claims', JSON.stringify(req.auth.claims)],
@@ -127,37 +121,44 @@ export async function runInTransaction(
         b.push(k, v);
         return `set_config($${b.length - 1}, $${b.length}, true)`;
       });
-      const applied = await sql.query<{ statement_timeout: string }>(
-        `SELECT ${calls.join(', ')}, current_setting('statement_timeout') AS statement_timeout`,
-        b,
-        AS_TEXT,
-      );
-      // The role's statement_timeout (anon 3 s, authenticated 8 s on Supabase), or the request's own setting.
-      const timeout = timeoutMs(applied.rows[0]!.statement_timeout);
-      const query = <R>(text: string, values: string[]) =>
-        db.withTimeout(timeout, () => sql.query<R>(text, values, AS_TEXT));
+      const apply = `SELECT ${calls.join(', ')}`;
+      // The statement_timeout of the role (anon 3 s, authenticated 8 s on Supabase), which the settings apply, is
+      // known from the schema cache: the settings and the statement go in one batch under it. A role without one
+      // runs under the session's, read with the settings first.
+      const own = cache.statementTimeouts.get(req.auth.role);
+      let timeout: number;
+      let first: BatchStatement[];
+      if (own === undefined) {
+        const [applied] = await run([
+          { sql: `${apply}, current_setting('statement_timeout') AS statement_timeout`, values: b },
+        ]);
+        timeout = timeoutMs(applied![0]!['statement_timeout']!);
+        first = [];
+      } else {
+        timeout = timeoutMs(own);
+        first = [{ sql: apply, values: b }];
+      }
+      // Each call runs under the watchdog, as each statement under Postgres' timer; the settings take microseconds,
+      // so the one it cancels is the request's statement.
+      const timed: Batch = (statements) => db.withTimeout(timeout, () => run(statements));
+      const rows = (await timed([...first, stmt])).at(-1);
       let outcome: Outcome;
       if (plan.explain) {
-        const res = await query<Record<string, unknown>>(stmt.sql, stmt.values);
         // FORMAT JSON is one row; FORMAT TEXT a row per line (MainTx.hs planRow).
-        const lines = res.rows.map((r) => {
-          const v = Object.values(r)[0];
-          return typeof v === 'string' ? v : JSON.stringify(v);
-        });
+        const lines = rows!.map((r) => Object.values(r)[0] ?? '');
         outcome = {
           kind: 'plan',
           body: plan.explain.format === 'json' ? lines.join('') : lines.join('\n') + '\n',
         };
       } else {
-        const res = await query<ResultRow>(stmt.sql, stmt.values);
-        const row = res.rows[0]!;
+        const row = rows![0] as unknown as ResultRow;
         check(plan, row);
-        if (stmt.explainCount) row.total = await countFromPlanner(sql, stmt, row, req, api);
+        if (stmt.explainCount) row.total = await countFromPlanner(timed, stmt, row, req, api);
         outcome = { kind: 'row', row };
       }
       if (rollback) {
         // Deferred constraints are checked before the answer, as a commit would check them.
-        await sql.query('SET CONSTRAINTS ALL IMMEDIATE');
+        await timed([{ sql: 'SET CONSTRAINTS ALL IMMEDIATE', values: [] }]);
         throw new RolledBack(outcome);
       }
       return outcome;
@@ -182,7 +183,7 @@ export async function runInTransaction(
  * to max_rows and the larger of it and the estimate above (MainTx.hs, WrappedReadPlan).
  */
 async function countFromPlanner(
-  sql: Sql,
+  run: Batch,
   stmt: Statement,
   row: ResultRow,
   req: ApiRequest,
@@ -195,13 +196,8 @@ async function countFromPlanner(
     (exact === undefined || (api.maxRows !== undefined && exact <= api.maxRows))
   )
     return row.total;
-  const res = await sql.query<{ 'QUERY PLAN': unknown }>(
-    stmt.explainCount!.sql,
-    stmt.explainCount!.values,
-    AS_TEXT,
-  );
-  const raw = res.rows[0]?.['QUERY PLAN'];
-  const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan?: { 'Plan Rows'?: number } }[];
+  const [rows] = await run([stmt.explainCount!]);
+  const parsed = JSON.parse(rows![0]?.['QUERY PLAN'] ?? '[]') as { Plan?: { 'Plan Rows'?: number } }[];
   const planned = parsed[0]?.Plan?.['Plan Rows'];
   if (planned === undefined) return row.total;
   return String(exact === undefined ? planned : Math.max(exact, planned));
