@@ -81,9 +81,14 @@ async function keptSession(
  * server per page view while the access token is valid. The assurance level comes from the token's `aal` claim
  * and the factors in the session cookie, also without a request.
  */
-async function readSession(request: NextRequest, response: NextResponse): Promise<EdgeSession> {
+async function readSession(
+  request: NextRequest,
+  response: NextResponse,
+  needsClient: boolean,
+): Promise<EdgeSession> {
   const path = request.nextUrl.pathname;
-  const kept = await keptSession(request);
+  // A per-row page asks the Data API with the session's client anyway: that client reads the session too.
+  const kept = needsClient ? null : await keptSession(request);
   if (kept) {
     const identity = identityOf(kept.claims);
     const factors = storedUserFactors(
@@ -168,8 +173,9 @@ export async function applySession(
 ): Promise<NextResponse> {
   const response = NextResponse.next({ request: { headers: forwarded } });
   const path = request.nextUrl.pathname.slice(locale.length + 1) || '/';
+  const row = rowOf(path);
   const { identity, secondFactorPending, unreachable, ended, supabase } = hasAuthCookie(request)
-    ? await readSession(request, response)
+    ? await readSession(request, response, row !== null)
     : { identity: null, secondFactorPending: false, unreachable: false, ended: false, supabase: undefined };
   syncPresenceHint(request.cookies.get(PRESENCE_HINT_COOKIE)?.value, identity, (name, value, options) =>
     response.cookies.set(name, value, options),
@@ -188,15 +194,10 @@ export async function applySession(
     // With the refreshed or cleared cookies.
     return carryOnto(NextResponse.redirect(new URL(target, request.url), 307), response);
   }
-  const row = rowOf(path);
   // Signed out, only a page open to anyone gets here with a row (the access rules sent the rest to sign-in): its
   // row is asked as anon, with a client made for it alone.
-  // Signed in from a kept session (no client made above), the row is asked with a client made for it too.
   const client =
-    supabase ??
-    (row && (identity !== null || !hasAuthCookie(request))
-      ? createSupabaseEdgeClient(request, response)
-      : undefined);
+    supabase ?? (row && !hasAuthCookie(request) ? createSupabaseEdgeClient(request, response) : undefined);
   const read = row && client && !secondFactorPending ? await readRow(client, row.row, row.key) : null;
   if (read?.status === 'missing') {
     // Before any page renders: the global not-found page, in this language, with status 404 (lib/routes/not-found.ts).
