@@ -46,7 +46,7 @@ const refreshMarginMs = 90_000;
  * The session cookie as @supabase/ssr stores it ('raw' JSON, or `base64-` and base64url), read without a client, when
  * its access token is one this process verified and the client would not refresh it: then `readSession` has its
  * answer without building a Supabase client (with its Auth, Data API, Storage and Realtime parts) on every request.
- * Building it and reading the session through it was about 5 % of the app's CPU for a signed-in private view
+ * Building it and reading the session through it was about 4 % of the app's CPU for a signed-in private view
  * (profiled: docs/decisions/0015-private-page-reads.md). Null for anything else: the client decides as before.
  */
 async function keptSession(
