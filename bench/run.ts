@@ -1,6 +1,7 @@
 // `npm run bench`: builds the product and both floors, starts them with the local auth server, measures,
 // prints a table and writes bench/results/<timestamp>.{json,md}. Missed targets never fail the run;
 // harness errors do (exit 1), after writing whatever was measured. See bench/README.md.
+import { freshSession, type FreshSession } from './lib/auth/fresh-session.ts';
 import { signIn, type SignedInSession } from './lib/auth/signed-in-session.ts';
 import { createConfirmedUser, type TestUser } from './lib/auth/test-user.ts';
 import { type LoadGenerator, resolveGenerator } from './lib/load/generator.ts';
@@ -72,7 +73,8 @@ async function measureWithStack(): Promise<void> {
   let session: SignedInSession | undefined;
   let noteIds: string[] = [];
   let teamSlug: string | undefined;
-  let twoFactorSession: SignedInSession | undefined;
+  let twoFactorSession: FreshSession | undefined;
+  let fresh: FreshSession | undefined;
   if (stack.auth) {
     user = await createConfirmedUser(stack.auth.url, secretKey);
     session = await signIn(stack.auth.url, publishableKey, user);
@@ -93,12 +95,15 @@ async function measureWithStack(): Promise<void> {
       (error: unknown) => log(`⚠ ${error instanceof Error ? error.message : String(error)}`),
     );
     // example:notes end
-    twoFactorSession = await signIn(
+    twoFactorSession = freshSession(
       stack.auth.url,
       publishableKey,
-      await createConfirmedUser(stack.auth.url, secretKey),
-      { secondFactor: true },
+      await signIn(stack.auth.url, publishableKey, await createConfirmedUser(stack.auth.url, secretKey), {
+        secondFactor: true,
+      }),
     );
+    // Renewed before its token could expire during a measurement: the load section outlasts the token (600 s).
+    fresh = freshSession(stack.auth.url, publishableKey, session);
     log('signed in a two-factor user at aal2');
   }
   let generator: LoadGenerator | undefined;
@@ -118,15 +123,7 @@ async function measureWithStack(): Promise<void> {
       'intl-floor': stack.intlFloor?.child.pid,
       auth: stack.auth?.process.child.pid,
     };
-    results.load = await loadSection(
-      options,
-      await loadGenerator(),
-      session?.cookieHeader,
-      noteIds[0],
-      teamSlug,
-      pids,
-      log,
-    );
+    results.load = await loadSection(options, await loadGenerator(), fresh, noteIds[0], teamSlug, pids, log);
   });
   await section('bundle', async () => {
     results.bundle = await bundleSection(stack.floor !== undefined);
@@ -134,10 +131,10 @@ async function measureWithStack(): Promise<void> {
   // The intl floor has done its part; the floor stays (idle) for Lighthouse's reference audit.
   await stack.intlFloor?.stop();
   await section('requests', async () => {
-    if (!stack.auth || !session) return needsAuth('requests');
+    if (!stack.auth || !fresh) return needsAuth('requests');
     const visitors = [
-      { cookieHeader: session.cookieHeader },
-      ...(twoFactorSession ? [{ label: twoFactorVisitor, cookieHeader: twoFactorSession.cookieHeader }] : []),
+      { session: fresh },
+      ...(twoFactorSession ? [{ label: twoFactorVisitor, session: twoFactorSession }] : []),
     ];
     const teamNotes = teamSlug ? [`/en/teams/${teamSlug}/notes`] : [];
     results.requestsPerView = await requestsSection(options, stack.auth.url, visitors, log, teamNotes);

@@ -5,6 +5,7 @@ import { FormField } from '@/components/forms/form-field';
 import { FormMessage } from '@/components/forms/form-message';
 import { SubmitButton } from '@/components/forms/submit-button';
 import { FormContextFields } from '@/components/auth/form-context-fields';
+import { DeletionBlockers } from '@/components/teams/deletion-blockers';
 import { deleteAccount } from '@/lib/auth/actions/account-profile';
 import { loadFormSchema } from '@/lib/auth/load-form-schema';
 import { useValidatedAction } from '@/lib/forms/use-validated-action';
@@ -20,7 +21,9 @@ export function DeleteAccountForm() {
   return (
     <form {...formProps} noValidate className="grid gap-4">
       <FormContextFields locale={locale} />
-      <FormMessage state={state} />
+      <FormMessage state={state}>
+        {state.deletionBlockers?.length ? <DeletionBlockers teams={state.deletionBlockers} /> : null}
+      </FormMessage>
       <FormField
         idPrefix="delete"
         name="confirmation"

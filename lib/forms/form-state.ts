@@ -12,6 +12,11 @@ export interface FormState {
   step?: 'code';
   /** After a second-factor change: the offer to end the user's other sessions (ASVS 7.4.3), already translated. */
   endSessionsOffer?: { message: string; button: string };
+  /**
+   * Account deletion refused: the teams the user owns alone while others belong to them, each to hand over or
+   * delete first (read by the delete action, so the account page itself does not ask on every view).
+   */
+  deletionBlockers?: { slug: string; name: string }[];
 }
 
 export const initialFormState: FormState = { status: 'idle' };

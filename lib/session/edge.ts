@@ -1,4 +1,5 @@
 import type { Locale } from 'next-intl';
+import { combineChunks, stringFromBase64URL } from '@supabase/ssr';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { type NextRequest, NextResponse } from 'next/server';
 import { accessRedirect, isPrivatePath } from '@/lib/routes/access-rules';
@@ -8,9 +9,10 @@ import { rowOf, type RowSource } from '@/lib/routes/route-table';
 import { isSessionEnded, reportIfUnreachable } from '@/lib/log/auth-errors';
 import { logServerError } from '@/lib/log/server-log';
 import { withinAuthBudget } from '@/lib/supabase/auth-fetch';
+import { sessionCookieOptions } from '@/lib/supabase/config';
 import { createSupabaseEdgeClient, hasAuthCookie } from '@/lib/supabase/edge';
 import { syncPresenceHint } from './presence-hint';
-import { claimsOf } from './verified-tokens';
+import { claimsOf, keptClaims } from './verified-tokens';
 import {
   identityOf,
   isSecondFactorPending,
@@ -35,13 +37,70 @@ interface EdgeSession {
 }
 
 /**
+ * supabase-js refreshes a stored session whose access token expires within this margin (auth-js's EXPIRY_MARGIN_MS,
+ * 90 s), so only a session further from its expiry may skip the client.
+ */
+const refreshMarginMs = 90_000;
+
+/**
+ * The session cookie as @supabase/ssr stores it ('raw' JSON, or `base64-` and base64url), read without a client, when
+ * its access token is one this process verified and the client would not refresh it: then `readSession` has its
+ * answer without building a Supabase client (with its Auth, Data API, Storage and Realtime parts) on every request.
+ * Building it and reading the session through it was about 4 % of the app's CPU for a signed-in private view
+ * (profiled: docs/decisions/0015-private-page-reads.md). Null for anything else: the client decides as before.
+ */
+async function keptSession(
+  request: NextRequest,
+): Promise<{ claims: NonNullable<ReturnType<typeof keptClaims>>; user: unknown } | null> {
+  try {
+    const stored = await combineChunks(sessionCookieOptions.name, (name) => request.cookies.get(name)?.value);
+    if (!stored) return null;
+    const session = JSON.parse(
+      stored.startsWith('base64-') ? stringFromBase64URL(stored.slice('base64-'.length)) : stored,
+    ) as { access_token?: unknown; refresh_token?: unknown; expires_at?: unknown; user?: unknown } | null;
+    const token = session?.access_token;
+    const expiresAt = session?.expires_at;
+    if (
+      typeof token !== 'string' ||
+      typeof session?.refresh_token !== 'string' ||
+      typeof expiresAt !== 'number'
+    )
+      return null;
+    if (expiresAt * 1000 - Date.now() <= refreshMarginMs) return null;
+    const claims = keptClaims(token);
+    return claims ? { claims, user: session.user } : null;
+  } catch {
+    // Not a cookie @supabase/ssr wrote: the client reads it and says what it is.
+    return null;
+  }
+}
+
+/**
  * The signed-in user, from the session cookie, refreshing it when the access token has expired. With
  * asymmetric signing keys getClaims() verifies locally (JWKS cached for 10 minutes): no request to the auth
  * server per page view while the access token is valid. The assurance level comes from the token's `aal` claim
  * and the factors in the session cookie, also without a request.
  */
-async function readSession(request: NextRequest, response: NextResponse): Promise<EdgeSession> {
+async function readSession(
+  request: NextRequest,
+  response: NextResponse,
+  needsClient: boolean,
+): Promise<EdgeSession> {
   const path = request.nextUrl.pathname;
+  // A per-row page asks the Data API with the session's client anyway: that client reads the session too.
+  const kept = needsClient ? null : await keptSession(request);
+  if (kept) {
+    const identity = identityOf(kept.claims);
+    const factors = storedUserFactors(
+      typeof kept.user === 'object' && kept.user !== null ? kept.user : undefined,
+    );
+    return {
+      identity,
+      secondFactorPending: identity !== null && isSecondFactorPending(kept.claims.aal, factors),
+      unreachable: false,
+      ended: false,
+    };
+  }
   try {
     const supabase = createSupabaseEdgeClient(request, response);
     // One read of the session cookie (decoding it is a good part of the middleware's time): its access token,
@@ -114,8 +173,9 @@ export async function applySession(
 ): Promise<NextResponse> {
   const response = NextResponse.next({ request: { headers: forwarded } });
   const path = request.nextUrl.pathname.slice(locale.length + 1) || '/';
+  const row = rowOf(path);
   const { identity, secondFactorPending, unreachable, ended, supabase } = hasAuthCookie(request)
-    ? await readSession(request, response)
+    ? await readSession(request, response, row !== null)
     : { identity: null, secondFactorPending: false, unreachable: false, ended: false, supabase: undefined };
   syncPresenceHint(request.cookies.get(PRESENCE_HINT_COOKIE)?.value, identity, (name, value, options) =>
     response.cookies.set(name, value, options),
@@ -134,7 +194,6 @@ export async function applySession(
     // With the refreshed or cleared cookies.
     return carryOnto(NextResponse.redirect(new URL(target, request.url), 307), response);
   }
-  const row = rowOf(path);
   // Signed out, only a page open to anyone gets here with a row (the access rules sent the rest to sign-in): its
   // row is asked as anon, with a client made for it alone.
   const client =

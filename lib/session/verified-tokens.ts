@@ -31,6 +31,15 @@ function algorithmOf(token: string): string {
   }
 }
 
+/** The claims of a token this process verified within `verifiedReuseMs`, while it has not expired; else null. */
+export function keptClaims(token: string, now = Date.now()): JwtPayload | null {
+  const kept = verified.get(token);
+  if (!kept) return null;
+  if (kept.until > now && kept.claims.exp * 1000 > now) return kept.claims;
+  verified.delete(token);
+  return null;
+}
+
 /**
  * getClaims(token)'s answer, from memory when this process verified the same token within `verifiedReuseMs` and it has
  * not expired. Only tokens signed with an asymmetric key are kept: for a symmetric one (HS256) getClaims asks the
@@ -41,12 +50,8 @@ export async function claimsOf(
   getClaims: (token: string) => Promise<ClaimsAnswer>,
   now = Date.now(),
 ): Promise<ClaimsAnswer> {
-  const kept = verified.get(token);
-  if (kept) {
-    if (kept.until > now && kept.claims.exp * 1000 > now)
-      return { data: { claims: kept.claims }, error: null };
-    verified.delete(token);
-  }
+  const kept = keptClaims(token, now);
+  if (kept) return { data: { claims: kept }, error: null };
   const answer = await getClaims(token);
   const claims = answer.data?.claims;
   if (

@@ -223,11 +223,3 @@ export async function previewInvitation(
     },
   };
 }
-
-/** The teams the visitor must hand over or delete before deleting their account (sole owner, other members). */
-export async function accountDeletionBlockers(path: string): Promise<Read<{ slug: string; name: string }[]>> {
-  const supabase = await sessionClient();
-  const { data, error } = await supabase.rpc('account_deletion_blockers');
-  if (error) return failed(path, error);
-  return { status: 'ok', value: data.map((row) => ({ slug: row.team_slug, name: row.team_name })) };
-}

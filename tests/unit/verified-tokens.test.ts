@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { claimsOf, maxVerifiedTokens, verifiedReuseMs } from '@/lib/session/verified-tokens';
+import { claimsOf, keptClaims, maxVerifiedTokens, verifiedReuseMs } from '@/lib/session/verified-tokens';
 
 // The middleware verifies an access token once and takes its claims from memory while it stays unexpired, for as
 // long as supabase-js keeps the signing keys (lib/session/verified-tokens.ts).
@@ -74,5 +74,26 @@ describe('claimsOf', () => {
     calls.length = 0;
     await claimsOf(first, getClaims, now);
     expect(calls).toEqual([first]);
+  });
+});
+
+describe('keptClaims', () => {
+  it('answers only for a token this process verified, while it is unexpired and within the reuse time', async () => {
+    const token = tokenOf('ES256');
+    expect(keptClaims(token, now)).toBeNull();
+    await claimsOf(token, verifier(now / 1000 + 600).getClaims, now);
+    expect(keptClaims(token, now + 1000)?.sub).toBe('u1');
+    expect(keptClaims(token, now + 601_000)).toBeNull();
+    // Dropped once expired: a later call must verify again.
+    expect(keptClaims(token, now + 1000)).toBeNull();
+  });
+
+  it('never answers for a token whose verification failed or that asked the auth server (HS256)', async () => {
+    const refused = tokenOf('ES256');
+    await claimsOf(refused, async () => ({ data: null, error: new Error('invalid signature') }), now);
+    expect(keptClaims(refused, now)).toBeNull();
+    const symmetric = tokenOf('HS256');
+    await claimsOf(symmetric, verifier().getClaims, now);
+    expect(keptClaims(symmetric, now)).toBeNull();
   });
 });

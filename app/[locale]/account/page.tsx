@@ -5,7 +5,6 @@ import { AccountNav } from '@/components/account/account-nav';
 import { AccountSection } from '@/components/account/account-section';
 import { AvatarSection } from '@/components/account/avatar-section';
 import { DeleteAccountForm } from '@/components/account/delete-account-form';
-import { DeletionBlockers } from '@/components/teams/deletion-blockers';
 import { EmailChangeCodes } from '@/components/account/email-change-codes';
 import { EmailChangeForm } from '@/components/account/email-change-form';
 import { listPasskeys, PasskeysSection } from '@/components/account/passkeys-section';
@@ -125,7 +124,6 @@ async function AccountContent({
             </div>
           </AccountSection>
           <AccountSection id="delete" title={t('deleteTitle')} description={t('deleteDescription')}>
-            <DeletionBlockers />
             <DeleteAccountForm />
           </AccountSection>
         </AuthMessages>

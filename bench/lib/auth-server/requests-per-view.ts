@@ -1,3 +1,4 @@
+import { refreshedSession } from '../auth/fresh-session.ts';
 import { readStats, resetStats } from './request-counter.ts';
 
 export interface RequestsPerView {
@@ -15,6 +16,8 @@ async function view(url: string, cookieHeader: string): Promise<void> {
   const response = await fetch(url, { headers: { Cookie: cookieHeader }, redirect: 'manual' });
   await response.arrayBuffer();
   if (response.status !== 200) throw new Error(`${url} answered ${response.status} to a signed-in view`);
+  if (refreshedSession(response.headers.getSetCookie()))
+    throw new Error(`${url} refreshed the session: the count would include the refresh`);
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { FreshSession } from '../auth/fresh-session.ts';
 import { median, relativeSpread } from '../report/spread.ts';
 import type { LoadGenerator } from './generator.ts';
 import type { LoadResult } from './measure.ts';
@@ -64,12 +65,20 @@ export async function measureInterleaved(
   settings: LoadSettings,
   pids: Record<string, number | undefined>,
   log: (line: string) => void,
+  session?: FreshSession,
 ): Promise<TargetSummary[]> {
   const live = targets.filter((t) => !t.unavailable);
+  // A signed-in target gets the session's cookies as they are when it runs, renewed before they could expire
+  // during the run (bench/lib/auth/fresh-session.ts), with a margin for the check after it.
+  const headersOf = async (target: LoadTarget, durationSec: number) =>
+    target.headers?.Cookie && session
+      ? { ...target.headers, Cookie: (await session.current(durationSec * 1000 + 30_000)).cookieHeader }
+      : target.headers;
   const run = async (target: LoadTarget, durationSec: number) => {
+    const headers = await headersOf(target, durationSec);
     const cpu = () => Promise.all(target.servers.map((name) => processCpuMs(pids[name])));
     const before = await cpu();
-    const result = await generator.run({ url: target.url, headers: target.headers, durationSec });
+    const result = await generator.run({ url: target.url, headers, durationSec });
     const after = await cpu();
     const cpuMsPerRequest: Record<string, number> = {};
     target.servers.forEach((name, i) => {
@@ -97,7 +106,7 @@ export async function measureInterleaved(
       // wrk counts a redirect as success: the target must still answer 200 after the run.
       const after = await checkAvailable({
         url: target.url,
-        headers: target.headers,
+        headers: await headersOf(target, 0),
         unavailable: undefined as string | undefined,
       });
       const problem = [problemOf(result), after.unavailable && `afterwards it ${after.unavailable}`]

@@ -1,3 +1,5 @@
+import { refreshedSession } from '../auth/fresh-session.ts';
+
 export type Encoding = 'identity' | 'compressed';
 
 export interface LoadTarget {
@@ -23,6 +25,13 @@ export async function checkAvailable<
   try {
     const response = await fetch(target.url, { headers: target.headers, redirect: 'manual' });
     await response.arrayBuffer();
+    // A signed-in answer that refreshed the session would measure a refresh in every request (no cookie is kept).
+    if (
+      response.status === 200 &&
+      target.headers?.Cookie &&
+      refreshedSession(response.headers.getSetCookie())
+    )
+      return { ...target, unavailable: 'refreshed the session (its access token was about to expire)' };
     if (response.status === 200) return target;
     const location = response.headers.get('location');
     return { ...target, unavailable: `answers ${response.status}${location ? ` → ${location}` : ''}` };

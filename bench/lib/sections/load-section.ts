@@ -1,3 +1,4 @@
+import type { FreshSession } from '../auth/fresh-session.ts';
 import { checkFloorHeadroom, type FloorCheck } from '../load/floor-check.ts';
 import type { LoadGenerator } from '../load/generator.ts';
 import { measureInterleaved, ratioRange, roundRatios, type TargetSummary } from '../load/interleaved.ts';
@@ -31,12 +32,13 @@ function paired(a: TargetSummary | undefined, b: TargetSummary | undefined): Pai
 export async function loadSection(
   options: BenchOptions,
   generator: LoadGenerator,
-  cookieHeader: string | undefined,
+  session: FreshSession | undefined,
   noteId: string | undefined,
   teamSlug: string | undefined,
   pids: Record<string, number | undefined>,
   log: (line: string) => void,
 ): Promise<NonNullable<BenchResults['load']>> {
+  const cookieHeader = (await session?.current(60_000))?.cookieHeader;
   const targets = await Promise.all(pageTargets(cookieHeader, noteId, teamSlug).map(checkAvailable));
   for (const t of targets) if (t.unavailable) log(`${t.label}: unavailable (${t.unavailable})`);
   for (const id of [floorId('identity'), 'product-anonymous']) {
@@ -52,7 +54,7 @@ export async function loadSection(
     rounds: options.rounds,
   };
   log(`load generator: ${generator.description}`);
-  const summaries = await measureInterleaved(targets, generator, settings, pids, log);
+  const summaries = await measureInterleaved(targets, generator, settings, pids, log, session);
 
   const byId = (id: string) => summaries.find((s) => s.target.id === id && s.rounds.length);
   const encodings = (['identity', 'compressed'] as const).map((encoding): EncodingSummary => {

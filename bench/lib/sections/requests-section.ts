@@ -1,12 +1,13 @@
+import type { FreshSession } from '../auth/fresh-session.ts';
 import { measureRequestsPerView, type RequestsPerView } from '../auth-server/requests-per-view.ts';
 import { checkAvailable } from '../load/targets.ts';
 import type { BenchOptions } from '../options.ts';
 import { productUrl, secretKey } from '../ports.ts';
 
-/** A signed-in visitor to measure: the label the report shows (none for the plain user) and their cookies. */
+/** A signed-in visitor to measure: the label the report shows (none for the plain user) and their session. */
 export interface Visitor {
   label?: string;
-  cookieHeader: string;
+  session: FreshSession;
 }
 
 /**
@@ -21,9 +22,11 @@ export async function requestsSection(
   more: string[] = [],
 ): Promise<RequestsPerView[]> {
   const results: RequestsPerView[] = [];
-  for (const { label, cookieHeader } of visitors)
+  for (const { label, session } of visitors)
     for (const path of ['/en', '/en/account', '/en/notes', ...more]) {
       const pageUrl = `${productUrl}${path}`;
+      // Fresh for the whole count: a view that refreshed the session would count the refresh too.
+      const { cookieHeader } = await session.current(120_000);
       const check = await checkAvailable({
         id: path,
         label: path,

@@ -53,20 +53,16 @@ export const deleteAccount = formAction(async (_previous, formData) => {
   const parsed = await parseForm(deleteAccountSchema(t('deleteWord')), formData, locale, ['confirmation']);
   if (!parsed.ok) return parsed.state;
 
-  // A sole owner of a team with other members hands it over or deletes it first (the database refuses too).
+  // A sole owner of a team with other members hands it over or deletes it first (the database refuses too): told
+  // here, with a link to each team, rather than by a read on every view of the account page.
   const blockers = await supabase.rpc('account_deletion_blockers');
   if (blockers.error || blockers.data.length > 0) {
     const teams = await getTranslations({ locale, namespace: 'Teams' });
+    if (blockers.error) return { status: 'error', message: teams('errors.unavailable'), values };
     return {
       status: 'error',
-      message: blockers.error
-        ? teams('errors.unavailable')
-        : teams('deletionBlocked', {
-            count: blockers.data.length,
-            teams: new Intl.ListFormat(locale, { type: 'conjunction' }).format(
-              blockers.data.map((team) => `\u2068${team.team_name}\u2069`),
-            ),
-          }),
+      message: teams('deletionBlockers', { count: blockers.data.length }),
+      deletionBlockers: blockers.data.map((team) => ({ slug: team.team_slug, name: team.team_name })),
       values,
     };
   }

@@ -7,6 +7,7 @@ import {
   expectStatus,
   field,
   invitationRow,
+  messages,
   memberRow,
   rolesIn,
   teamExists,
@@ -190,4 +191,33 @@ test('without JavaScript: an invitation waiting in the list is declined or accep
   expect((await rolesIn(joined.slug))[invitee.user.id]).toBe('member');
   expect(await rolesIn(declined.slug)).not.toHaveProperty(invitee.user.id);
   await invitee.context.close();
+});
+
+test("without JavaScript: a sole owner's account deletion is refused with a link to each team to hand over", async ({
+  browser,
+}) => {
+  const owner = await noScriptUser(browser);
+  const page = owner.page;
+  const slug = uniqueSlug('plain-sole');
+  await page.goto('/en/teams');
+  await field(page, t('nameLabel')).fill('Plain sole owners');
+  await field(page, t('slugLabel')).fill(slug);
+  await page.getByRole('button', { name: t('create') }).click();
+  await expect(page).toHaveURL(`/en/teams/${slug}?done=created`);
+  const other = await createConfirmedUser({ email: uniqueEmail('noscript-member') });
+  const { data: team } = await admin().from('teams').select('id').eq('slug', slug).single();
+  await admin().from('team_members').insert({ team_id: team!.id, user_id: other.id, role: 'member' });
+
+  await page.goto('/en/account');
+  const deleteSection = page.locator('#delete');
+  await deleteSection.locator('input[name="confirmation"]').fill(messages.en.Account.deleteWord);
+  await deleteSection.getByRole('button', { name: messages.en.Account.deleteSubmit }).click();
+  const refusal = page.locator('#delete').getByTestId('form-message');
+  await expect(refusal).toContainText(t('deletionBlockers', { count: 1 }));
+  await expect(
+    refusal.getByTestId('deletion-blockers').getByRole('link', { name: 'Plain sole owners' }),
+  ).toHaveAttribute('href', `/en/teams/${slug}`);
+  expect((await admin().auth.admin.getUserById(owner.user.id)).data.user).not.toBeNull();
+  expect(await rolesIn(slug)).toEqual({ [owner.user.id]: 'owner', [other.id]: 'member' });
+  await owner.context.close();
 });

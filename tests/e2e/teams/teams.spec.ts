@@ -264,24 +264,27 @@ test('the user menu lists the teams once opened, and a sole owner with members i
   await page.getByTestId('menu-teams').getByRole('menuitem', { name: 'Sole owners' }).click();
   await expect(page).toHaveURL(`/en/teams/${slug}`);
 
-  // Alone in the team, nothing blocks; with another member, the delete section names the team and deletion is refused.
-  await page.goto('/en/account');
-  await expect(page.getByTestId('deletion-blockers')).toHaveCount(0);
+  // With another member in the team, deleting the account is refused: the refusal names the team with a link to
+  // it, and the account and the team stay as they were. The account page itself asks nothing about teams.
   const other = await createConfirmedUser({ email: uniqueEmail('other-member') });
   const { data: team } = await admin().from('teams').select('id').eq('slug', slug).single();
   await admin().from('team_members').insert({ team_id: team!.id, user_id: other.id, role: 'member' });
   await page.goto('/en/account');
-  const blockers = page.getByTestId('deletion-blockers');
-  await expect(blockers).toContainText(t('deletionBlockers', { count: 1 }));
+  await expect(page.getByTestId('deletion-blockers')).toHaveCount(0);
+  const deleteSection = page.locator('#delete');
+  await deleteSection.locator('input[name="confirmation"]').fill(messages.en.Account.deleteWord);
+  await deleteSection.getByRole('button', { name: messages.en.Account.deleteSubmit }).click();
+  const refusal = deleteSection.getByTestId('form-message');
+  await expect(refusal).toContainText(t('deletionBlockers', { count: 1 }));
+  const blockers = refusal.getByTestId('deletion-blockers');
   await expect(blockers.getByRole('link', { name: 'Sole owners' })).toHaveAttribute(
     'href',
     `/en/teams/${slug}`,
   );
+  await expect(deleteSection.locator('input[name="confirmation"]')).toHaveValue(
+    messages.en.Account.deleteWord,
+  );
   await expectNoAxeViolations(page);
-  const deleteSection = page.locator('#delete');
-  await deleteSection.locator('input[name="confirmation"]').fill(messages.en.Account.deleteWord);
-  await deleteSection.getByRole('button', { name: messages.en.Account.deleteSubmit }).click();
-  await expect(deleteSection.getByTestId('form-message')).toContainText('Sole owners');
   expect((await admin().auth.admin.getUserById(owner.id)).data.user).not.toBeNull();
   expect(await rolesIn(slug)).toEqual({ [owner.id]: 'owner', [other.id]: 'member' });
 });
