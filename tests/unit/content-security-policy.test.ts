@@ -118,7 +118,10 @@ describe('prerendered pages’ meta policy (the post-build step)', () => {
 
   it('refuses pages the server would render again (a revalidation period): they would lose the meta', () => {
     expect(
-      revalidatedRoutes({ '/en': { initialRevalidateSeconds: false }, '/blog': { initialRevalidateSeconds: 60 } }),
+      revalidatedRoutes({
+        '/en': { initialRevalidateSeconds: false },
+        '/blog': { initialRevalidateSeconds: 60 },
+      }),
     ).toEqual(['/blog']);
   });
 
@@ -139,7 +142,9 @@ describe('prerendered pages’ meta policy (the post-build step)', () => {
       write(
         'routes-manifest.json',
         JSON.stringify({
-          headers: [{ source: '/:path*', headers: [{ key: 'Content-Security-Policy', value: buildDefault }] }],
+          headers: [
+            { source: '/:path*', headers: [{ key: 'Content-Security-Policy', value: buildDefault }] },
+          ],
         }),
       );
       write(
