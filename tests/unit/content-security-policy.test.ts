@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { NextConfig } from 'next';
 import { afterAll, describe, expect, it } from 'vitest';
 import { locales } from '@/i18n/locales';
 import { contentSecurityPolicy, staticPagePolicy } from '@/lib/http/security-headers';
@@ -10,7 +11,9 @@ import { layoutScripts, renderedPagePolicy, rendersPerRequest } from '@/lib/secu
 import { inlineScriptHashes, inlineScripts } from '@/lib/security/script-hashes';
 import { metaPolicy, revalidatedRoutes, withPolicyMeta } from '@/lib/security/static-pages';
 import { routeTable } from '@/lib/routes/route-table';
-import nextConfig from '@/next.config.mjs';
+
+const nextConfigFile = '@/next.config.mjs';
+const { default: nextConfig } = (await import(/* @vite-ignore */ nextConfigFile)) as { default: NextConfig };
 
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 const directive = (policy: string, name: string) =>
