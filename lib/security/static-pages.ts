@@ -1,6 +1,8 @@
 // The post-build step's logic (scripts/static-page-csp.ts): each prerendered page's script policy, written into
 // its HTML as a <meta http-equiv="Content-Security-Policy"> with the hashes of the page's own inline scripts.
 // Plain module without path aliases: the step runs under Node's type stripping.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { inlineScriptHashes } from './script-hashes.ts';
 
 const metaPattern = /<meta http-equiv="Content-Security-Policy" content="[^"]*"\/>/;
@@ -47,6 +49,24 @@ export function metaPolicy(defaultPolicy: string, hashes: readonly string[]): st
 }
 
 const withoutPolicyMeta = (html: string) => html.replace(metaPattern, '');
+
+/**
+ * The HTML file of every prerendered page in a build folder, from its prerender-manifest.json; files (robots.txt,
+ * the worker, the manifests) have no .html. Refuses routes with a revalidation period (revalidatedRoutes).
+ */
+export function prerenderedPageFiles(distDir: string): string[] {
+  const manifest = JSON.parse(readFileSync(path.join(distDir, 'prerender-manifest.json'), 'utf8')) as {
+    routes: Record<string, PrerenderedRoute>;
+  };
+  const revalidated = revalidatedRoutes(manifest.routes);
+  if (revalidated.length > 0)
+    throw new Error(
+      `Prerendered pages with a revalidation period would lose their script policy when rendered again: ${revalidated.join(', ')}`,
+    );
+  return Object.keys(manifest.routes)
+    .map((route) => path.join(distDir, 'server', 'app', `${route === '/' ? '/index' : route}.html`))
+    .filter((file) => existsSync(file));
+}
 
 /**
  * The page with its policy as the first element of its <head>, ahead of every script and link, so nothing the
