@@ -41,6 +41,13 @@ const connections = Number(values.connections);
 const authPort = Number(values['auth-port']);
 const [beforePort, afterPort] = values.ports!.split(',').map(Number) as [number, number];
 
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    log(`${signal}: stopping servers`);
+    void stopAll().finally(() => process.exit(130));
+  });
+}
+
 const median = (list: number[]) => {
   const sorted = [...list].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
