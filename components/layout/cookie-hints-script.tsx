@@ -1,4 +1,4 @@
-import { cookieHintsScript } from '@/lib/layout/cookie-hints';
+import { cookieHintsScript } from '@/lib/session/cookie-hints';
 
 /** The visitor's session and consent hints on <html>, before the page is parsed (lib/layout/cookie-hints.ts). */
 export function CookieHintsScript() {

@@ -1,6 +1,6 @@
 import { consentDefaultsScript } from '@/lib/analytics/google-consent-mode';
 import { contentSecurityPolicy } from '@/lib/http/security-headers';
-import { cookieHintsScript } from '@/lib/layout/cookie-hints';
+import { cookieHintsScript } from '@/lib/session/cookie-hints';
 import { findRoute, splitLocale } from '@/lib/routes/route-table';
 import { themeScript } from '@/lib/theme/theme-script';
 import { scriptHashSource } from './script-hashes';

@@ -1,12 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Page, Response } from '@playwright/test';
+import { expect, type Page, type Response, test } from '../support/test';
 import ar from '../../../messages/ar.json' with { type: 'json' };
 import en from '../../../messages/en.json' with { type: 'json' };
 import { createConfirmedUser, signInWithPassword } from '../support/auth-users';
 import { directive, effectivePolicies, watchViolations } from '../support/csp';
 import { waitForServiceWorkerControl } from '../support/service-worker';
-import { expect, test } from '../support/test';
 
 // No page admits an inline script it does not name (docs/decisions/0013-a-script-policy-without-unsafe-inline.md):
 // prerendered pages carry the hashes of theirs in a meta policy written after the build, pages rendered per request
