@@ -89,21 +89,20 @@ function baseDirectives(
  * A policy whose scripts are this origin's files plus `scriptSources` (nonces, hashes, 'strict-dynamic'), never
  * 'unsafe-inline'. Development keeps 'unsafe-inline' and 'unsafe-eval': every page renders per request there, with
  * neither the middleware's nonce nor the build's hashes, React's debugging needs eval, and updates come over a
- * WebSocket. `meta`: for a `<meta http-equiv>`, which may not carry frame-ancestors (the header does).
+ * WebSocket.
  */
 export function contentSecurityPolicy(
   production: boolean,
   scriptSources: readonly string[] = [],
-  { meta = false, ...options }: PolicyOptions & { meta?: boolean } = {},
+  options: PolicyOptions = {},
 ): string {
   const { directives, scriptHosts } = baseDirectives(production, options);
   const scripts = production ? scriptSources : ["'unsafe-inline'", "'unsafe-eval'"];
-  const { 'frame-ancestors': frameAncestors, ...rest } = directives;
+  const { 'default-src': defaultSources, ...rest } = directives;
   return serialize({
-    'default-src': directives['default-src']!,
+    'default-src': defaultSources!,
     'script-src': ["'self'", ...scripts, ...scriptHosts],
     ...rest,
-    ...(meta ? {} : { 'frame-ancestors': frameAncestors! }),
   });
 }
 

@@ -159,3 +159,22 @@ test('prerendered pages stay static: in the build’s prerender list, served fro
     );
   }
 });
+
+test('answers the middleware leaves without a nonce admit no inline script: the 503 page, a missing file’s 404', async ({
+  request,
+}) => {
+  // The 503 page a private page sends to when the auth server cannot confirm the session (drawn without React).
+  const unavailable = await request.get('/en/auth/unavailable?next=%2Faccount');
+  expect(unavailable.status()).toBe(503);
+  expect(scriptSources(unavailable.headers()['content-security-policy'] ?? '')).not.toContain(
+    "'unsafe-inline'",
+  );
+  expect(await unavailable.text()).not.toMatch(/<script/i);
+  // A missing file never reaches the middleware: Next's 404 gets the default policy, no inline script at all.
+  const missing = await request.get('/missing-file.png');
+  expect(missing.status()).toBe(404);
+  expect(scriptSources(missing.headers()['content-security-policy'] ?? '')).toEqual([
+    "'self'",
+    'https://www.googletagmanager.com',
+  ]);
+});
