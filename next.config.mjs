@@ -11,7 +11,7 @@ const production = process.env.NODE_ENV === 'production';
 // The prerendered pages, in every language: their script policy is a <meta> in their HTML, with the hashes of their
 // inline scripts (scripts/static-page-csp.ts), so their header leaves scripts to it. Later entries win. Each source
 // is a literal path: Next compiles every header value of an entry whose source has parameters (`/:locale(…)`) on
-// each request, which cost a prerendered page 12–38% more CPU per view (bench/README.md, "Comparing two builds").
+// each request, which cost a prerendered page 12–38% more CPU per view (bench/README.md, "The script policy's cost").
 const prerenderedPages = routeTable
   .filter((entry) => entry.caching === 'static')
   .flatMap((entry) =>
