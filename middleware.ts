@@ -6,6 +6,7 @@ import { isLocale } from '@/i18n/locales';
 import { readablePath } from '@/lib/http/readable-path';
 import { actionRequestRefusal, refusalResponse } from '@/lib/http/request-guard';
 import { securityHeaders } from '@/lib/http/security-headers';
+import { renderedPagePolicy, rendersPerRequest } from '@/lib/security/csp';
 import { HANDED_ROW_HEADER } from '@/lib/routes/handed-row';
 import { NOT_FOUND_PATH_HEADER } from '@/lib/routes/not-found';
 import { applySession } from '@/lib/session/edge';
@@ -34,6 +35,17 @@ function withPath(request: NextRequest, pathname: string): Headers {
   return headers;
 }
 
+/**
+ * A page rendered per request gets a policy with a fresh nonce, on the request (Next reads the nonce from it and
+ * puts it on its scripts) and then on the answer; prerendered pages keep the policy in their HTML (lib/security/csp.ts).
+ */
+async function scriptNonce(pathname: string, forwarded: Headers): Promise<string | null> {
+  if (!production || !rendersPerRequest(pathname)) return null;
+  const policy = await renderedPagePolicy(production);
+  forwarded.set('Content-Security-Policy', policy);
+  return policy;
+}
+
 /** Server-action POSTs (the last two matcher entries): only pages take them, and Next answers bad ones with a 500. */
 const formPost = (request: NextRequest) =>
   request.method === 'POST' &&
@@ -59,7 +71,13 @@ export async function middleware(request: NextRequest) {
   }
 
   // Fast path: already prefixed, nothing to detect; only the session step (free without an auth cookie).
-  if (isLocale(firstSegment)) return applySession(request, withPath(request, pathname), firstSegment);
+  if (isLocale(firstSegment)) {
+    const forwarded = withPath(request, pathname);
+    const policy = await scriptNonce(pathname, forwarded);
+    const response = await applySession(request, forwarded, firstSegment);
+    if (policy) response.headers.set('Content-Security-Policy', policy);
+    return response;
+  }
   if (notOurs.test(pathname)) return NextResponse.next();
 
   const { locale, source } = detectRequestLocale({
@@ -70,9 +88,13 @@ export async function middleware(request: NextRequest) {
 
   if (localeShaped.test(firstSegment)) {
     const rewritten = getEdgePathname({ href: pathname, locale });
-    return NextResponse.rewrite(new URL(rewritten, request.url), {
-      request: { headers: withPath(request, rewritten) },
+    const forwarded = withPath(request, rewritten);
+    const policy = await scriptNonce(rewritten, forwarded);
+    const response = NextResponse.rewrite(new URL(rewritten, request.url), {
+      request: { headers: forwarded },
     });
+    if (policy) response.headers.set('Content-Security-Policy', policy);
+    return response;
   }
 
   const target = request.nextUrl.clone();

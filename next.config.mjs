@@ -2,7 +2,24 @@ import { readFileSync } from 'node:fs';
 import createNextIntlPlugin from 'next-intl/plugin';
 import { globalErrorTexts } from './i18n/global-error-texts.ts';
 import { actionBodyLimit } from './lib/http/request-guard.ts';
-import { securityHeaders } from './lib/http/security-headers.ts';
+import { locales } from './i18n/locales.ts';
+import { securityHeaders, staticPagePolicy } from './lib/http/security-headers.ts';
+import { routeTable } from './lib/routes/route-table.ts';
+
+const production = process.env.NODE_ENV === 'production';
+
+// The prerendered pages, in every language: their script policy is a <meta> in their HTML, with the hashes of their
+// inline scripts (scripts/static-page-csp.ts), so their header leaves scripts to it. Later entries win. Each source
+// is a literal path: Next compiles every header value of an entry whose source has parameters (`/:locale(…)`) on
+// each request, which cost a prerendered page 12–38% more CPU per view (bench/README.md, "The script policy's cost").
+const prerenderedPages = routeTable
+  .filter((entry) => entry.caching === 'static')
+  .flatMap((entry) =>
+    locales.map((locale) => ({
+      source: `/${locale}${entry.path === '/' ? '' : entry.path}`,
+      headers: [{ key: 'Content-Security-Policy', value: staticPagePolicy(production) }],
+    })),
+  );
 
 const withNextIntl = createNextIntlPlugin({
   requestConfig: './i18n/request.ts',
@@ -42,7 +59,8 @@ const nextConfig = {
   serverExternalPackages: ['esbuild', 'esbuild-wasm'],
   async headers() {
     return [
-      { source: '/:path*', headers: securityHeaders(process.env.NODE_ENV === 'production') },
+      { source: '/:path*', headers: securityHeaders(production) },
+      ...prerenderedPages,
       // Browsers must revalidate the service worker on every check, or updates stall behind CDN caches.
       {
         source: '/serwist/:path*',

@@ -15,6 +15,7 @@ import { NavigationProgress } from '@/components/navigation/navigation-progress'
 import { OfflineNote } from '@/components/pwa/offline-note';
 import { UpdateNotice } from '@/components/pwa/update-notice';
 import { ThemeProvider } from '@/components/theme/theme-provider';
+import { ThemeScript } from '@/components/theme/theme-script';
 import { getPathname } from '@/i18n/navigation';
 import { routing } from '@/i18n/routing';
 import { shellEndId } from '@/lib/layout/shell-end-id';
@@ -77,6 +78,7 @@ export default async function LocaleLayout({ children, params }: LayoutProps<'/[
       </head>
       <body className="flex min-h-dvh flex-col bg-background font-sans text-foreground antialiased next-dev:pb-18">
         <CookieHintsScript />
+        <ThemeScript />
         <NextIntlClientProvider messages={messages}>
           <ThemeProvider>
             <DirectionProvider dir={dir}>

@@ -24,3 +24,10 @@ export function updateGoogleConsent(analytics: boolean): void {
   };
   gtag('consent', 'update', { analytics_storage: analytics ? 'granted' : 'denied' });
 }
+
+/** GTM's start event, which its container waits for: pushed once, just before gtm.js is inserted. */
+export function startGoogleTagManager(): void {
+  window.dataLayer = window.dataLayer ?? [];
+  if (window.dataLayer.some((entry) => (entry as { event?: unknown } | null)?.event === 'gtm.js')) return;
+  window.dataLayer.push({ 'gtm.start': Date.now(), event: 'gtm.js' });
+}

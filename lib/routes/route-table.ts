@@ -1,5 +1,5 @@
 import type { Locale } from 'next-intl';
-import { isLocale } from '@/i18n/locales';
+import { isLocale } from '../../i18n/locales.ts';
 
 // Every route under app/[locale]/, declared once. The middleware's access rules and private caching
 // (lib/routes/access-rules.ts), each page's guard and robots (lib/guard/page.ts, lib/seo/page-metadata.ts),
@@ -7,7 +7,8 @@ import { isLocale } from '@/i18n/locales';
 // this table. The middleware matcher in middleware.ts has to stay a literal (Next
 // reads it at build time); tests/unit/middleware-matcher.test.ts checks it against this table with real URLs, and
 // tests/unit/route-table.test.ts checks the pages against it.
-// No imports beyond the locale list: the service worker's bundle carries this file.
+// No imports beyond the locale list, written with its extension: the service worker's bundle carries this file,
+// and next.config.mjs loads it with Node's type stripping (the prerendered pages' headers).
 
 /**
  * Who may open a route: 'anyone'; 'signed-out' (a signed-in visitor goes on to `next` or the account page);

@@ -25,7 +25,7 @@ const layers = [
   ['lib/routes', 'lib/forms', 'lib/consent'],
   ['lib/log', 'lib/pwa', 'lib/seo'],
   ['lib/session', 'lib/mail'],
-  ['lib/guard'],
+  ['lib/guard', 'lib/security'],
   ['lib/auth'],
   ['lib/auth/actions', 'lib/account-sessions', 'lib/avatars'],
   ['lib/teams'],

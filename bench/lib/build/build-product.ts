@@ -24,13 +24,16 @@ export function productEnv(options: {
   };
 }
 
-/** `next build` of the product into its own folder (.next-bench), so it never collides with other builds. */
+/**
+ * `next build` of the product into its own folder (.next-bench), so it never collides with other builds, and the
+ * rest of `npm run build`: the prerendered pages' script policy (scripts/static-page-csp.ts).
+ */
 export async function buildProduct(env: Record<string, string>): Promise<void> {
-  await withoutBenchTypeGlobs(() =>
-    runToCompletion(process.execPath, [nextBin, 'build'], {
-      cwd: repoRoot,
-      env: { ...process.env, ...env, NODE_ENV: 'production' },
-      quiet: true,
-    }),
-  );
+  const options = {
+    cwd: repoRoot,
+    env: { ...process.env, ...env, NODE_ENV: 'production' as const },
+    quiet: true,
+  };
+  await withoutBenchTypeGlobs(() => runToCompletion(process.execPath, [nextBin, 'build'], options));
+  await runToCompletion(process.execPath, ['scripts/static-page-csp.ts'], options);
 }

@@ -1,30 +1,14 @@
-import { expect, type Page, test } from '../support/test';
+import { expect, test } from '../support/test';
 import { routeTable } from '@/lib/routes/route-table';
 import { createConfirmedUser, signInWithPassword } from '../support/auth-users';
 import { presetConsent } from '../support/consent';
+import { directive, effectivePolicies, watchViolations } from '../support/csp';
 
 // Every page carries a Content-Security-Policy, and none of them breaks it: every route of the table in
 // English and Arabic, signed out and signed in, before any choice, after "reject" and after "accept" (which loads
 // Google Tag Manager: answered here by a local stub, so the policy is what decides whether it may load).
 
 const gtmStub = 'window.dataLayer=window.dataLayer||[];window.dataLayer.push({event:"gtm.js"});';
-
-/** Records every CSP violation the page reports, from the first script on. */
-async function watchViolations(page: Page): Promise<string[]> {
-  const violations: string[] = [];
-  await page.exposeFunction('reportCspViolation', (text: string) => violations.push(text));
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => {
-      (window as unknown as { reportCspViolation: (text: string) => void }).reportCspViolation(
-        `${event.violatedDirective} blocked ${event.blockedURI || 'inline'} on ${location.pathname}`,
-      );
-    });
-  });
-  page.on('console', (message) => {
-    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
-  });
-  return violations;
-}
 
 // Every page of the table (the /auth subtree holds route handlers, but for its error page), plus a 404.
 const pages = [
@@ -71,25 +55,37 @@ for (const consent of ['undecided', 'rejected', 'accepted'] as const) {
   }
 }
 
-test('the policy forbids what it should', async ({ request }) => {
-  const policy = (await request.get('/en')).headers()['content-security-policy'] ?? '';
-  for (const directive of [
-    "default-src 'self'",
-    "object-src 'none'",
-    "base-uri 'none'",
-    "frame-ancestors 'none'",
-    "script-src-attr 'none'",
-  ]) {
-    expect(policy).toContain(directive);
+test('the policy forbids what it should', async ({ page }) => {
+  // A prerendered page (its script policy in a meta element) and one rendered per request (a nonce in the header).
+  for (const path of ['/en', '/en/no-such-page']) {
+    const response = await page.goto(path);
+    const policies = await effectivePolicies(page, response);
+    const header = policies.header ?? '';
+    const meta = policies.meta[0];
+    expect(policies.meta.length, path).toBe(path === '/en' ? 1 : 0);
+    const scripts = meta ?? header;
+    for (const [policy, name, sources] of [
+      [scripts, 'default-src', ["'self'"]],
+      [header, 'object-src', ["'none'"]],
+      [header, 'base-uri', ["'none'"]],
+      [header, 'frame-ancestors', ["'none'"]],
+      [header, 'script-src-attr', ["'none'"]],
+    ] as const) {
+      expect(directive(policy, name), `${path} ${name}`).toEqual(sources);
+    }
+    expect(header).toMatch(/form-action 'self' http:\/\/127\.0\.0\.1:\d+(;|$)/);
+    expect(`${header} ${meta ?? ''}`).not.toContain('unsafe-eval');
+    // No inline script but those it names (hashes, or the request's nonce), no script from another origin but
+    // GTM's (the build sets NEXT_PUBLIC_GTM_ID).
+    const named = directive(scripts, 'script-src')!.filter(
+      (source) => !/^'(sha256-[A-Za-z0-9+/]+=*|nonce-[A-Za-z0-9+/]+=*)'$/.test(source),
+    );
+    expect(named, path).toEqual(
+      path === '/en'
+        ? ["'self'", 'https://www.googletagmanager.com']
+        : ["'self'", "'strict-dynamic'", 'https://www.googletagmanager.com'],
+    );
   }
-  expect(policy).toMatch(/form-action 'self' http:\/\/127\.0\.0\.1:\d+(;|$)/);
-  expect(policy).not.toContain('unsafe-eval');
-  // A script from another origin is refused (GTM only because the build sets NEXT_PUBLIC_GTM_ID).
-  expect(policy.match(/script-src ([^;]*)/)?.[1]?.split(' ')).toEqual([
-    "'self'",
-    "'unsafe-inline'",
-    'https://www.googletagmanager.com',
-  ]);
 });
 
 test('Next’s own slash redirects carry the policy and refuse framing too', async ({ request }) => {
