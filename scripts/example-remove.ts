@@ -91,7 +91,11 @@ export function removeExample(dir: string, files: string[]): void {
   for (const file of files) {
     const full = path.join(dir, file);
     // Code only (the docs may name the marker), and not this file, which spells it out.
-    if (!/\.(?:[cm]?[jt]sx?|sql|toml)$/.test(file) || file === 'scripts/example-remove.ts' || !existsSync(full))
+    if (
+      !/\.(?:[cm]?[jt]sx?|sql|toml)$/.test(file) ||
+      file === 'scripts/example-remove.ts' ||
+      !existsSync(full)
+    )
       continue;
     const source = readFileSync(full, 'utf8');
     if (source.includes(marker)) writeFileSync(full, withoutMarked(source));
