@@ -29,6 +29,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 export const examplePaths = [
   'app/[locale]/notes',
   'app/[locale]/teams/[slug]/notes',
+  'app/api/note-file',
   'components/notes',
   'lib/notes',
   'tests/e2e/notes',
