@@ -29,6 +29,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 export const examplePaths = [
   'app/[locale]/notes',
   'app/[locale]/teams/[slug]/notes',
+  'app/api/note-file',
   'components/notes',
   'lib/notes',
   'tests/e2e/notes',
@@ -40,6 +41,9 @@ export const examplePaths = [
   'supabase/migrations/20261125220000_notes.sql',
   // Team notes: the teams foundation (20261128010000_teams.sql) stays.
   'supabase/migrations/20261128010100_team_notes.sql',
+  'supabase/migrations/20261128020000_note_files.sql',
+  'supabase/tests/note-files.test.sql',
+  'tests/local-supabase/note-files-policies.test.ts',
   'bench/lib/auth/bench-notes.ts',
   // The check that this list names what exists: without the example, nothing of it does.
   'tests/unit/example-remove.test.ts',
@@ -88,7 +92,11 @@ export function removeExample(dir: string, files: string[]): void {
   for (const file of files) {
     const full = path.join(dir, file);
     // Code only (the docs may name the marker), and not this file, which spells it out.
-    if (!/\.(?:[cm]?[jt]sx?|sql)$/.test(file) || file === 'scripts/example-remove.ts' || !existsSync(full))
+    if (
+      !/\.(?:[cm]?[jt]sx?|sql|toml)$/.test(file) ||
+      file === 'scripts/example-remove.ts' ||
+      !existsSync(full)
+    )
       continue;
     const source = readFileSync(full, 'utf8');
     if (source.includes(marker)) writeFileSync(full, withoutMarked(source));

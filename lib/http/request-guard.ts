@@ -7,11 +7,12 @@
 
 /**
  * The largest server-action body, declared here for the middleware's guard and read by next.config.mjs as Next's
- * own `serverActions.bodySizeLimit` (default 1 MB). A profile picture may be 5 MiB (lib/avatars/avatar-rules.ts);
- * the rest covers the multipart envelope and leaves room for a file a little over the limit to reach the action,
- * which refuses it in the visitor's language instead of a bare 413.
+ * own `serverActions.bodySizeLimit` (default 1 MB). A profile picture may be 5 MiB (lib/avatars/avatar-rules.ts) and
+ * a note's file 10 MiB (lib/notes/note-files.ts: posted here only without JavaScript; with it the browser sends files
+ * straight to Storage); the rest covers the multipart envelope and leaves room for a file a little over the limit to
+ * reach the action, which refuses it in the visitor's language instead of a bare 413.
  */
-export const actionBodyLimit = 8 * 1024 * 1024;
+export const actionBodyLimit = 12 * 1024 * 1024;
 
 /** Methods the fetch standard forbids: Next cannot build a Request for them and throws. */
 const forbiddenMethods = new Set(['CONNECT', 'TRACE', 'TRACK']);

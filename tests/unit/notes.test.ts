@@ -10,6 +10,14 @@ import {
   searchFilter,
   searchText,
 } from '@/lib/notes/note-schema';
+import {
+  noteFileKey,
+  noteFileName,
+  noteFilePathNote,
+  noteFileProblem,
+  noteFileSource,
+  sniffNoteFileType,
+} from '@/lib/notes/note-files';
 import { knownTimeZone, noteTime, noteTimeUtc, recentMs } from '@/lib/notes/note-time';
 import { loadMessages } from './support/message-files';
 
@@ -201,5 +209,44 @@ describe('note times', () => {
     expect(knownTimeZone('Asia/Tokyo')).toBe('Asia/Tokyo');
     for (const value of ['', 'Mars/Olympus', 'x'.repeat(100), null, 3])
       expect(knownTimeZone(value)).toBeUndefined();
+  });
+});
+
+describe('note files', () => {
+  const note = '0b7a9c1e-3f4d-4a5b-8c6d-7e8f9a0b1c2d';
+  const random = '0123456789abcdef';
+
+  it('stores a name in any script as Storage keys allow, and reads it back', () => {
+    for (const name of ['report.pdf', 'صورة الشاطئ.png', '写真 2026.jpg', 'a b (1).png']) {
+      const key = noteFileKey(note, name, random);
+      expect(key).toMatch(/^[0-9a-f-]{36}\/[0-9a-f]{16}\.[\w-]+$/);
+      expect(noteFilePathNote(key)).toBe(note);
+      expect(noteFileName(key.slice(note.length + 1))).toBe(name);
+    }
+    // Control characters and separators never reach the name; an over-long one is cut to 120 code points.
+    expect(noteFileName(noteFileKey(note, 'a/b\\c\u0000.png', random).split('/')[1]!)).toBe('a_b_c_.png');
+    expect([...noteFileName(noteFileKey(note, 'é'.repeat(300), random).split('/')[1]!)]).toHaveLength(120);
+  });
+
+  it('shows a name it did not write as it is, and takes no other path', () => {
+    expect(noteFileName('uploaded-elsewhere.png')).toBe('uploaded-elsewhere.png');
+    expect(noteFileName(`${random}.____`)).toBe(`${random}.____`);
+    for (const path of [null, '', note, `${note}/x.png`, `../${note}/${random}.YQ`, `${note}/${random}.YQ/x`])
+      expect(noteFilePathNote(path)).toBeNull();
+    expect(noteFileSource(`${note}/${random}.YQ`, 'thumb')).toBe(
+      `/api/note-file?path=${encodeURIComponent(`${note}/${random}.YQ`)}&thumb=1`,
+    );
+  });
+
+  it('takes images and PDFs up to 10 MiB, by their declared type and by their bytes', () => {
+    expect(noteFileProblem({ size: 1, type: 'application/pdf' })).toBeNull();
+    expect(noteFileProblem({ size: 0, type: 'image/png' })).toBe('empty');
+    expect(noteFileProblem({ size: 10 * 1024 * 1024 + 1, type: 'image/png' })).toBe('tooBig');
+    expect(noteFileProblem({ size: 10, type: 'image/svg+xml' })).toBe('wrongType');
+    expect(sniffNoteFileType(new TextEncoder().encode('%PDF-1.7'))).toBe('application/pdf');
+    expect(sniffNoteFileType(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))).toBe(
+      'image/png',
+    );
+    expect(sniffNoteFileType(new TextEncoder().encode('<svg xmlns='))).toBeNull();
   });
 });

@@ -4,12 +4,15 @@ import type { Locale } from 'next-intl';
 import { getTranslations } from 'next-intl/server';
 import { Link } from '@/components/navigation/link';
 import { NoteEditor } from '@/components/notes/note-editor';
+import { NoteFiles } from '@/components/notes/note-files';
 import { NotesAlert } from '@/components/notes/notes-alert';
 import { NotesMessages } from '@/components/notes/notes-messages';
 import { NotesPage } from '@/components/notes/notes-page';
 import { getPathname } from '@/i18n/navigation';
 import { noScriptAnswer } from '@/lib/forms/no-script-state';
 import { firstParam, ownEntry } from '@/lib/http/search-param';
+import { listNoteFiles } from '@/lib/notes/note-file-queries';
+import { noteFileRemoveForm, noteFilesUploadForm } from '@/lib/notes/note-files';
 import { readNote } from '@/lib/notes/note-queries';
 import { privatePage } from '@/lib/guard/page';
 import { pageMetadata } from '@/lib/seo/page-metadata';
@@ -20,7 +23,12 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/notes/[i
   return pageMetadata(`/notes/${(await params).id}`, { title: t('title') });
 }
 
-const savedMessages = { created: 'created', changed: 'saved' } as const;
+const savedMessages = {
+  created: 'created',
+  changed: 'saved',
+  attached: 'attached',
+  fileRemoved: 'fileRemoved',
+} as const;
 
 async function NoteContent({
   id,
@@ -33,15 +41,27 @@ async function NoteContent({
 }) {
   const t = await getTranslations('Notes');
   // The middleware has checked the row (the route table's `row`): missing here only if deleted since.
-  const read = await readNote(getPathname({ href: `/notes/${id}`, locale }), id);
+  const path = getPathname({ href: `/notes/${id}`, locale });
+  const read = await readNote(path, id);
   if (read.status === 'missing') notFound();
   if (read.status === 'unavailable') return <NotesAlert text={t('unavailable')} failed />;
   const saved = ownEntry(savedMessages, firstParam((await searchParams).saved));
-  const [update, remove] = await Promise.all([noScriptAnswer('note-update'), noScriptAnswer('note-delete')]);
+  const [update, remove, files, fileUpload, fileRemove] = await Promise.all([
+    noScriptAnswer('note-update'),
+    noScriptAnswer('note-delete'),
+    listNoteFiles(path, id),
+    noScriptAnswer(noteFilesUploadForm),
+    noScriptAnswer(noteFileRemoveForm),
+  ]);
   return (
     <NotesMessages>
       {saved ? <NotesAlert text={t(saved)} /> : null}
       <NoteEditor note={read.note} answers={{ update, delete: remove }} />
+      {files.status === 'ok' ? (
+        <NoteFiles noteId={id} files={files.files} answers={{ upload: fileUpload, remove: fileRemove }} />
+      ) : (
+        <NotesAlert text={t('unavailable')} failed />
+      )}
     </NotesMessages>
   );
 }

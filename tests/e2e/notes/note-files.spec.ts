@@ -1,0 +1,230 @@
+import { readFileSync } from 'node:fs';
+import { createClient } from '@supabase/supabase-js';
+import sharp from 'sharp';
+import { expect, type Page, test } from '../support/test';
+import { createConfirmedUser, signInWithPassword } from '../support/auth-users';
+import { expectNoAxeViolations } from '../support/axe';
+import { readSessionCookie } from '../support/session-cookie';
+import { publishableKey, secretKey, supabaseUrl } from '../support/test-env';
+
+// The notes example's attachments: attach (with JavaScript straight to Storage through a signed upload URL; without,
+// a form post), open and remove files on a personal and a team note; nobody else reads them by URL.
+
+type Words = Record<
+  | 'filesHeading'
+  | 'filesChoose'
+  | 'filesAttach'
+  | 'attached'
+  | 'fileRemoved'
+  | 'fileRemove'
+  | 'fileWrongType'
+  | 'deleteSummary'
+  | 'deleteSubmit',
+  string
+>;
+const words = (locale: string): Words =>
+  (JSON.parse(readFileSync(`messages/${locale}.json`, 'utf8')) as { Notes: Words }).Notes;
+/** A message with its values filled in as the page shows them: names isolated by Unicode's marks. */
+const filled = (text: string, values: Record<string, string>) =>
+  text
+    .replace(/<bdi>\{(\w+)\}<\/bdi>/g, (_, key: string) => `\u2068${values[key]}\u2069`)
+    .replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? '');
+
+const nodeAuth = { persistSession: false, autoRefreshToken: false } as const;
+const admin = () => createClient(supabaseUrl, secretKey, { auth: nodeAuth });
+
+async function noteOf(userId: string, title: string, teamId: string | null = null): Promise<string> {
+  const { data, error } = await admin()
+    .from('notes')
+    .insert({ user_id: userId, title, team_id: teamId })
+    .select('id')
+    .single();
+  expect(error).toBeNull();
+  return data!.id as string;
+}
+
+const png = (color: string) =>
+  sharp({ create: { width: 400, height: 300, channels: 3, background: color } })
+    .png()
+    .toBuffer();
+const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+
+async function attach(page: Page, t: Words, files: { name: string; mimeType: string; buffer: Buffer }[]) {
+  await page.getByLabel(t.filesChoose).setInputFiles(files);
+  await page.getByRole('button', { name: t.filesAttach }).click();
+}
+
+const listed = (page: Page) => page.getByTestId('note-file');
+
+async function storedFiles(noteId: string): Promise<string[]> {
+  const { data } = await admin().storage.from('note-files').list(noteId);
+  return (data ?? []).map((file) => file.name);
+}
+
+for (const locale of ['en', 'ar'] as const) {
+  test(`${locale}: attach an image and a PDF to a personal note, open them, remove one, delete the note`, async ({
+    page,
+  }) => {
+    const t = words(locale);
+    const user = await createConfirmedUser({ locale });
+    const id = await noteOf(user.id, 'With files');
+    await signInWithPassword(page, user.email, user.password, { locale, next: `/${locale}/notes/${id}` });
+    await page.goto(`/${locale}/notes/${id}`);
+    await expect(page.getByRole('heading', { name: t.filesHeading, exact: true })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    // A wrong type is refused in the page, in the language, before anything is sent.
+    await attach(page, t, [{ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') }]);
+    await expect(page.locator('[data-testid="form-message"][role="alert"]')).toHaveText(
+      filled(t.fileWrongType, { name: 'notes.txt' }),
+    );
+    expect(await storedFiles(id)).toEqual([]);
+
+    // Straight to Storage: the PUT goes to the signed upload URL, not to the app.
+    const puts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'PUT') puts.push(request.url());
+    });
+    await attach(page, t, [
+      { name: 'صورة الشاطئ.png', mimeType: 'image/png', buffer: await png('#0a6') },
+      { name: 'report.pdf', mimeType: 'application/pdf', buffer: pdf },
+    ]);
+    await expect(page.getByRole('status').filter({ hasText: t.attached })).toBeVisible();
+    await expect(listed(page)).toHaveCount(2);
+    expect(puts).toHaveLength(2);
+    for (const url of puts)
+      expect(url.startsWith(`${supabaseUrl}/storage/v1/object/upload/sign/note-files/`)).toBe(true);
+
+    const image = listed(page).filter({ hasText: 'صورة الشاطئ.png' });
+    await expect(image.locator('bdi[dir="auto"]').first()).toHaveText('صورة الشاطئ.png');
+    // The thumbnail, resized by Storage to twice its 64 CSS pixels.
+    const thumb = image.locator('img');
+    await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(128);
+    const opened = await page.request.get((await image.getByRole('link').first().getAttribute('href'))!);
+    expect(opened.status()).toBe(200);
+    expect(opened.headers()['content-type']).toBe('image/png');
+    expect(opened.headers()['x-content-type-options']).toBe('nosniff');
+    expect(opened.headers()['cache-control']).toContain('no-store');
+    const document = listed(page).filter({ hasText: 'report.pdf' });
+    const pdfResponse = await page.request.get(
+      (await document.getByRole('link').first().getAttribute('href'))!,
+    );
+    expect(pdfResponse.headers()['content-type']).toBe('application/pdf');
+    expect((await pdfResponse.body()).equals(pdf)).toBe(true);
+    await expectNoAxeViolations(page);
+
+    const removeName = t.fileRemove.replace(/<\/?bdi>/g, '').replace('{name}', 'report.pdf');
+    await document.getByRole('button', { name: removeName }).click();
+    await expect(page).toHaveURL(new RegExp(`/${locale}/notes/${id}\\?saved=fileRemoved`));
+    await expect(listed(page)).toHaveCount(1);
+    expect(await storedFiles(id)).toHaveLength(1);
+
+    // Deleting the note takes its files with it.
+    await page.getByText(t.deleteSummary).click();
+    await page.getByRole('button', { name: t.deleteSubmit }).click();
+    await expect(page).toHaveURL(new RegExp(`/${locale}/notes\\?deleted=1`));
+    expect(await storedFiles(id)).toEqual([]);
+  });
+}
+
+test('a team note’s files: a member attaches, another member opens them, nobody outside reads them by URL', async ({
+  page,
+  browser,
+}) => {
+  const t = words('en');
+  const owner = await createConfirmedUser();
+  const member = await createConfirmedUser();
+  const outsider = await createConfirmedUser();
+  const ownerClient = createClient(supabaseUrl, publishableKey, { auth: nodeAuth });
+  await ownerClient.auth.signInWithPassword({ email: owner.email, password: owner.password });
+  const team = await ownerClient.rpc('create_team', {
+    p_slug: `files-${Math.random().toString(36).slice(2, 10)}`,
+    p_name: 'Files team',
+  });
+  expect(team.error).toBeNull();
+  const teamId = (team.data as { id: string }).id;
+  expect(
+    (await admin().from('team_members').insert({ team_id: teamId, user_id: member.id, role: 'member' }))
+      .error,
+  ).toBeNull();
+  const id = await noteOf(member.id, 'Team plan', teamId);
+
+  await signInWithPassword(page, member.email, member.password, { next: `/en/notes/${id}` });
+  await page.goto(`/en/notes/${id}`);
+  await attach(page, t, [{ name: 'plan.png', mimeType: 'image/png', buffer: await png('#36c') }]);
+  await expect(listed(page)).toHaveCount(1);
+  const href = (await listed(page).getByRole('link').first().getAttribute('href'))!;
+  const [path] = await storedFiles(id).then((names) => names.map((name) => `${id}/${name}`));
+
+  // The owner, a member of the team, opens it.
+  const ownerContext = await browser.newContext();
+  const ownerPage = await ownerContext.newPage();
+  await signInWithPassword(ownerPage, owner.email, owner.password, { next: `/en/notes/${id}` });
+  await ownerPage.goto(`/en/notes/${id}`);
+  await expect(listed(ownerPage)).toHaveCount(1);
+  expect((await ownerPage.request.get(href)).status()).toBe(200);
+  await ownerContext.close();
+
+  // Someone outside the team: not through the app, not straight from Storage with their own token.
+  const otherContext = await browser.newContext();
+  const otherPage = await otherContext.newPage();
+  await signInWithPassword(otherPage, outsider.email, outsider.password);
+  const response = await otherPage.request.get(href);
+  expect(response.status()).toBe(404);
+  expect(response.headers()['content-type'] ?? '').not.toMatch(/^image\//);
+  const token = String((await readSessionCookie(otherContext)).access_token);
+  const object = `note-files/${path}`;
+  for (const url of [
+    `${supabaseUrl}/storage/v1/object/authenticated/${object}`,
+    `${supabaseUrl}/storage/v1/object/public/${object}`,
+    `${supabaseUrl}/storage/v1/render/image/authenticated/${object}?width=64`,
+  ]) {
+    for (const bearer of [token, publishableKey]) {
+      const direct = await otherPage.request.get(url, {
+        headers: { apikey: publishableKey, Authorization: `Bearer ${bearer}` },
+      });
+      expect(direct.status(), url).toBeGreaterThanOrEqual(400);
+      expect(direct.headers()['content-type'] ?? '', url).not.toMatch(/^image\//);
+    }
+  }
+  const signed = await otherPage.request.post(`${supabaseUrl}/storage/v1/object/sign/${object}`, {
+    headers: { apikey: publishableKey, Authorization: `Bearer ${token}` },
+    data: { expiresIn: 60 },
+  });
+  expect(signed.status()).toBeGreaterThanOrEqual(400);
+  await otherContext.close();
+
+  // Nor anyone signed out, through the app.
+  const anonymous = await browser.newContext();
+  expect((await anonymous.request.get(new URL(href, page.url()).toString())).status()).toBe(404);
+  await anonymous.close();
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('ar: the same form posts the file to the server, and a refusal speaks the language', async ({
+    page,
+  }) => {
+    const t = words('ar');
+    const user = await createConfirmedUser({ locale: 'ar' });
+    const id = await noteOf(user.id, 'بلا جافاسكربت');
+    await signInWithPassword(page, user.email, user.password, { locale: 'ar', next: `/ar/notes/${id}` });
+    await page.goto(`/ar/notes/${id}`);
+
+    // A text file named like a picture: its bytes give it away.
+    await attach(page, t, [
+      { name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not a picture') },
+    ]);
+    await expect(page.locator('[data-testid="form-message"][role="alert"]')).toHaveText(
+      filled(t.fileWrongType, { name: 'fake.png' }),
+    );
+    expect(await storedFiles(id)).toEqual([]);
+
+    await attach(page, t, [{ name: 'photo.png', mimeType: 'image/png', buffer: await png('#d00') }]);
+    await expect(page).toHaveURL(new RegExp(`/ar/notes/${id}\\?saved=attached`));
+    await expect(page.getByRole('status').filter({ hasText: t.attached })).toBeVisible();
+    await expect(listed(page)).toHaveCount(1);
+    expect(await storedFiles(id)).toHaveLength(1);
+  });
+});
