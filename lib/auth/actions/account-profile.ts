@@ -1,6 +1,6 @@
 'use server';
 
-import { getTranslations } from 'next-intl/server';
+import { getFormatter, getTranslations } from 'next-intl/server';
 import { redirect } from '@/i18n/navigation';
 import { reportIfUnreachable } from '@/lib/log/auth-errors';
 import { authErrorState } from '@/lib/guard/auth-error-state';
@@ -56,15 +56,19 @@ export const deleteAccount = formAction(async (_previous, formData) => {
   // A sole owner of a team with other members hands it over or deletes it first (the database refuses too).
   const blockers = await supabase.rpc('account_deletion_blockers');
   if (blockers.error || blockers.data.length > 0) {
-    const teams = await getTranslations({ locale, namespace: 'Teams' });
+    const [teams, format] = await Promise.all([
+      getTranslations({ locale, namespace: 'Teams' }),
+      getFormatter({ locale }),
+    ]);
     return {
       status: 'error',
       message: blockers.error
         ? teams('errors.unavailable')
         : teams('deletionBlocked', {
             count: blockers.data.length,
-            teams: new Intl.ListFormat(locale, { type: 'conjunction' }).format(
+            teams: format.list(
               blockers.data.map((team) => `\u2068${team.team_name}\u2069`),
+              { type: 'conjunction' },
             ),
           }),
       values,
