@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { adminClient, anonClient, authServerForFile, signedInUser, uniqueEmail } from './helpers';
+import { Secret, TOTP } from 'otpauth';
+import { adminClient, anonClient, authServerForFile, PASSWORD, signedInUser, uniqueEmail } from './helpers';
 
 // Teams (supabase/migrations/*_teams.sql) through supabase-js, as the app and hosted Supabase use them: every table
 // and command for an owner, an admin, a member, someone outside the team and anon; the rules the database keeps
@@ -776,5 +777,64 @@ describe('teams: deleting an account', () => {
     expect((await admin().from('team_invitations').select('id').eq('id', sent.invitation_id)).data).toEqual(
       [],
     );
+  });
+});
+
+describe('teams: a user with a second factor', () => {
+  it('reaches the team only after the code step: a password-only session reads and changes nothing', async () => {
+    const owner = await user();
+    const member = await user();
+    const team = await newTeam(owner, 'Two factors');
+    await join(owner, team, member, 'admin');
+    const { data: enrolled, error } = await member.client.auth.mfa.enroll({ factorType: 'totp' });
+    if (error) throw error;
+    const code = new TOTP({ secret: Secret.fromBase32(enrolled.totp.secret) }).generate();
+    expect(
+      (await member.client.auth.mfa.challengeAndVerify({ factorId: enrolled.id, code })).error,
+    ).toBeNull();
+    // The same person with the password alone: GoTrue's aal1 token, straight to the Data API.
+    const passwordOnly = anonClient(server.get());
+    expect(
+      (await passwordOnly.auth.signInWithPassword({ email: member.email, password: PASSWORD })).error,
+    ).toBeNull();
+
+    const before = { team: await teamRow(team), members: await members(team) };
+    expect(await passwordOnly.from('teams').select('id')).toMatchObject({ data: [], error: null });
+    expect(await passwordOnly.from('team_members').select('user_id')).toMatchObject({
+      data: [],
+      error: null,
+    });
+    expect(await passwordOnly.from('team_invitations').select('id')).toMatchObject({ data: [], error: null });
+    expect(
+      await passwordOnly.from('teams').update({ name: 'Taken over' }).eq('id', team.id).select('id'),
+    ).toMatchObject({ data: [], error: null });
+    expect(
+      await passwordOnly
+        .from('team_members')
+        .delete()
+        .eq('team_id', team.id)
+        .eq('user_id', member.id)
+        .select(),
+    ).toMatchObject({ data: [], error: null });
+    const invited = await passwordOnly.rpc('invite_to_team', {
+      p_team_id: team.id,
+      p_email: uniqueEmail('intruder'),
+      p_role: 'admin',
+      p_locale: 'en',
+    });
+    expect(invited.error).toMatchObject({ code: '42501', hint: 'insufficient_aal' });
+    expect(await teamRow(team)).toEqual(before.team);
+    expect(await members(team)).toEqual(before.members);
+    // No new invitation (the one the admin joined by is accepted).
+    const open = await admin()
+      .from('team_invitations')
+      .select('id')
+      .eq('team_id', team.id)
+      .is('accepted_at', null);
+    expect(open.data).toEqual([]);
+
+    // After the code step, the same person is the admin they are.
+    const { data: teams } = await member.client.from('teams').select('id');
+    expect(teams).toEqual([{ id: team.id }]);
   });
 });
