@@ -74,6 +74,21 @@ function refused(result: { error: unknown; status: number }, code: string) {
   expect(result.status).toBe(400);
 }
 
+/** Runs `attempts` (each checking its own refusal) and reads `row` back with the secret key: it is as it was. */
+async function unchanged<T>(row: () => Promise<T>, attempts: () => Promise<void>) {
+  const before = await row();
+  await attempts();
+  expect(await row()).toEqual(before);
+}
+
+/** `by` sets `who`'s role in `team`, through the table as any client can. */
+const setRole = (by: User, team: Team, who: User, role: string) =>
+  by.client.from('team_members').update({ role }).eq('team_id', team.id).eq('user_id', who.id);
+
+/** `by` removes `who` from `team` (themselves: leaving). */
+const removeMember = (by: User, team: Team, who: User) =>
+  by.client.from('team_members').delete().eq('team_id', team.id).eq('user_id', who.id);
+
 async function members(team: Team) {
   const { data } = await admin()
     .from('team_members')
@@ -199,33 +214,36 @@ describe('teams: every table and command, for each role and anon', () => {
   });
 
   it('team_members, update and delete: members, outsiders and anon change and remove nobody', async () => {
-    const before = await members(team);
-    for (const each of [member, outsider]) {
-      const update = await each.client
-        .from('team_members')
-        .update({ role: 'owner' })
-        .eq('team_id', team.id)
-        .select('user_id');
-      expect(update).toMatchObject({ data: [], error: null });
-      const removal = await each.client
-        .from('team_members')
-        .delete()
-        .eq('team_id', team.id)
-        .neq('user_id', each.id)
-        .select('user_id');
-      expect(removal).toMatchObject({ data: [], error: null });
-    }
-    expect(
-      (await anon().from('team_members').update({ role: 'owner' }).eq('team_id', team.id)).error?.code,
-    ).toBe('42501');
-    expect((await anon().from('team_members').delete().eq('team_id', team.id)).error?.code).toBe('42501');
-    const moved = await owner.client
-      .from('team_members')
-      .update({ user_id: outsider.id })
-      .eq('team_id', team.id)
-      .eq('user_id', member.id);
-    expect(moved.error?.code).toBe('42501');
-    expect(await members(team)).toEqual(before);
+    await unchanged(
+      () => members(team),
+      async () => {
+        for (const each of [member, outsider]) {
+          const update = await each.client
+            .from('team_members')
+            .update({ role: 'owner' })
+            .eq('team_id', team.id)
+            .select('user_id');
+          expect(update).toMatchObject({ data: [], error: null });
+          const removal = await each.client
+            .from('team_members')
+            .delete()
+            .eq('team_id', team.id)
+            .neq('user_id', each.id)
+            .select('user_id');
+          expect(removal).toMatchObject({ data: [], error: null });
+        }
+        expect(
+          (await anon().from('team_members').update({ role: 'owner' }).eq('team_id', team.id)).error?.code,
+        ).toBe('42501');
+        expect((await anon().from('team_members').delete().eq('team_id', team.id)).error?.code).toBe('42501');
+        const moved = await owner.client
+          .from('team_members')
+          .update({ user_id: outsider.id })
+          .eq('team_id', team.id)
+          .eq('user_id', member.id);
+        expect(moved.error?.code).toBe('42501');
+      },
+    );
   });
 
   it('team_invitations: admins and owners read them; nobody, anon included, writes them directly', async () => {
@@ -243,62 +261,71 @@ describe('teams: every table and command, for each role and anon', () => {
       });
     }
     expect((await anon().from('team_invitations').select('id')).error?.code).toBe('42501');
-    const before = await invitationRow(invitation.invitation_id);
-    for (const each of [owner, adminUser, member, outsider, { client: anon() }]) {
-      const insert = await each.client.from('team_invitations').insert({
-        team_id: team.id,
-        email: 'planted@example.com',
-        role: 'admin',
-        token_hash: '\\x00',
-        expires_at: new Date().toISOString(),
-      });
-      expect(insert.error?.code).toBe('42501');
-      const update = await each.client
-        .from('team_invitations')
-        .update({ role: 'admin', expires_at: '2999-01-01T00:00:00Z' })
-        .eq('id', invitation.invitation_id);
-      expect(update.error?.code).toBe('42501');
-      const removal = await each.client.from('team_invitations').delete().eq('id', invitation.invitation_id);
-      expect(removal.error?.code).toBe('42501');
-    }
-    expect(await invitationRow(invitation.invitation_id)).toEqual(before);
+    await unchanged(
+      () => invitationRow(invitation.invitation_id),
+      async () => {
+        for (const each of [owner, adminUser, member, outsider, { client: anon() }]) {
+          const insert = await each.client.from('team_invitations').insert({
+            team_id: team.id,
+            email: 'planted@example.com',
+            role: 'admin',
+            token_hash: '\\x00',
+            expires_at: new Date().toISOString(),
+          });
+          expect(insert.error?.code).toBe('42501');
+          const update = await each.client
+            .from('team_invitations')
+            .update({ role: 'admin', expires_at: '2999-01-01T00:00:00Z' })
+            .eq('id', invitation.invitation_id);
+          expect(update.error?.code).toBe('42501');
+          const removal = await each.client
+            .from('team_invitations')
+            .delete()
+            .eq('id', invitation.invitation_id);
+          expect(removal.error?.code).toBe('42501');
+        }
+      },
+    );
   });
 
   it('invitation functions: members and outsiders invite, resend and revoke nothing', async () => {
-    const before = await invitationRow(invitation.invitation_id);
-    for (const each of [member, outsider]) {
-      refused(
-        await each.client.rpc('invite_to_team', {
-          p_team_id: team.id,
-          p_email: uniqueEmail('x'),
-          p_role: 'member',
-          p_locale: 'en',
-        }),
-        'team_role_forbidden',
-      );
-      refused(
-        await each.client.rpc('resend_team_invitation', {
-          p_invitation_id: invitation.invitation_id,
-          p_locale: 'en',
-        }),
-        'invitation_not_found',
-      );
-      refused(
-        await each.client.rpc('revoke_team_invitation', { p_invitation_id: invitation.invitation_id }),
-        'invitation_not_found',
-      );
-    }
-    expect(
-      (
-        await anon().rpc('invite_to_team', {
-          p_team_id: team.id,
-          p_email: uniqueEmail('x'),
-          p_role: 'member',
-          p_locale: 'en',
-        })
-      ).error?.code,
-    ).toBe('42501');
-    expect(await invitationRow(invitation.invitation_id)).toEqual(before);
+    await unchanged(
+      () => invitationRow(invitation.invitation_id),
+      async () => {
+        for (const each of [member, outsider]) {
+          refused(
+            await each.client.rpc('invite_to_team', {
+              p_team_id: team.id,
+              p_email: uniqueEmail('x'),
+              p_role: 'member',
+              p_locale: 'en',
+            }),
+            'team_role_forbidden',
+          );
+          refused(
+            await each.client.rpc('resend_team_invitation', {
+              p_invitation_id: invitation.invitation_id,
+              p_locale: 'en',
+            }),
+            'invitation_not_found',
+          );
+          refused(
+            await each.client.rpc('revoke_team_invitation', { p_invitation_id: invitation.invitation_id }),
+            'invitation_not_found',
+          );
+        }
+        expect(
+          (
+            await anon().rpc('invite_to_team', {
+              p_team_id: team.id,
+              p_email: uniqueEmail('x'),
+              p_role: 'member',
+              p_locale: 'en',
+            })
+          ).error?.code,
+        ).toBe('42501');
+      },
+    );
   });
 });
 
@@ -316,61 +343,22 @@ describe('teams: the rules on roles', () => {
     (await members(team))?.find((row) => row.user_id === each.id)?.role as string | undefined;
 
   it('the last owner may not step down nor leave', async () => {
-    refused(
-      await owner.client
-        .from('team_members')
-        .update({ role: 'admin' })
-        .eq('team_id', team.id)
-        .eq('user_id', owner.id),
-      'team_last_owner',
-    );
-    refused(
-      await owner.client.from('team_members').delete().eq('team_id', team.id).eq('user_id', owner.id),
-      'team_last_owner',
-    );
+    refused(await setRole(owner, team, owner, 'admin'), 'team_last_owner');
+    refused(await removeMember(owner, team, owner), 'team_last_owner');
     expect(await roleOf(owner)).toBe('owner');
   });
 
   it('nobody raises their own role', async () => {
-    refused(
-      await adminUser.client
-        .from('team_members')
-        .update({ role: 'owner' })
-        .eq('team_id', team.id)
-        .eq('user_id', adminUser.id),
-      'team_role_forbidden',
-    );
-    const self = await member.client
-      .from('team_members')
-      .update({ role: 'admin' })
-      .eq('team_id', team.id)
-      .eq('user_id', member.id)
-      .select('role');
+    refused(await setRole(adminUser, team, adminUser, 'owner'), 'team_role_forbidden');
+    const self = await setRole(member, team, member, 'admin').select('role');
     expect(self).toMatchObject({ data: [], error: null });
     expect([await roleOf(adminUser), await roleOf(member)]).toEqual(['admin', 'member']);
   });
 
   it('admins never demote, remove or make owners', async () => {
-    refused(
-      await adminUser.client
-        .from('team_members')
-        .update({ role: 'member' })
-        .eq('team_id', team.id)
-        .eq('user_id', owner.id),
-      'team_role_forbidden',
-    );
-    refused(
-      await adminUser.client.from('team_members').delete().eq('team_id', team.id).eq('user_id', owner.id),
-      'team_role_forbidden',
-    );
-    refused(
-      await adminUser.client
-        .from('team_members')
-        .update({ role: 'owner' })
-        .eq('team_id', team.id)
-        .eq('user_id', member.id),
-      'team_role_forbidden',
-    );
+    refused(await setRole(adminUser, team, owner, 'member'), 'team_role_forbidden');
+    refused(await removeMember(adminUser, team, owner), 'team_role_forbidden');
+    refused(await setRole(adminUser, team, member, 'owner'), 'team_role_forbidden');
     refused(
       await adminUser.client.rpc('invite_to_team', {
         p_team_id: team.id,
@@ -384,28 +372,13 @@ describe('teams: the rules on roles', () => {
   });
 
   it('admins promote, demote and remove members and admins', async () => {
-    const promoted = await adminUser.client
-      .from('team_members')
-      .update({ role: 'admin' })
-      .eq('team_id', team.id)
-      .eq('user_id', member.id)
-      .select('role');
+    const promoted = await setRole(adminUser, team, member, 'admin').select('role');
     expect(promoted).toMatchObject({ data: [{ role: 'admin' }], error: null });
-    const demoted = await adminUser.client
-      .from('team_members')
-      .update({ role: 'member' })
-      .eq('team_id', team.id)
-      .eq('user_id', member.id)
-      .select('role');
+    const demoted = await setRole(adminUser, team, member, 'member').select('role');
     expect(demoted).toMatchObject({ data: [{ role: 'member' }], error: null });
     const leaving = await user();
     await join(owner, team, leaving, 'admin');
-    const removal = await adminUser.client
-      .from('team_members')
-      .delete()
-      .eq('team_id', team.id)
-      .eq('user_id', leaving.id)
-      .select('user_id');
+    const removal = await removeMember(adminUser, team, leaving).select('user_id');
     expect(removal).toMatchObject({ data: [{ user_id: leaving.id }], error: null });
     expect(await roleOf(leaving)).toBeUndefined();
   });
