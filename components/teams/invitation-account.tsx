@@ -11,11 +11,12 @@ import { TextLink } from '@/components/auth/text-link';
  * other ways in (passkey, email code, OAuth) are on the sign-in page, which fills the address in with JavaScript.
  */
 export async function InvitationAccount({
-  token,
+  next,
   email,
   newAccount,
 }: {
-  token: string;
+  /** The invitation's path, to come back to. */
+  next: string;
   email: string;
   newAccount: boolean;
 }) {
@@ -24,7 +25,6 @@ export async function InvitationAccount({
     getTranslations('SignIn'),
     getTranslations('SignUp'),
   ]);
-  const next = `/invitations/${token}`;
   return (
     <section className="grid gap-4" aria-labelledby="invitation-account-title">
       <p>{t('invitationSignInFirst')}</p>

@@ -15,8 +15,9 @@ import { acceptInvitation, declineInvitation } from '@/lib/teams/team-actions';
 import { previewInvitation } from '@/lib/teams/team-queries';
 
 // The page an emailed invitation opens. Open to anyone holding the link: signed out, it shows the sign-in form (or
-// with `?account=new` the sign-up form) with the invited address filled in, coming back here; signed in with another address, it says so and offers
-// to switch accounts; an invitation no longer open says why. The token stays in this page's address only.
+// with `?account=new` the sign-up form) with the invited address filled in, coming back here; signed in with another
+// address, it says so and offers to switch accounts; an invitation no longer open says why. The token stays in this
+// page's address only.
 
 // The token stays out of the title too (and so out of history and shared screens' tab names).
 export async function generateMetadata({
@@ -72,7 +73,7 @@ export default async function InvitationPage({
           <p className="text-sm text-muted-foreground">
             {t('expires', { date: format.dateTime(new Date(invitation.expiresAt), { dateStyle: 'long' }) })}
           </p>
-          <InvitationAccount token={token} email={invitation.email} newAccount={account === 'new'} />
+          <InvitationAccount next={next} email={invitation.email} newAccount={account === 'new'} />
         </div>
       ) : userEmail !== invitation.email ? (
         <div className="grid gap-3" data-testid="invitation-other-account">
