@@ -11,11 +11,15 @@ import { useValidatedAction } from '@/lib/forms/use-validated-action';
 import { useAddressParam } from '@/lib/http/use-address-param';
 import { FormContextFields } from './form-context-fields';
 
-export function SignInForm() {
+/**
+ * `email` and `next`: a page rendered per request (an invitation's) fills in the address and where to go after, in
+ * its HTML; the static page reads both from its address in the browser.
+ */
+export function SignInForm({ email, next }: { email?: string; next?: string } = {}) {
   const t = useTranslations('AuthForm');
   const ts = useTranslations('SignIn');
   const locale = useLocale();
-  const invitedEmail = useAddressParam('email');
+  const addressEmail = useAddressParam('email');
   const { state, formProps, errors } = useValidatedAction(
     signInWithPassword,
     loadFormSchema((schemas) => schemas.signInSchema),
@@ -23,7 +27,7 @@ export function SignInForm() {
 
   return (
     <form {...formProps} noValidate className="grid gap-4">
-      <FormContextFields locale={locale} />
+      <FormContextFields locale={locale} next={next} />
       <FormMessage state={state} />
       <FormField
         name="email"
@@ -31,8 +35,7 @@ export function SignInForm() {
         label={t('email')}
         autoComplete="username webauthn"
         required
-        // An invitation's link fills in the invited address (read in the browser: the page stays static).
-        defaultValue={state.values?.email ?? invitedEmail ?? undefined}
+        defaultValue={state.values?.email ?? email ?? addressEmail ?? undefined}
         error={errors.email}
       />
       <FormField

@@ -11,11 +11,15 @@ import { useAddressParam } from '@/lib/http/use-address-param';
 import { FormContextFields } from './form-context-fields';
 import { PolicyPasswordField } from './policy-password-field';
 
-export function SignUpForm() {
+/**
+ * `email` and `next`: a page rendered per request (an invitation's) fills in the address and where to go after, in
+ * its HTML; the static page reads both from its address in the browser.
+ */
+export function SignUpForm({ email, next }: { email?: string; next?: string } = {}) {
   const t = useTranslations('AuthForm');
   const ts = useTranslations('SignUp');
   const locale = useLocale();
-  const invitedEmail = useAddressParam('email');
+  const addressEmail = useAddressParam('email');
   const { state, formProps, errors } = useValidatedAction(
     signUp,
     loadFormSchema((schemas) => schemas.signUpSchema),
@@ -23,7 +27,7 @@ export function SignUpForm() {
 
   return (
     <form {...formProps} noValidate className="grid gap-4">
-      <FormContextFields locale={locale} />
+      <FormContextFields locale={locale} next={next} />
       <FormMessage state={state} />
       <FormField
         name="displayName"
@@ -39,8 +43,7 @@ export function SignUpForm() {
         label={t('email')}
         autoComplete="email"
         required
-        // An invitation's link fills in the invited address (read in the browser: the page stays static).
-        defaultValue={state.values?.email ?? invitedEmail ?? undefined}
+        defaultValue={state.values?.email ?? email ?? addressEmail ?? undefined}
         error={errors.email}
       />
       <PolicyPasswordField label={t('password')} error={errors.password} />

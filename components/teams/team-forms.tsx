@@ -5,6 +5,7 @@ import { useRef } from 'react';
 import { FormField } from '@/components/forms/form-field';
 import { FormMessage } from '@/components/forms/form-message';
 import { SubmitButton } from '@/components/forms/submit-button';
+import { TypedConfirmationForm } from '@/components/forms/typed-confirmation-form';
 import { Label } from '@/components/ui/label';
 import type { FormState } from '@/lib/forms/form-state';
 import { useValidatedAction } from '@/lib/forms/use-validated-action';
@@ -81,7 +82,6 @@ export function RenameTeamForm({
   answer?: FormState;
 }) {
   const t = useTranslations('Teams');
-  const locale = useLocale();
   const { state, formProps, errors } = useValidatedAction(
     renameTeam,
     () => loadSchemas().then((schemas) => schemas.renameTeamSchema),
@@ -89,9 +89,7 @@ export function RenameTeamForm({
   );
   return (
     <form {...formProps} noValidate className="grid gap-4" data-testid="team-rename-form">
-      <input type="hidden" name="locale" value={locale} />
-      <input type="hidden" name="teamId" value={teamId} />
-      <input type="hidden" name="slug" value={slug} />
+      <TeamFields teamId={teamId} slug={slug} />
       <FormMessage state={state} />
       <FormField
         idPrefix="team-rename"
@@ -114,7 +112,6 @@ export function RenameTeamForm({
 /** An invitation by email with a role; the answer is the same whether the address has an account or not. */
 export function InviteForm({ teamId, slug, answer }: { teamId: string; slug: string; answer?: FormState }) {
   const t = useTranslations('Teams');
-  const locale = useLocale();
   const { state, formProps, errors } = useValidatedAction(
     inviteToTeam,
     () => loadSchemas().then((schemas) => schemas.inviteSchema),
@@ -122,9 +119,7 @@ export function InviteForm({ teamId, slug, answer }: { teamId: string; slug: str
   );
   return (
     <form {...formProps} noValidate className="grid gap-4" data-testid="team-invite-form">
-      <input type="hidden" name="locale" value={locale} />
-      <input type="hidden" name="teamId" value={teamId} />
-      <input type="hidden" name="slug" value={slug} />
+      <TeamFields teamId={teamId} slug={slug} />
       <FormMessage state={state} />
       <FormField
         idPrefix="team-invite"
@@ -194,31 +189,29 @@ export function DeleteTeamForm({
   answer?: FormState;
 }) {
   const t = useTranslations('Teams');
-  const locale = useLocale();
-  const { state, formProps, errors } = useValidatedAction(
-    deleteTeam,
-    () => loadSchemas().then((schemas) => schemas.deleteTeamSchema(slug)),
-    answer,
-  );
   return (
-    <form {...formProps} noValidate className="grid gap-4" data-testid="team-delete-form">
-      <input type="hidden" name="locale" value={locale} />
+    <TypedConfirmationForm
+      action={deleteTeam}
+      loadSchema={() => loadSchemas().then((schemas) => schemas.deleteTeamSchema(slug))}
+      answer={answer}
+      idPrefix="team-delete"
+      label={t('deleteConfirmation', { slug })}
+      submit={t('deleteSubmit')}
+      dir="ltr"
+      testId="team-delete-form"
+    >
+      <TeamFields teamId={teamId} slug={slug} />
+    </TypedConfirmationForm>
+  );
+}
+
+/** What every form about a team posts besides its own fields: the language, the team, and its page's address. */
+function TeamFields({ teamId, slug }: { teamId: string; slug: string }) {
+  return (
+    <>
+      <input type="hidden" name="locale" value={useLocale()} />
       <input type="hidden" name="teamId" value={teamId} />
       <input type="hidden" name="slug" value={slug} />
-      <FormMessage state={state} />
-      <FormField
-        idPrefix="team-delete"
-        name="confirmation"
-        label={t('deleteConfirmation', { slug })}
-        autoComplete="off"
-        dir="ltr"
-        required
-        defaultValue={state.values?.confirmation}
-        error={errors.confirmation}
-      />
-      <SubmitButton variant="destructive" className="justify-self-start">
-        {t('deleteSubmit')}
-      </SubmitButton>
-    </form>
+    </>
   );
 }

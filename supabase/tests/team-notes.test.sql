@@ -40,7 +40,7 @@ select results_eq(
 );
 select tests.as_user('b2b2b2b2-0000-4000-8000-000000000002', 'b2b2b2b2-5e55-4000-8000-000000000001');
 select results_eq($$ select title from public.notes $$, $$ values ('Team plan') $$, 'an admin reads the team''s notes only');
-select tests.as_user('c3c3c3c3-0000-4000-8000-000000000003', 'c3c3c3c3-5e55-4000-8000-000000000001');
+select tests.as_user('c3c3c3c3-0000-4000-8000-000000000003', 'c3c3c3c3-5e55-4000-8000-000000000001', 'aal2');
 select is_empty($$ select * from public.notes $$, 'someone outside the team reads none of them');
 select throws_ok(
   $$ insert into public.notes (title, team_id) values ('Planted', current_setting('tests.team')::uuid) $$,

@@ -108,7 +108,7 @@ select is_empty(
 );
 
 -- Carol holds Bob's link: it is not her address.
-select tests.as_user('c3c3c3c3-0000-4000-8000-000000000003', 'c3c3c3c3-5e55-4000-8000-000000000001');
+select tests.as_user('c3c3c3c3-0000-4000-8000-000000000003', 'c3c3c3c3-5e55-4000-8000-000000000001', 'aal2');
 select throws_ok(
   $$ select public.accept_team_invitation(current_setting('tests.bob_token')) $$,
   'P0001', 'invitation_wrong_address', 'another address cannot accept the invitation'
@@ -174,7 +174,7 @@ select set_config('tests.carol_token', token, true), set_config('tests.carol_inv
 from public.invite_to_team(current_setting('tests.team')::uuid, 'carol@example.com', 'member', 'en');
 select tests.as_service_role();
 update public.team_invitations set expires_at = now() - interval '1 second' where id = current_setting('tests.carol_invitation')::uuid;
-select tests.as_user('c3c3c3c3-0000-4000-8000-000000000003', 'c3c3c3c3-5e55-4000-8000-000000000001');
+select tests.as_user('c3c3c3c3-0000-4000-8000-000000000003', 'c3c3c3c3-5e55-4000-8000-000000000001', 'aal2');
 select throws_ok(
   $$ select public.accept_team_invitation(current_setting('tests.carol_token')) $$,
   'P0001', 'invitation_expired', 'an expired token is refused'
@@ -186,7 +186,7 @@ select throws_ok(
 select is_empty($$ select * from public.my_team_invitations() $$, 'an expired invitation is not waiting any more');
 select tests.as_service_role();
 update public.team_invitations set expires_at = now() + interval '1 day', revoked_at = now() where id = current_setting('tests.carol_invitation')::uuid;
-select tests.as_user('c3c3c3c3-0000-4000-8000-000000000003', 'c3c3c3c3-5e55-4000-8000-000000000001');
+select tests.as_user('c3c3c3c3-0000-4000-8000-000000000003', 'c3c3c3c3-5e55-4000-8000-000000000001', 'aal2');
 select throws_ok(
   $$ select public.accept_team_invitation(current_setting('tests.carol_token')) $$,
   'P0001', 'invitation_revoked', 'a revoked token is refused'
@@ -197,7 +197,7 @@ select throws_ok(
 );
 select tests.as_service_role();
 update public.team_invitations set revoked_at = null where id = current_setting('tests.carol_invitation')::uuid;
-select tests.as_user('c3c3c3c3-0000-4000-8000-000000000003', 'c3c3c3c3-5e55-4000-8000-000000000001');
+select tests.as_user('c3c3c3c3-0000-4000-8000-000000000003', 'c3c3c3c3-5e55-4000-8000-000000000001', 'aal2');
 select results_eq(
   $$ select team_slug, role::text from public.my_team_invitations() $$,
   $$ values ('acme', 'member') $$,
@@ -225,7 +225,7 @@ select results_eq(
 );
 select set_config('tests.carol_invitation', invitation_id::text, true)
 from public.invite_to_team(current_setting('tests.team')::uuid, 'carol@example.com', 'member', 'en');
-select tests.as_user('c3c3c3c3-0000-4000-8000-000000000003', 'c3c3c3c3-5e55-4000-8000-000000000001');
+select tests.as_user('c3c3c3c3-0000-4000-8000-000000000003', 'c3c3c3c3-5e55-4000-8000-000000000001', 'aal2');
 select is(
   public.accept_team_invitation(p_invitation_id => current_setting('tests.carol_invitation')::uuid), 'acme',
   'a new invitation after declining is accepted from the invitee''s list, by its id'
@@ -351,7 +351,7 @@ select is(
 );
 
 -- Limits ----------------------------------------------------------------------------------------------------------
-select tests.as_user('c3c3c3c3-0000-4000-8000-000000000003', 'c3c3c3c3-5e55-4000-8000-000000000001');
+select tests.as_user('c3c3c3c3-0000-4000-8000-000000000003', 'c3c3c3c3-5e55-4000-8000-000000000001', 'aal2');
 select set_config('tests.team', (public.create_team('limits', 'Limits')).id::text, true);
 select lives_ok(
   $$ select count(*) from generate_series(1, 20) n,

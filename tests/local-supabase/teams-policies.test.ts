@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { adminClient, anonClient, authServerForFile, signedInUser, uniqueEmail } from './helpers';
+import { Secret, TOTP } from 'otpauth';
+import { adminClient, anonClient, authServerForFile, PASSWORD, signedInUser, uniqueEmail } from './helpers';
 
 // Teams (supabase/migrations/*_teams.sql) through supabase-js, as the app and hosted Supabase use them: every table
 // and command for an owner, an admin, a member, someone outside the team and anon; the rules the database keeps
@@ -72,6 +73,21 @@ function refused(result: { error: unknown; status: number }, code: string) {
   expect(result.error).toMatchObject({ code: 'P0001', message: code });
   expect(result.status).toBe(400);
 }
+
+/** Runs `attempts` (each checking its own refusal) and reads `row` back with the secret key: it is as it was. */
+async function unchanged<T>(row: () => Promise<T>, attempts: () => Promise<void>) {
+  const before = await row();
+  await attempts();
+  expect(await row()).toEqual(before);
+}
+
+/** `by` sets `who`'s role in `team`, through the table as any client can. */
+const setRole = (by: User, team: Team, who: User, role: string) =>
+  by.client.from('team_members').update({ role }).eq('team_id', team.id).eq('user_id', who.id);
+
+/** `by` removes `who` from `team` (themselves: leaving). */
+const removeMember = (by: User, team: Team, who: User) =>
+  by.client.from('team_members').delete().eq('team_id', team.id).eq('user_id', who.id);
 
 async function members(team: Team) {
   const { data } = await admin()
@@ -198,33 +214,36 @@ describe('teams: every table and command, for each role and anon', () => {
   });
 
   it('team_members, update and delete: members, outsiders and anon change and remove nobody', async () => {
-    const before = await members(team);
-    for (const each of [member, outsider]) {
-      const update = await each.client
-        .from('team_members')
-        .update({ role: 'owner' })
-        .eq('team_id', team.id)
-        .select('user_id');
-      expect(update).toMatchObject({ data: [], error: null });
-      const removal = await each.client
-        .from('team_members')
-        .delete()
-        .eq('team_id', team.id)
-        .neq('user_id', each.id)
-        .select('user_id');
-      expect(removal).toMatchObject({ data: [], error: null });
-    }
-    expect(
-      (await anon().from('team_members').update({ role: 'owner' }).eq('team_id', team.id)).error?.code,
-    ).toBe('42501');
-    expect((await anon().from('team_members').delete().eq('team_id', team.id)).error?.code).toBe('42501');
-    const moved = await owner.client
-      .from('team_members')
-      .update({ user_id: outsider.id })
-      .eq('team_id', team.id)
-      .eq('user_id', member.id);
-    expect(moved.error?.code).toBe('42501');
-    expect(await members(team)).toEqual(before);
+    await unchanged(
+      () => members(team),
+      async () => {
+        for (const each of [member, outsider]) {
+          const update = await each.client
+            .from('team_members')
+            .update({ role: 'owner' })
+            .eq('team_id', team.id)
+            .select('user_id');
+          expect(update).toMatchObject({ data: [], error: null });
+          const removal = await each.client
+            .from('team_members')
+            .delete()
+            .eq('team_id', team.id)
+            .neq('user_id', each.id)
+            .select('user_id');
+          expect(removal).toMatchObject({ data: [], error: null });
+        }
+        expect(
+          (await anon().from('team_members').update({ role: 'owner' }).eq('team_id', team.id)).error?.code,
+        ).toBe('42501');
+        expect((await anon().from('team_members').delete().eq('team_id', team.id)).error?.code).toBe('42501');
+        const moved = await owner.client
+          .from('team_members')
+          .update({ user_id: outsider.id })
+          .eq('team_id', team.id)
+          .eq('user_id', member.id);
+        expect(moved.error?.code).toBe('42501');
+      },
+    );
   });
 
   it('team_invitations: admins and owners read them; nobody, anon included, writes them directly', async () => {
@@ -242,62 +261,71 @@ describe('teams: every table and command, for each role and anon', () => {
       });
     }
     expect((await anon().from('team_invitations').select('id')).error?.code).toBe('42501');
-    const before = await invitationRow(invitation.invitation_id);
-    for (const each of [owner, adminUser, member, outsider, { client: anon() }]) {
-      const insert = await each.client.from('team_invitations').insert({
-        team_id: team.id,
-        email: 'planted@example.com',
-        role: 'admin',
-        token_hash: '\\x00',
-        expires_at: new Date().toISOString(),
-      });
-      expect(insert.error?.code).toBe('42501');
-      const update = await each.client
-        .from('team_invitations')
-        .update({ role: 'admin', expires_at: '2999-01-01T00:00:00Z' })
-        .eq('id', invitation.invitation_id);
-      expect(update.error?.code).toBe('42501');
-      const removal = await each.client.from('team_invitations').delete().eq('id', invitation.invitation_id);
-      expect(removal.error?.code).toBe('42501');
-    }
-    expect(await invitationRow(invitation.invitation_id)).toEqual(before);
+    await unchanged(
+      () => invitationRow(invitation.invitation_id),
+      async () => {
+        for (const each of [owner, adminUser, member, outsider, { client: anon() }]) {
+          const insert = await each.client.from('team_invitations').insert({
+            team_id: team.id,
+            email: 'planted@example.com',
+            role: 'admin',
+            token_hash: '\\x00',
+            expires_at: new Date().toISOString(),
+          });
+          expect(insert.error?.code).toBe('42501');
+          const update = await each.client
+            .from('team_invitations')
+            .update({ role: 'admin', expires_at: '2999-01-01T00:00:00Z' })
+            .eq('id', invitation.invitation_id);
+          expect(update.error?.code).toBe('42501');
+          const removal = await each.client
+            .from('team_invitations')
+            .delete()
+            .eq('id', invitation.invitation_id);
+          expect(removal.error?.code).toBe('42501');
+        }
+      },
+    );
   });
 
   it('invitation functions: members and outsiders invite, resend and revoke nothing', async () => {
-    const before = await invitationRow(invitation.invitation_id);
-    for (const each of [member, outsider]) {
-      refused(
-        await each.client.rpc('invite_to_team', {
-          p_team_id: team.id,
-          p_email: uniqueEmail('x'),
-          p_role: 'member',
-          p_locale: 'en',
-        }),
-        'team_role_forbidden',
-      );
-      refused(
-        await each.client.rpc('resend_team_invitation', {
-          p_invitation_id: invitation.invitation_id,
-          p_locale: 'en',
-        }),
-        'invitation_not_found',
-      );
-      refused(
-        await each.client.rpc('revoke_team_invitation', { p_invitation_id: invitation.invitation_id }),
-        'invitation_not_found',
-      );
-    }
-    expect(
-      (
-        await anon().rpc('invite_to_team', {
-          p_team_id: team.id,
-          p_email: uniqueEmail('x'),
-          p_role: 'member',
-          p_locale: 'en',
-        })
-      ).error?.code,
-    ).toBe('42501');
-    expect(await invitationRow(invitation.invitation_id)).toEqual(before);
+    await unchanged(
+      () => invitationRow(invitation.invitation_id),
+      async () => {
+        for (const each of [member, outsider]) {
+          refused(
+            await each.client.rpc('invite_to_team', {
+              p_team_id: team.id,
+              p_email: uniqueEmail('x'),
+              p_role: 'member',
+              p_locale: 'en',
+            }),
+            'team_role_forbidden',
+          );
+          refused(
+            await each.client.rpc('resend_team_invitation', {
+              p_invitation_id: invitation.invitation_id,
+              p_locale: 'en',
+            }),
+            'invitation_not_found',
+          );
+          refused(
+            await each.client.rpc('revoke_team_invitation', { p_invitation_id: invitation.invitation_id }),
+            'invitation_not_found',
+          );
+        }
+        expect(
+          (
+            await anon().rpc('invite_to_team', {
+              p_team_id: team.id,
+              p_email: uniqueEmail('x'),
+              p_role: 'member',
+              p_locale: 'en',
+            })
+          ).error?.code,
+        ).toBe('42501');
+      },
+    );
   });
 });
 
@@ -315,61 +343,22 @@ describe('teams: the rules on roles', () => {
     (await members(team))?.find((row) => row.user_id === each.id)?.role as string | undefined;
 
   it('the last owner may not step down nor leave', async () => {
-    refused(
-      await owner.client
-        .from('team_members')
-        .update({ role: 'admin' })
-        .eq('team_id', team.id)
-        .eq('user_id', owner.id),
-      'team_last_owner',
-    );
-    refused(
-      await owner.client.from('team_members').delete().eq('team_id', team.id).eq('user_id', owner.id),
-      'team_last_owner',
-    );
+    refused(await setRole(owner, team, owner, 'admin'), 'team_last_owner');
+    refused(await removeMember(owner, team, owner), 'team_last_owner');
     expect(await roleOf(owner)).toBe('owner');
   });
 
   it('nobody raises their own role', async () => {
-    refused(
-      await adminUser.client
-        .from('team_members')
-        .update({ role: 'owner' })
-        .eq('team_id', team.id)
-        .eq('user_id', adminUser.id),
-      'team_role_forbidden',
-    );
-    const self = await member.client
-      .from('team_members')
-      .update({ role: 'admin' })
-      .eq('team_id', team.id)
-      .eq('user_id', member.id)
-      .select('role');
+    refused(await setRole(adminUser, team, adminUser, 'owner'), 'team_role_forbidden');
+    const self = await setRole(member, team, member, 'admin').select('role');
     expect(self).toMatchObject({ data: [], error: null });
     expect([await roleOf(adminUser), await roleOf(member)]).toEqual(['admin', 'member']);
   });
 
   it('admins never demote, remove or make owners', async () => {
-    refused(
-      await adminUser.client
-        .from('team_members')
-        .update({ role: 'member' })
-        .eq('team_id', team.id)
-        .eq('user_id', owner.id),
-      'team_role_forbidden',
-    );
-    refused(
-      await adminUser.client.from('team_members').delete().eq('team_id', team.id).eq('user_id', owner.id),
-      'team_role_forbidden',
-    );
-    refused(
-      await adminUser.client
-        .from('team_members')
-        .update({ role: 'owner' })
-        .eq('team_id', team.id)
-        .eq('user_id', member.id),
-      'team_role_forbidden',
-    );
+    refused(await setRole(adminUser, team, owner, 'member'), 'team_role_forbidden');
+    refused(await removeMember(adminUser, team, owner), 'team_role_forbidden');
+    refused(await setRole(adminUser, team, member, 'owner'), 'team_role_forbidden');
     refused(
       await adminUser.client.rpc('invite_to_team', {
         p_team_id: team.id,
@@ -383,28 +372,13 @@ describe('teams: the rules on roles', () => {
   });
 
   it('admins promote, demote and remove members and admins', async () => {
-    const promoted = await adminUser.client
-      .from('team_members')
-      .update({ role: 'admin' })
-      .eq('team_id', team.id)
-      .eq('user_id', member.id)
-      .select('role');
+    const promoted = await setRole(adminUser, team, member, 'admin').select('role');
     expect(promoted).toMatchObject({ data: [{ role: 'admin' }], error: null });
-    const demoted = await adminUser.client
-      .from('team_members')
-      .update({ role: 'member' })
-      .eq('team_id', team.id)
-      .eq('user_id', member.id)
-      .select('role');
+    const demoted = await setRole(adminUser, team, member, 'member').select('role');
     expect(demoted).toMatchObject({ data: [{ role: 'member' }], error: null });
     const leaving = await user();
     await join(owner, team, leaving, 'admin');
-    const removal = await adminUser.client
-      .from('team_members')
-      .delete()
-      .eq('team_id', team.id)
-      .eq('user_id', leaving.id)
-      .select('user_id');
+    const removal = await removeMember(adminUser, team, leaving).select('user_id');
     expect(removal).toMatchObject({ data: [{ user_id: leaving.id }], error: null });
     expect(await roleOf(leaving)).toBeUndefined();
   });
@@ -776,5 +750,64 @@ describe('teams: deleting an account', () => {
     expect((await admin().from('team_invitations').select('id').eq('id', sent.invitation_id)).data).toEqual(
       [],
     );
+  });
+});
+
+describe('teams: a user with a second factor', () => {
+  it('reaches the team only after the code step: a password-only session reads and changes nothing', async () => {
+    const owner = await user();
+    const member = await user();
+    const team = await newTeam(owner, 'Two factors');
+    await join(owner, team, member, 'admin');
+    const { data: enrolled, error } = await member.client.auth.mfa.enroll({ factorType: 'totp' });
+    if (error) throw error;
+    const code = new TOTP({ secret: Secret.fromBase32(enrolled.totp.secret) }).generate();
+    expect(
+      (await member.client.auth.mfa.challengeAndVerify({ factorId: enrolled.id, code })).error,
+    ).toBeNull();
+    // The same person with the password alone: GoTrue's aal1 token, straight to the Data API.
+    const passwordOnly = anonClient(server.get());
+    expect(
+      (await passwordOnly.auth.signInWithPassword({ email: member.email, password: PASSWORD })).error,
+    ).toBeNull();
+
+    const before = { team: await teamRow(team), members: await members(team) };
+    expect(await passwordOnly.from('teams').select('id')).toMatchObject({ data: [], error: null });
+    expect(await passwordOnly.from('team_members').select('user_id')).toMatchObject({
+      data: [],
+      error: null,
+    });
+    expect(await passwordOnly.from('team_invitations').select('id')).toMatchObject({ data: [], error: null });
+    expect(
+      await passwordOnly.from('teams').update({ name: 'Taken over' }).eq('id', team.id).select('id'),
+    ).toMatchObject({ data: [], error: null });
+    expect(
+      await passwordOnly
+        .from('team_members')
+        .delete()
+        .eq('team_id', team.id)
+        .eq('user_id', member.id)
+        .select(),
+    ).toMatchObject({ data: [], error: null });
+    const invited = await passwordOnly.rpc('invite_to_team', {
+      p_team_id: team.id,
+      p_email: uniqueEmail('intruder'),
+      p_role: 'admin',
+      p_locale: 'en',
+    });
+    expect(invited.error).toMatchObject({ code: '42501', hint: 'insufficient_aal' });
+    expect(await teamRow(team)).toEqual(before.team);
+    expect(await members(team)).toEqual(before.members);
+    // No new invitation (the one the admin joined by is accepted).
+    const open = await admin()
+      .from('team_invitations')
+      .select('id')
+      .eq('team_id', team.id)
+      .is('accepted_at', null);
+    expect(open.data).toEqual([]);
+
+    // After the code step, the same person is the admin they are.
+    const { data: teams } = await member.client.from('teams').select('id');
+    expect(teams).toEqual([{ id: team.id }]);
   });
 });

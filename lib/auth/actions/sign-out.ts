@@ -8,7 +8,7 @@ import { sessionClient, signOutHere } from '@/lib/session/server';
 
 /**
  * Signs this browser out. A plain form post, so it works without JavaScript. With `next` (switching accounts, as
- * an invitation for another address offers), it goes on to sign-in, coming back to `next`, with `email` filled in.
+ * an invitation for another address offers), it goes back there signed out: that page offers the sign-in.
  */
 export async function signOut(formData: FormData): Promise<void> {
   const data = asFormData(formData);
@@ -17,7 +17,5 @@ export async function signOut(formData: FormData): Promise<void> {
   await signOutHere(await sessionClient());
   const next = sameSitePath(data.get('next'));
   if (!next) return redirect({ href: '/', locale });
-  const email = data.get('email');
-  const query = typeof email === 'string' && email.length <= 254 ? { next, email } : { next };
-  return redirect({ href: { pathname: '/sign-in', query }, locale });
+  return redirect({ href: next, locale });
 }

@@ -1,5 +1,5 @@
-import { createConfirmedUser, signInWithPassword, uniqueEmail } from '../support/auth-users';
-import { mailTo } from '../support/mailbox';
+import { createConfirmedUser, goodPassword, signInWithPassword, uniqueEmail } from '../support/auth-users';
+import { followEmailLink, mailTo } from '../support/mailbox';
 import { type Browser, expect, type Page, test } from '../support/test';
 import { appUrl } from '../support/test-env';
 import {
@@ -220,4 +220,55 @@ test("without JavaScript: a sole owner's account deletion is refused with a link
   expect((await admin().auth.admin.getUserById(owner.user.id)).data.user).not.toBeNull();
   expect(await rolesIn(slug)).toEqual({ [owner.user.id]: 'owner', [other.id]: 'member' });
   await owner.context.close();
+});
+
+test('without JavaScript: an invitation link signs in or signs up with the address filled in, and comes back', async ({
+  browser,
+}) => {
+  const existing = await createConfirmedUser({ email: uniqueEmail('plain-invited') });
+  const newcomer = uniqueEmail('plain-newcomer');
+  const forExisting = await teamInviting(existing.email, 'Plain crew');
+  const forNewcomer = await teamInviting(newcomer, 'Plain newcomers');
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  // With no script running, what the page shows is its server HTML.
+  const signedOut = page.getByTestId('invitation-signed-out');
+
+  // Sign in: the address is in the form, a wrong password keeps it, the right one comes back to the invitation.
+  const existingPath = `/en/invitations/${forExisting.token}`;
+  await page.goto(existingPath);
+  await expect(signedOut.locator('input[name="email"]')).toHaveValue(existing.email);
+  await signedOut.locator('input[name="password"]').fill('not-the-password-1');
+  await signedOut.locator('button[type="submit"]').click();
+  await expect(page.getByRole('alert').filter({ visible: true }).first()).toBeVisible();
+  await expect(signedOut.locator('input[name="email"]')).toHaveValue(existing.email);
+  await signedOut.locator('input[name="password"]').fill(existing.password);
+  await signedOut.locator('button[type="submit"]').click();
+  await expect(page).toHaveURL(existingPath);
+  await page.getByRole('button', { name: t('accept') }).click();
+  await expect(page).toHaveURL(`/en/teams/${forExisting.slug}?done=joined`);
+  expect((await rolesIn(forExisting.slug))[existing.id]).toBe('member');
+
+  // Signed in with another address, switching accounts signs out and shows the invitation's sign-in again.
+  const newcomerPath = `/en/invitations/${forNewcomer.token}`;
+  await page.goto(newcomerPath);
+  await page
+    .getByTestId('invitation-other-account')
+    .getByRole('button', { name: t('switchAccount') })
+    .click();
+  await expect(page).toHaveURL(newcomerPath);
+
+  // Sign up: the link offers the sign-up form, the address filled in; the confirmation mail comes back here.
+  await signedOut.getByRole('link', { name: t('signUpToAccept') }).click();
+  await expect(page).toHaveURL(`${newcomerPath}?account=new`);
+  await expect(signedOut.locator('input[name="email"]')).toHaveValue(newcomer);
+  await signedOut.locator('input[name="displayName"]').fill('Plain Newcomer');
+  await signedOut.locator('input[name="password"]').fill(goodPassword);
+  await signedOut.locator('button[type="submit"]').click();
+  await expect(page).toHaveURL(/\/en\/sign-up\/check-email/);
+  await followEmailLink(page, (await mailTo(newcomer)).confirmLink);
+  await expect(page).toHaveURL(newcomerPath);
+  await page.getByRole('button', { name: t('accept') }).click();
+  await expect(page).toHaveURL(`/en/teams/${forNewcomer.slug}?done=joined`);
+  await context.close();
 });

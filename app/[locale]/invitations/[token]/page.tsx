@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { getFormatter, getLocale, getTranslations } from 'next-intl/server';
 import { ClearCachesForm } from '@/components/pwa/clear-caches-form';
-import { Link } from '@/components/navigation/link';
+import { InvitationAccount } from '@/components/teams/invitation-account';
 import { TeamActionForm } from '@/components/teams/team-action-form';
 import { TeamsAlert } from '@/components/teams/teams-alert';
 import { TeamsMessages, TeamsPage } from '@/components/teams/teams-messages';
@@ -14,9 +14,10 @@ import { boundedGetUser, sessionClient } from '@/lib/session/server';
 import { acceptInvitation, declineInvitation } from '@/lib/teams/team-actions';
 import { previewInvitation } from '@/lib/teams/team-queries';
 
-// The page an emailed invitation opens. Open to anyone holding the link: signed out, it leads through sign-in or
-// sign-up with the invited address filled in and back here; signed in with another address, it says so and offers
-// to switch accounts; an invitation no longer open says why. The token stays in this page's address only.
+// The page an emailed invitation opens. Open to anyone holding the link: signed out, it shows the sign-in form (or
+// with `?account=new` the sign-up form) with the invited address filled in, coming back here; signed in with another
+// address, it says so and offers to switch accounts; an invitation no longer open says why. The token stays in this
+// page's address only.
 
 // The token stays out of the title too (and so out of history and shared screens' tab names).
 export async function generateMetadata({
@@ -26,8 +27,11 @@ export async function generateMetadata({
   return pageMetadata(`/invitations/${(await params).token}`, { title: t('invitationTitle') });
 }
 
-export default async function InvitationPage({ params }: PageProps<'/[locale]/invitations/[token]'>) {
-  const { token } = await params;
+export default async function InvitationPage({
+  params,
+  searchParams,
+}: PageProps<'/[locale]/invitations/[token]'>) {
+  const [{ token }, { account }] = await Promise.all([params, searchParams]);
   const path = `/invitations/${token}`;
   const [locale, t, format] = await Promise.all([getLocale(), getTranslations('Teams'), getFormatter()]);
   const preview = await previewInvitation(path, token);
@@ -66,22 +70,10 @@ export default async function InvitationPage({ params }: PageProps<'/[locale]/in
         </div>
       ) : !user ? (
         <div className="grid gap-3" data-testid="invitation-signed-out">
-          <p>{t('invitationSignInFirst')}</p>
-          <div className="flex flex-wrap gap-3">
-            <Button asChild>
-              <Link href={{ pathname: '/sign-in', query: { next, email: invitation.email } }}>
-                {t('signInToAccept')}
-              </Link>
-            </Button>
-            <Button asChild variant="outline">
-              <Link href={{ pathname: '/sign-up', query: { next, email: invitation.email } }}>
-                {t('signUpToAccept')}
-              </Link>
-            </Button>
-          </div>
           <p className="text-sm text-muted-foreground">
             {t('expires', { date: format.dateTime(new Date(invitation.expiresAt), { dateStyle: 'long' }) })}
           </p>
+          <InvitationAccount next={next} email={invitation.email} newAccount={account === 'new'} />
         </div>
       ) : userEmail !== invitation.email ? (
         <div className="grid gap-3" data-testid="invitation-other-account">
@@ -96,7 +88,6 @@ export default async function InvitationPage({ params }: PageProps<'/[locale]/in
           <ClearCachesForm action={signOut}>
             <input type="hidden" name="locale" value={locale} />
             <input type="hidden" name="next" value={next} />
-            <input type="hidden" name="email" value={invitation.email} />
             <Button type="submit" variant="outline">
               {t('switchAccount')}
             </Button>
