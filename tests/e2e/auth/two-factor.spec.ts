@@ -292,6 +292,22 @@ test('every account action posted from a forged aal1 session is refused, and not
   context,
 }) => {
   const user = await createConfirmedUser({ displayName: 'Kept Name' });
+  // A team of the user's, which the user menu's read must not show to a session that owes its second factor. It is
+  // made before the factor: a password-only session of a user with one reaches no team.
+  const creator = createClient(supabaseUrl, publishableKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+  });
+  expect(
+    (await creator.auth.signInWithPassword({ email: user.email, password: user.password })).error,
+  ).toBeNull();
+  const teamName = `Forged Sweep ${randomUUID().slice(0, 8)}`;
+  expect(
+    (await creator.rpc('create_team', { p_slug: `sweep-${randomUUID().slice(0, 8)}`, p_name: teamName }))
+      .error,
+  ).toBeNull();
+  await enrollFactors(user.email, user.password, ['Phone']);
+  const before = (await findUser(user.id))!;
+  const factorId = before.factors![0]!.id;
   // Another device of the user's: signing out other devices, or everywhere, would end its session.
   const device = createClient(supabaseUrl, publishableKey, {
     auth: { persistSession: false, autoRefreshToken: false },
@@ -299,16 +315,6 @@ test('every account action posted from a forged aal1 session is refused, and not
   expect(
     (await device.auth.signInWithPassword({ email: user.email, password: user.password })).error,
   ).toBeNull();
-  // A team of the user's, which the user menu's read must not show to a session that owes its second factor.
-  const teamName = `Forged Sweep ${randomUUID().slice(0, 8)}`;
-  expect(
-    (await device.rpc('create_team', { p_slug: `sweep-${randomUUID().slice(0, 8)}`, p_name: teamName }))
-      .error,
-  ).toBeNull();
-  // The second factor comes after the team: a password-only session of a user with one reaches no team.
-  await enrollFactors(user.email, user.password, ['Phone']);
-  const before = (await findUser(user.id))!;
-  const factorId = before.factors![0]!.id;
 
   // The password alone, then the cookie's copy of the user edited so the middleware sees no second factor.
   await signInWithPassword(page, user.email, user.password);
