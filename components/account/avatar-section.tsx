@@ -3,8 +3,9 @@ import type { Locale } from 'next-intl';
 import { AccountSection } from '@/components/account/account-section';
 import { AvatarForms } from '@/components/account/avatar-forms';
 import { AvatarImage } from '@/components/auth/avatar-image';
-import { avatarMaxSize, avatarProblemMessage } from '@/lib/avatars/avatar-messages';
-import { avatarRemoveForm, avatarUploadForm } from '@/lib/avatars/avatar-rules';
+import { fileSize } from '@/i18n/file-size';
+import { avatarProblemMessage } from '@/lib/avatars/avatar-messages';
+import { avatarMaxBytes, avatarRemoveForm, avatarUploadForm } from '@/lib/avatars/avatar-rules';
 import { noScriptAnswer } from '@/lib/forms/no-script-state';
 
 /**
@@ -36,7 +37,7 @@ export async function AvatarSection({
       <AvatarImage name={name} size={128} version={version} alt={t('pictureAlt')} />
       <AvatarForms
         hasPicture={hasPicture}
-        hint={t('pictureHint', { max: avatarMaxSize(format) })}
+        hint={t('pictureHint', { max: fileSize(format, avatarMaxBytes) })}
         problems={{ empty, tooBig, wrongType }}
         uploadAnswer={uploadAnswer}
         removeAnswer={removeAnswer}

@@ -3,11 +3,12 @@
 import { FileText, LoaderCircle } from 'lucide-react';
 import { useRouter } from 'next/navigation';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
-import { type FormEvent, useActionState, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useActionState, useId, useState } from 'react';
 import { FormMessage } from '@/components/forms/form-message';
 import { SubmitButton } from '@/components/forms/submit-button';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
+import { fileSize } from '@/i18n/file-size';
 import { isolatedText } from '@/i18n/isolate';
 import { type FormState, initialFormState } from '@/lib/forms/form-state';
 import { noteFileUploadTicket, removeNoteFile, uploadNoteFiles } from '@/lib/notes/note-file-actions';
@@ -23,21 +24,6 @@ import {
 import { useHydrated } from '@/lib/use-browser-value';
 
 const problemKeys = { empty: 'fileEmpty', tooBig: 'fileTooBig', wrongType: 'fileWrongType' } as const;
-
-type Formatter = ReturnType<typeof useFormatter>;
-
-/** A size in the locale's digits and unit: bytes, kB or MB as it reads best. */
-function fileSize(format: Formatter, bytes: number): string {
-  if (bytes >= 1024 * 1024)
-    return format.number(bytes / 1024 / 1024, {
-      style: 'unit',
-      unit: 'megabyte',
-      maximumFractionDigits: 1,
-    });
-  if (bytes >= 1024)
-    return format.number(bytes / 1024, { style: 'unit', unit: 'kilobyte', maximumFractionDigits: 0 });
-  return format.number(bytes, { style: 'unit', unit: 'byte' });
-}
 
 /** PUTs a file to a signed upload URL, reporting progress; resolves to the HTTP status (0: no answer). */
 function putFile(url: string, file: File, onProgress: (loaded: number) => void): Promise<number> {
@@ -79,7 +65,7 @@ export function NoteFiles({
   const [progress, setProgress] = useState<{ name: string; loaded: number; total: number } | null>(null);
   const hintId = useId();
   const progressId = useId();
-  const max = format.number(noteFileMaxBytes / 1024 / 1024, { style: 'unit', unit: 'megabyte' });
+  const max = fileSize(format, noteFileMaxBytes);
   const state = shown?.for === uploadState ? shown.state : uploadState;
   const full = files.length >= noteFilesPerNote;
 
@@ -224,6 +210,15 @@ function NoteFileItem({ file, size }: { file: NoteFile; size: string }) {
   const [state, remove] = useActionState(removeNoteFile, initialFormState);
   const image = file.type.startsWith('image/');
   const kind = isNoteFileType(file.type) ? noteFileTypes[file.type] : 'other';
+  // The buttons' accessible names say which file; the name is seen beside them already.
+  const spokenName = {
+    name: file.name,
+    bdi: (chunks: ReactNode) => (
+      <bdi dir="auto" className="sr-only">
+        {chunks}
+      </bdi>
+    ),
+  };
   return (
     <li className="grid gap-2 rounded-md border p-3" data-testid="note-file">
       <div className="flex items-center gap-3">
@@ -256,27 +251,13 @@ function NoteFileItem({ file, size }: { file: NoteFile; size: string }) {
           href={noteFileSource(file.path, 'download')}
           className="inline-flex h-control items-center rounded-md border px-3 text-sm font-medium focus-visible:outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
         >
-          {t.rich('fileDownload', {
-            name: file.name,
-            bdi: (chunks) => (
-              <bdi dir="auto" className="sr-only">
-                {chunks}
-              </bdi>
-            ),
-          })}
+          {t.rich('fileDownload', spokenName)}
         </a>
         <form action={remove}>
           <input type="hidden" name="locale" value={locale} />
           <input type="hidden" name="path" value={file.path} />
           <SubmitButton variant="outline" pendingLabel={t('fileRemoving')}>
-            {t.rich('fileRemove', {
-              name: file.name,
-              bdi: (chunks) => (
-                <bdi dir="auto" className="sr-only">
-                  {chunks}
-                </bdi>
-              ),
-            })}
+            {t.rich('fileRemove', spokenName)}
           </SubmitButton>
         </form>
       </div>

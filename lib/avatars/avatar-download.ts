@@ -1,3 +1,4 @@
+import { storageFailure, uncachedFileHeaders } from '@/lib/http/storage-file';
 import { storedSessionClient } from '@/lib/session/server';
 import { avatarPath, type avatarSizes } from './avatar-rules';
 
@@ -14,15 +15,9 @@ import { avatarPath, type avatarSizes } from './avatar-rules';
 // immutable: a new picture is a new version. The cost: a session revoked elsewhere can still fetch a picture until its
 // access token expires, as with any Storage request, and only pictures, which every signed-in user may read.
 
-const uncached = { 'Cache-Control': 'private, no-store', Vary: 'Cookie' };
-
 /** Storage's answer as the route's status: no picture 404; a token it refused 401; anything else 502. */
-function failureStatus(error: unknown): number {
-  const { status, statusCode } = (error ?? {}) as { status?: unknown; statusCode?: unknown };
-  if (status === 404 || statusCode === '404' || statusCode === 'not_found') return 404;
-  if (status === 400 || status === 401 || status === 403) return 401;
-  return 502;
-}
+const failureStatus = (error: unknown) =>
+  ({ missing: 404, refused: 401, unavailable: 502 })[storageFailure(error)];
 
 /** The picture at `size` CSS pixels, or the status saying why not. `version`: the one the page asked for, if any. */
 export async function avatarResponse(
@@ -30,14 +25,15 @@ export async function avatarResponse(
   version?: string,
 ): Promise<Response> {
   const session = await storedSessionClient();
-  if (!session) return new Response(null, { status: 401, headers: uncached });
+  if (!session) return new Response(null, { status: 401, headers: uncachedFileHeaders });
   // Twice the CSS size: sharp on high-density screens.
   const { data, error } = await session.supabase.storage
     .from('avatars')
     .download(avatarPath(session.userId), {
       transform: { width: size * 2, height: size * 2, resize: 'cover' },
     });
-  if (error || !data) return new Response(null, { status: failureStatus(error), headers: uncached });
+  if (error || !data)
+    return new Response(null, { status: failureStatus(error), headers: uncachedFileHeaders });
   return new Response(data.stream(), {
     headers: {
       // A version address never changes what it shows; without one (an old link), always asked again.

@@ -1,5 +1,6 @@
 import type { Locale } from 'next-intl';
 import { getFormatter, getTranslations } from 'next-intl/server';
+import { fileSize } from '@/i18n/file-size';
 import { avatarMaxBytes, type AvatarProblem } from './avatar-rules';
 
 /** The localized words for a refused file; the size limit in the locale's digits and unit. */
@@ -17,10 +18,5 @@ export async function avatarProblemMessage(
     wrongType: 'pictureWrongType',
     failed: 'pictureFailed',
   } as const;
-  return t(keys[problem], { max: avatarMaxSize(format) });
-}
-
-/** "5 MB" as the locale writes it. */
-export function avatarMaxSize(format: Awaited<ReturnType<typeof getFormatter>>): string {
-  return format.number(avatarMaxBytes / 1024 / 1024, { style: 'unit', unit: 'megabyte' });
+  return t(keys[problem], { max: fileSize(format, avatarMaxBytes) });
 }

@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Locale } from 'next-intl';
 import { getFormatter, getTranslations } from 'next-intl/server';
+import { fileSize } from '@/i18n/file-size';
 import { isolatedText } from '@/i18n/isolate';
 import { redirect } from '@/i18n/navigation';
 import { formAction } from '@/lib/forms/form-action';
@@ -50,7 +51,7 @@ async function problemMessage(locale: Locale, problem: Problem, name = ''): Prom
     ...isolatedText,
     name,
     count: noteFilesPerNote,
-    max: format.number(noteFileMaxBytes / 1024 / 1024, { style: 'unit', unit: 'megabyte' }),
+    max: fileSize(format, noteFileMaxBytes),
   });
 }
 

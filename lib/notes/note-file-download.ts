@@ -1,3 +1,4 @@
+import { storageFailure, uncachedFileHeaders } from '@/lib/http/storage-file';
 import { storedSessionClient } from '@/lib/session/server';
 import { isNoteFileType, noteFileName, noteFilePathNote, noteFilesBucket } from './note-files';
 
@@ -6,14 +7,8 @@ import { isNoteFileType, noteFileName, noteFilePathNote, noteFilesBucket } from 
 // user's or an anonymous request gets a 404 whatever the path. Why a route rather than signed URLs in the page: a
 // signed URL works for anyone holding it until it expires, and the Content-Security-Policy needs no Storage host.
 
-const uncached = { 'Cache-Control': 'private, no-store', Vary: 'Cookie' };
-
-function failureStatus(error: unknown): number {
-  const { status, statusCode } = (error ?? {}) as { status?: unknown; statusCode?: unknown };
-  if (status === 404 || statusCode === '404' || statusCode === 'not_found') return 404;
-  if (status === 400 || status === 401 || status === 403) return 404;
-  return 502;
-}
+/** Refused or missing alike are 404: the answer never tells whether a file exists that the visitor cannot read. */
+const failureStatus = (error: unknown) => (storageFailure(error) === 'unavailable' ? 502 : 404);
 
 /** `filename*` as RFC 6266 and 8187 write a name in any script. */
 const dispositionName = (name: string) =>
@@ -24,21 +19,23 @@ export async function noteFileResponse(
   path: string | null,
   how: { thumb: boolean; download: boolean },
 ): Promise<Response> {
-  if (!noteFilePathNote(path) || !path) return new Response(null, { status: 404, headers: uncached });
+  if (!noteFilePathNote(path) || !path)
+    return new Response(null, { status: 404, headers: uncachedFileHeaders });
   const session = await storedSessionClient();
-  if (!session) return new Response(null, { status: 404, headers: uncached });
+  if (!session) return new Response(null, { status: 404, headers: uncachedFileHeaders });
   const files = session.supabase.storage.from(noteFilesBucket);
   const { data, error } = await files.download(
     path,
     // Twice the CSS size, for high-density screens (components/notes/note-files.tsx shows 64 px).
     how.thumb ? { transform: { width: 128, height: 128, resize: 'cover' } } : undefined,
   );
-  if (error || !data) return new Response(null, { status: failureStatus(error), headers: uncached });
+  if (error || !data)
+    return new Response(null, { status: failureStatus(error), headers: uncachedFileHeaders });
   const type = isNoteFileType(data.type) ? data.type : 'application/octet-stream';
   const name = noteFileName(path.slice(path.indexOf('/') + 1));
   return new Response(data.stream(), {
     headers: {
-      ...uncached,
+      ...uncachedFileHeaders,
       'Content-Type': type,
       'Content-Disposition': `${how.download ? 'attachment' : 'inline'}; ${dispositionName(name)}`,
       'X-Content-Type-Options': 'nosniff',

@@ -1,6 +1,4 @@
-import { createServerClient } from '@supabase/ssr';
-import { authCookieEncoding } from '../../../lib/supabase/cookie-encoding.ts';
-import type { SignedInSession } from './signed-in-session.ts';
+import { jarClient, type SignedInSession } from './signed-in-session.ts';
 
 /**
  * supabase-js (and so the app's middleware) refreshes a session whose access token expires within 90 s
@@ -39,26 +37,12 @@ async function renewed(
   publishableKey: string,
   session: SignedInSession,
 ): Promise<SignedInSession> {
-  const jar = new Map<string, string>();
-  const supabase = createServerClient(authUrl, publishableKey, {
-    cookieEncoding: authCookieEncoding,
-    cookies: {
-      getAll: () => [...jar].map(([name, value]) => ({ name, value })),
-      setAll(cookies) {
-        for (const { name, value } of cookies) {
-          if (value) jar.set(name, value);
-          else jar.delete(name);
-        }
-      },
-    },
-  });
+  const { supabase, sessionCookies } = jarClient(authUrl, publishableKey);
   const { data, error } = await supabase.auth.refreshSession({ refresh_token: session.refreshToken });
   if (error || !data.session)
     throw new Error(`Renewing the benchmark session failed: ${error?.message ?? 'no session'}`);
-  const authCookies = [...jar].filter(([name]) => /^sb-[^.]+-auth-token(\.\d+)?$/.test(name));
   return {
-    cookieHeader: authCookies.map(([name, value]) => `${name}=${value}`).join('; '),
-    cookieNames: authCookies.map(([name]) => name),
+    ...sessionCookies(),
     accessToken: data.session.access_token,
     refreshToken: data.session.refresh_token,
   };

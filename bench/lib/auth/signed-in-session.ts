@@ -21,19 +21,7 @@ export async function signIn(
   user: TestUser,
   { secondFactor = false } = {},
 ): Promise<SignedInSession> {
-  const jar = new Map<string, string>();
-  const supabase = createServerClient(authUrl, publishableKey, {
-    cookieEncoding: authCookieEncoding,
-    cookies: {
-      getAll: () => [...jar].map(([name, value]) => ({ name, value })),
-      setAll(cookies) {
-        for (const { name, value } of cookies) {
-          if (value) jar.set(name, value);
-          else jar.delete(name);
-        }
-      },
-    },
-  });
+  const { supabase, sessionCookies } = jarClient(authUrl, publishableKey);
   const signedIn = await supabase.auth.signInWithPassword(user);
   if (signedIn.error || !signedIn.data.session)
     throw new Error(`Signing in the benchmark user failed: ${signedIn.error?.message ?? 'no session'}`);
@@ -60,12 +48,35 @@ export async function signIn(
       throw new Error(`Confirming the benchmark user's app failed: ${verified.error.message}`);
     tokens = { accessToken: verified.data.access_token, refreshToken: verified.data.refresh_token };
   }
-  const authCookies = [...jar].filter(([name]) => /^sb-[^.]+-auth-token(\.\d+)?$/.test(name));
-  if (authCookies.length === 0)
-    throw new Error(`Signing in set no auth cookie (got: ${[...jar.keys()].join(', ') || 'none'})`);
-  return {
-    cookieHeader: authCookies.map(([name, value]) => `${name}=${value}`).join('; '),
-    cookieNames: authCookies.map(([name]) => name),
-    ...tokens,
-  };
+  return { ...sessionCookies(), ...tokens };
+}
+
+/**
+ * A server client as the app makes one (@supabase/ssr with a cookie adapter) over an in-memory jar, and the session
+ * cookies the jar then holds, byte for byte what the middleware expects.
+ */
+export function jarClient(authUrl: string, publishableKey: string) {
+  const jar = new Map<string, string>();
+  const supabase = createServerClient(authUrl, publishableKey, {
+    cookieEncoding: authCookieEncoding,
+    cookies: {
+      getAll: () => [...jar].map(([name, value]) => ({ name, value })),
+      setAll(cookies) {
+        for (const { name, value } of cookies) {
+          if (value) jar.set(name, value);
+          else jar.delete(name);
+        }
+      },
+    },
+  });
+  function sessionCookies(): Pick<SignedInSession, 'cookieHeader' | 'cookieNames'> {
+    const authCookies = [...jar].filter(([name]) => /^sb-[^.]+-auth-token(\.\d+)?$/.test(name));
+    if (authCookies.length === 0)
+      throw new Error(`The session set no auth cookie (got: ${[...jar.keys()].join(', ') || 'none'})`);
+    return {
+      cookieHeader: authCookies.map(([name, value]) => `${name}=${value}`).join('; '),
+      cookieNames: authCookies.map(([name]) => name),
+    };
+  }
+  return { supabase, sessionCookies };
 }
