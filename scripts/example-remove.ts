@@ -44,6 +44,7 @@ export const examplePaths = [
   'supabase/migrations/20261128020000_note_files.sql',
   'supabase/tests/note-files.test.sql',
   'tests/local-supabase/note-files-policies.test.ts',
+  'tests/local-supabase/team-note-helpers.ts',
   'bench/lib/auth/bench-notes.ts',
   // The check that this list names what exists: without the example, nothing of it does.
   'tests/unit/example-remove.test.ts',

@@ -1,6 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { adminClient, anonClient, authServerForFile, signedInUser } from './helpers';
+import { adminClient, anonClient, authServerForFile } from './helpers';
+import { joinTeam, newTeam, type TeamUser, teamUser } from './team-note-helpers';
 
 // The notes example's attachments (bucket `note-files`, supabase/migrations/*_note_files.sql) through supabase-js:
 // whoever reads a note reads its files; whoever may change it adds (up to 10) and removes them; nobody else, and
@@ -8,41 +9,9 @@ import { adminClient, anonClient, authServerForFile, signedInUser } from './help
 
 const server = authServerForFile();
 
-interface User {
-  id: string;
-  email: string;
-  client: SupabaseClient;
-}
+const user = () => teamUser(server.get());
 
-async function user(): Promise<User> {
-  const made = await signedInUser(server.get());
-  return { id: made.userId, email: made.email, client: made.client };
-}
-
-let slugs = 0;
-async function newTeam(owner: User): Promise<string> {
-  const { data, error } = await owner.client.rpc('create_team', {
-    p_slug: `files-${Date.now().toString(36)}-${++slugs}`,
-    p_name: 'Files team',
-  });
-  expect(error).toBeNull();
-  return (data as { id: string }).id;
-}
-
-async function join(owner: User, teamId: string, member: User, role: string) {
-  const { data } = await owner.client.rpc('invite_to_team', {
-    p_team_id: teamId,
-    p_email: member.email,
-    p_role: role,
-    p_locale: 'en',
-  });
-  const accepted = await member.client.rpc('accept_team_invitation', {
-    p_token: (data as { token: string }[])[0]!.token,
-  });
-  expect(accepted.error).toBeNull();
-}
-
-async function note(author: User, teamId: string | null = null): Promise<string> {
+async function note(author: TeamUser, teamId: string | null = null): Promise<string> {
   const { data, error } = await author.client
     .from('notes')
     .insert({ title: 'With files', team_id: teamId })
@@ -63,10 +32,10 @@ const files = (client: SupabaseClient) => client.storage.from('note-files');
 const upload = (client: SupabaseClient, path: string) =>
   files(client).upload(path, png, { contentType: 'image/png' });
 
-let alice: User;
-let bob: User;
-let carol: User;
-let dave: User;
+let alice: TeamUser;
+let bob: TeamUser;
+let carol: TeamUser;
+let dave: TeamUser;
 
 beforeAll(async () => {
   [alice, bob, carol, dave] = await Promise.all([user(), user(), user(), user()]);
@@ -146,9 +115,9 @@ describe('the note-files bucket and its policies', () => {
   });
 
   it('shows a team note’s files to its members; the author and the team’s admins add and remove them', async () => {
-    const teamId = await newTeam(alice);
-    await join(alice, teamId, bob, 'member');
-    await join(alice, teamId, carol, 'admin');
+    const teamId = await newTeam(alice, 'Files team');
+    await joinTeam(alice, teamId, bob, 'member');
+    await joinTeam(alice, teamId, carol, 'admin');
     const bobs = await note(bob, teamId);
     expect((await upload(bob.client, `${bobs}/by-bob.png`)).error).toBeNull();
     // Members read.

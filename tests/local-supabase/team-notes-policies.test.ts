@@ -1,6 +1,6 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { adminClient, anonClient, authServerForFile, signedInUser } from './helpers';
+import { adminClient, anonClient, authServerForFile } from './helpers';
+import { joinTeam, newTeam, type TeamUser, teamUser } from './team-note-helpers';
 
 // The notes example's team notes (supabase/migrations/*_team_notes.sql) through supabase-js: a team's members read
 // and add its notes; the author, the team's admins and its owners change and delete them; nobody outside reads
@@ -8,43 +8,10 @@ import { adminClient, anonClient, authServerForFile, signedInUser } from './help
 
 const server = authServerForFile();
 
-interface User {
-  id: string;
-  email: string;
-  client: SupabaseClient;
-}
-
-async function user(): Promise<User> {
-  const made = await signedInUser(server.get());
-  return { id: made.userId, email: made.email, client: made.client };
-}
-
+const user = () => teamUser(server.get());
 const admin = () => adminClient(server.get());
-let slugs = 0;
 
-async function newTeam(owner: User): Promise<string> {
-  const { data, error } = await owner.client.rpc('create_team', {
-    p_slug: `notes-${Date.now().toString(36)}-${++slugs}`,
-    p_name: 'Notes team',
-  });
-  expect(error).toBeNull();
-  return (data as { id: string }).id;
-}
-
-async function join(owner: User, teamId: string, member: User, role: string) {
-  const { data } = await owner.client.rpc('invite_to_team', {
-    p_team_id: teamId,
-    p_email: member.email,
-    p_role: role,
-    p_locale: 'en',
-  });
-  const accepted = await member.client.rpc('accept_team_invitation', {
-    p_token: (data as { token: string }[])[0]!.token,
-  });
-  expect(accepted.error).toBeNull();
-}
-
-async function add(author: User, title: string, teamId: string | null = null): Promise<string> {
+async function add(author: TeamUser, title: string, teamId: string | null = null): Promise<string> {
   const { data, error } = await author.client
     .from('notes')
     .insert({ title, team_id: teamId })
@@ -63,16 +30,16 @@ async function noteRow(id: string) {
   return data;
 }
 
-const titles = async (each: User) =>
+const titles = async (each: TeamUser) =>
   ((await each.client.from('notes').select('title').order('title')).data ?? []).map((n) => n.title as string);
 
-let owner: User, teamAdmin: User, member: User, outsider: User;
+let owner: TeamUser, teamAdmin: TeamUser, member: TeamUser, outsider: TeamUser;
 let teamId: string;
 beforeAll(async () => {
   [owner, teamAdmin, member, outsider] = await Promise.all([user(), user(), user(), user()]);
-  teamId = await newTeam(owner);
-  await join(owner, teamId, teamAdmin, 'admin');
-  await join(owner, teamId, member, 'member');
+  teamId = await newTeam(owner, 'Notes team');
+  await joinTeam(owner, teamId, teamAdmin, 'admin');
+  await joinTeam(owner, teamId, member, 'member');
 });
 
 describe('team notes: reading and adding', () => {
@@ -164,7 +131,7 @@ describe('team notes: changing and deleting', () => {
 
   it('a removed member loses the team’s notes, hers included, and keeps her own', async () => {
     const leaver = await user();
-    await join(owner, teamId, leaver, 'member');
+    await joinTeam(owner, teamId, leaver, 'member');
     const written = await add(leaver, 'Before leaving', teamId);
     await add(leaver, 'Leaver diary');
     const removal = await owner.client
@@ -190,8 +157,8 @@ describe('team notes: changing and deleting', () => {
 describe('team notes: the end of a team', () => {
   it('deleting the team deletes its notes and nothing else', async () => {
     const [first, second] = await Promise.all([user(), user()]);
-    const team = await newTeam(first);
-    await join(first, team, second, 'member');
+    const team = await newTeam(first, 'Notes team');
+    await joinTeam(first, team, second, 'member');
     const teamNote = await add(second, 'Goes', team);
     const diary = await add(second, 'Stays');
     expect((await first.client.from('teams').delete().eq('id', team).select('id')).data).toEqual([
@@ -203,7 +170,7 @@ describe('team notes: the end of a team', () => {
 
   it('a team whose last member deletes their account goes with its notes', async () => {
     const alone = await user();
-    const team = await newTeam(alone);
+    const team = await newTeam(alone, 'Notes team');
     const teamNote = await add(alone, 'Alone', team);
     expect((await admin().auth.admin.deleteUser(alone.id)).error).toBeNull();
     expect(await noteRow(teamNote)).toBeNull();
