@@ -42,6 +42,7 @@ export const examplePaths = [
   // Team notes: the teams foundation (20261128010000_teams.sql) stays.
   'supabase/migrations/20261128010100_team_notes.sql',
   'supabase/migrations/20261128020000_note_files.sql',
+  'supabase/migrations/20261128020200_note_files_going_with.sql',
   'supabase/tests/note-files.test.sql',
   'tests/local-supabase/note-files-policies.test.ts',
   'bench/lib/auth/bench-notes.ts',
