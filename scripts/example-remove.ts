@@ -44,6 +44,7 @@ export const examplePaths = [
   'supabase/migrations/20261128020000_note_files.sql',
   'supabase/migrations/20261128020200_note_files_going_with.sql',
   'supabase/tests/note-files.test.sql',
+  'supabase/tests/note-files-going.test.sql',
   'tests/local-supabase/note-files-policies.test.ts',
   'bench/lib/auth/bench-notes.ts',
   // The check that this list names what exists: without the example, nothing of it does.
