@@ -34,8 +34,14 @@ async function removeAll(client: SupabaseClient<Database>, names: string[]): Pro
  * Removes the files of a team's notes as its owner about to delete it (anyone else is given no names, so a delete
  * the database then refuses has cost nothing). The error, or null.
  */
-export async function removeTeamNoteFiles(supabase: SessionClient, teamId: string): Promise<Failure | null> {
-  const { data, error } = await supabase.rpc('team_note_file_names', { p_team_id: teamId });
+export async function removeTeamNoteFiles(
+  supabase: SessionClient,
+  team: { id: string; slug: string },
+): Promise<Failure | null> {
+  const { data, error } = await supabase.rpc('team_note_file_names', {
+    p_team_id: team.id,
+    p_slug: team.slug,
+  });
   if (error) return error;
   return removeAll(supabase, data);
 }

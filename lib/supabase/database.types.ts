@@ -202,7 +202,7 @@ isOneToOne: false
             }[]
                            },
 "team_note_file_names":
-{ Args: { "p_team_id": string }; Returns: string[]
+{ Args: { "p_slug": string,"p_team_id": string }; Returns: string[]
                            },
 "transfer_team_ownership":
 { Args: { "p_team_id": string,"p_user_id": string }; Returns: undefined

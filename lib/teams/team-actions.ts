@@ -131,7 +131,7 @@ async function remove(formData: FormData): Promise<FormState> {
   // example:notes start
   // Its notes' files first, then the team (the notes cascade): a failure in between leaves the team as it was, at
   // most with fewer files, never gone with files nobody can reach any more. Only an owner is given names to remove.
-  const filesError = await removeTeamNoteFiles(supabase, teamId);
+  const filesError = await removeTeamNoteFiles(supabase, { id: teamId, slug });
   if (filesError) return failure(locale, filesError, values);
   // example:notes end
   const { data, error } = await supabase

@@ -22,9 +22,10 @@ as $$
     and o.name collate "C" < note.id::text || '0'
 $$;
 
--- The files of the team's notes, for its owner about to delete it. Anyone else, an admin included, gets none: only
--- an owner may delete the team, and a delete the database then refuses must not have cost the team its files.
-create function public.team_note_file_names(p_team_id uuid) returns setof text
+-- The files of the team's notes, for its owner about to delete it, named by id and address as the delete names it.
+-- Anyone else, an admin included, gets none (only an owner may delete the team), nor does an id with another team's
+-- address: a delete that then matches nothing must not have cost the team its files.
+create function public.team_note_file_names(p_team_id uuid, p_slug text) returns setof text
 language sql
 stable
 security definer
@@ -33,7 +34,9 @@ as $$
   select f.name
   from private.note_file_names(array(
     select n.id from public.notes n
-    where n.team_id = p_team_id and p_team_id in (select private.owned_team_ids()))) f
+    where n.team_id = p_team_id
+      and p_team_id in (select private.owned_team_ids())
+      and exists (select 1 from public.teams t where t.id = p_team_id and t.slug = p_slug))) f
 $$;
 
 -- The files of the notes that go with the caller's account: every note they wrote (auth.users cascades to it, in a
@@ -56,7 +59,7 @@ as $$
             where other.team_id = m.team_id and other.user_id <> m.user_id)))) f
 $$;
 
-revoke execute on function private.note_file_names(uuid[]), public.team_note_file_names(uuid),
+revoke execute on function private.note_file_names(uuid[]), public.team_note_file_names(uuid, text),
   public.account_note_file_names() from public, anon;
-grant execute on function public.team_note_file_names(uuid) to authenticated;
+grant execute on function public.team_note_file_names(uuid, text) to authenticated;
 grant execute on function public.account_note_file_names() to authenticated;

@@ -4,7 +4,7 @@
 -- (with a second factor) belongs to no team and has one of her own, with a note left by Dave, who has left it.
 begin;
 set local search_path = public, extensions;
-select plan(9);
+select plan(10);
 
 select tests.as_service_role();
 insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types)
@@ -41,9 +41,13 @@ insert into storage.objects (bucket_id, name) values
 
 select tests.as_user('a1a1a1a1-0000-4000-8000-000000000001', 'a1a1a1a1-5e55-4000-8000-000000000001');
 select set_eq(
-  format($$ select * from public.team_note_file_names('%s') $$, current_setting('tests.team')),
+  format($$ select * from public.team_note_file_names('%s', 'going-team') $$, current_setting('tests.team')),
   format($$ values ('%1$s/t1.png'), ('%1$s/t2.png') $$, current_setting('tests.team_note')),
   'the owner is given the files of every note of the team'
+);
+select is_empty(
+  format($$ select * from public.team_note_file_names('%s', 'alone-team') $$, current_setting('tests.team')),
+  'none for the id with another team''s address (the delete, which names both, would match nothing)'
 );
 select results_eq(
   $$ select * from public.account_note_file_names() $$,
@@ -51,19 +55,19 @@ select results_eq(
   'the account: the files of the notes it wrote; not the team''s, which stays with its other members'
 );
 select is_empty(
-  format($$ select * from public.team_note_file_names('%s') $$, current_setting('tests.alone')),
+  format($$ select * from public.team_note_file_names('%s', 'alone-team') $$, current_setting('tests.alone')),
   'nothing of a team the caller does not own'
 );
 
 select tests.as_user('b2b2b2b2-0000-4000-8000-000000000002', 'b2b2b2b2-5e55-4000-8000-000000000001');
 select is_empty(
-  format($$ select * from public.team_note_file_names('%s') $$, current_setting('tests.team')),
+  format($$ select * from public.team_note_file_names('%s', 'going-team') $$, current_setting('tests.team')),
   'an admin, who may not delete the team, is given none'
 );
 
 select tests.as_user('d4d4d4d4-0000-4000-8000-000000000004', 'd4d4d4d4-5e55-4000-8000-000000000001');
 select is_empty(
-  format($$ select * from public.team_note_file_names('%s') $$, current_setting('tests.team')),
+  format($$ select * from public.team_note_file_names('%s', 'going-team') $$, current_setting('tests.team')),
   'nor a member'
 );
 select set_eq(
