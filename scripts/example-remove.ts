@@ -42,7 +42,9 @@ export const examplePaths = [
   // Team notes: the teams foundation (20261128010000_teams.sql) stays.
   'supabase/migrations/20261128010100_team_notes.sql',
   'supabase/migrations/20261128020000_note_files.sql',
+  'supabase/migrations/20261128020200_note_files_going_with.sql',
   'supabase/tests/note-files.test.sql',
+  'supabase/tests/note-files-going.test.sql',
   'tests/local-supabase/note-files-policies.test.ts',
   'tests/local-supabase/team-note-helpers.ts',
   'bench/lib/auth/bench-notes.ts',

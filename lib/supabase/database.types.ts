@@ -125,6 +125,9 @@ isOneToOne: false
               "team_name": string,"team_slug": string
             }[]
                            },
+"account_note_file_names":
+{ Args: Record<PropertyKey, never>; Returns: string[]
+                           },
 "create_team":
 { Args: { "p_name": string,"p_slug": string }; Returns: {
               "created_at": string,
@@ -197,6 +200,9 @@ isOneToOne: false
 { Args: { "p_team_id": string }; Returns: {
               "display_name": string,"email": string,"joined_at": string,"role": Database["public"]['Enums']["team_role"],"user_id": string
             }[]
+                           },
+"team_note_file_names":
+{ Args: { "p_slug": string,"p_team_id": string }; Returns: string[]
                            },
 "transfer_team_ownership":
 { Args: { "p_team_id": string,"p_user_id": string }; Returns: undefined

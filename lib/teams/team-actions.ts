@@ -11,6 +11,7 @@ import { privateAction } from '@/lib/guard/action';
 import { actionPath } from '@/lib/log/action-path';
 import { logServerError } from '@/lib/log/server-log';
 import { sendTeamInvitation } from '@/lib/mail/team-invitation';
+import { removeTeamNoteFiles } from '@/lib/notes/note-files-going'; // example:notes
 import { isLocale } from '@/i18n/locales';
 import { teamErrorKey } from './team-errors';
 import {
@@ -127,6 +128,12 @@ async function remove(formData: FormData): Promise<FormState> {
   if (!isTeamSlug(slug) || !isUuid(teamId)) return refused(locale, 'notAllowed', values);
   const parsed = await parseForm(deleteTeamSchema(slug), formData, locale, ['confirmation']);
   if (!parsed.ok) return parsed.state;
+  // example:notes start
+  // Its notes' files first, then the team (the notes cascade): a failure in between leaves the team as it was, at
+  // most with fewer files, never gone with files nobody can reach any more. Only an owner is given names to remove.
+  const filesError = await removeTeamNoteFiles(supabase, { id: teamId, slug });
+  if (filesError) return failure(locale, filesError, values);
+  // example:notes end
   const { data, error } = await supabase
     .from('teams')
     .delete()

@@ -13,6 +13,9 @@ import { echoedValues } from '@/lib/forms/form-state';
 import { parseForm } from '@/lib/forms/parse-form';
 import { createSupabaseAdminClient } from '@/lib/supabase/admin';
 import { withinAuthBudget } from '@/lib/supabase/auth-fetch';
+import { actionPath } from '@/lib/log/action-path'; // example:notes
+import { logServerError } from '@/lib/log/server-log'; // example:notes
+import { removeAccountNoteFiles } from '@/lib/notes/note-files-going'; // example:notes
 
 const echoed = ['displayName', 'preferredLocale'] as const;
 
@@ -66,7 +69,22 @@ export const deleteAccount = formAction(async (_previous, formData) => {
       values,
     };
   }
-  const { error } = await createSupabaseAdminClient().auth.admin.deleteUser(user.id);
+  const admin = createSupabaseAdminClient();
+  // example:notes start
+  // The files of the notes that go with the account first, then the account (its notes cascade): a failure in
+  // between leaves the account as it was, at most with fewer files, never deleted with files left in the bucket.
+  const filesError = await removeAccountNoteFiles(supabase, admin);
+  if (filesError) {
+    logServerError({
+      path: await actionPath(),
+      code: filesError.code || 'note_files_not_removed',
+      error: filesError,
+    });
+    const notes = await getTranslations({ locale, namespace: 'Notes' });
+    return { status: 'error', message: notes('unavailable'), values };
+  }
+  // example:notes end
+  const { error } = await admin.auth.admin.deleteUser(user.id);
   if (error) return authErrorState(error, locale, values);
   // The sessions died with the user; this clears this browser's cookies.
   await signOutHere(supabase);

@@ -228,3 +228,95 @@ test.describe('without JavaScript', () => {
     expect(await storedFiles(id)).toHaveLength(1);
   });
 });
+
+// A team or an account takes its notes with it (`on delete cascade`), and their files too: removed through Storage
+// before the rows go, so nothing stays in the bucket under a note that no longer exists.
+const pngFile = async (noteId: string, name: string) => {
+  const { error } = await admin()
+    .storage.from('note-files')
+    .upload(`${noteId}/${name}`, await png('#963'), { contentType: 'image/png' });
+  expect(error).toBeNull();
+};
+
+async function teamOf(
+  user: { email: string; password: string },
+  name: string,
+): Promise<{ id: string; slug: string }> {
+  const client = createClient(supabaseUrl, publishableKey, { auth: nodeAuth });
+  await client.auth.signInWithPassword({ email: user.email, password: user.password });
+  const slug = `${name.toLowerCase().replace(/\W+/g, '-')}-${Math.random().toString(36).slice(2, 10)}`;
+  const team = await client.rpc('create_team', { p_slug: slug, p_name: name });
+  expect(team.error).toBeNull();
+  return { id: (team.data as { id: string }).id, slug };
+}
+
+test('deleting a team removes its notes’ files from Storage, and no one else’s', async ({ page }) => {
+  const teams = (JSON.parse(readFileSync('messages/en.json', 'utf8')) as { Teams: Record<string, string> })
+    .Teams;
+  const owner = await createConfirmedUser();
+  const member = await createConfirmedUser();
+  const team = await teamOf(owner, 'Files going');
+  expect(
+    (await admin().from('team_members').insert({ team_id: team.id, user_id: member.id, role: 'member' }))
+      .error,
+  ).toBeNull();
+  const ownersNote = await noteOf(owner.id, 'Owner’s team note', team.id);
+  const membersNote = await noteOf(member.id, 'Member’s team note', team.id);
+  const personal = await noteOf(owner.id, 'Owner’s own note');
+  await pngFile(ownersNote, 'a.png');
+  await pngFile(ownersNote, 'b.png');
+  await pngFile(membersNote, 'c.png');
+  await pngFile(personal, 'd.png');
+
+  await signInWithPassword(page, owner.email, owner.password, { next: `/en/teams/${team.slug}` });
+  await page.goto(`/en/teams/${team.slug}`);
+  await page.locator('input[name="confirmation"]').fill(team.slug);
+  await page.getByRole('button', { name: teams.deleteSubmit }).click();
+  await expect(page).toHaveURL('/en/teams?done=deleted');
+
+  expect(await storedFiles(ownersNote)).toEqual([]);
+  expect(await storedFiles(membersNote)).toEqual([]);
+  expect(await storedFiles(personal)).toEqual(['d.png']);
+});
+
+test('deleting an account removes the files of the notes that go with it, and no one else’s', async ({
+  page,
+}) => {
+  const account = (
+    JSON.parse(readFileSync('messages/en.json', 'utf8')) as { Account: Record<string, string> }
+  ).Account;
+  const user = await createConfirmedUser();
+  const other = await createConfirmedUser();
+  const former = await createConfirmedUser();
+  // The user's personal note; their note in someone else's team (it goes with its author, the team stays); a
+  // note in a team they alone belong to, left by someone who has since gone (the team goes with its last member).
+  const personal = await noteOf(user.id, 'Mine');
+  const shared = await teamOf(other, 'Shared');
+  expect(
+    (await admin().from('team_members').insert({ team_id: shared.id, user_id: user.id, role: 'member' }))
+      .error,
+  ).toBeNull();
+  const inShared = await noteOf(user.id, 'Mine, in the shared team', shared.id);
+  const othersInShared = await noteOf(other.id, 'The other’s, in the shared team', shared.id);
+  const alone = await teamOf(user, 'Alone');
+  const formersInAlone = await noteOf(former.id, 'Left behind by a former member', alone.id);
+  for (const [note, name] of [
+    [personal, 'a.png'],
+    [inShared, 'b.png'],
+    [othersInShared, 'c.png'],
+    [formersInAlone, 'd.png'],
+  ] as const)
+    await pngFile(note, name);
+
+  await signInWithPassword(page, user.email, user.password, { next: '/en/account' });
+  await page.goto('/en/account');
+  const deleteSection = page.locator('#delete');
+  await deleteSection.locator('input[name="confirmation"]').fill(account.deleteWord!);
+  await deleteSection.getByRole('button', { name: account.deleteSubmit }).click();
+  await expect(page).toHaveURL(/\/en\/sign-in\?status=account-deleted/);
+
+  expect(await storedFiles(personal)).toEqual([]);
+  expect(await storedFiles(inShared)).toEqual([]);
+  expect(await storedFiles(formersInAlone)).toEqual([]);
+  expect(await storedFiles(othersInShared)).toEqual(['c.png']);
+});
