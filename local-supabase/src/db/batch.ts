@@ -20,12 +20,16 @@ export interface BatchStatement {
 /** One row: column name → its text, null for NULL. */
 export type TextRow = Record<string, string | null>;
 
-/** Runs statements in the open transaction; each one's rows, in order. A database error rejects with it. */
-export type Batch = (statements: BatchStatement[]) => Promise<TextRow[][]>;
+/**
+ * Runs statements in the open transaction; each one's rows, in order. A database error rejects with it. With
+ * `last`, the transaction ends in the same call: committed when every statement succeeded, else rolled back (one
+ * call fewer, for a transaction that has nothing left to decide after its statements).
+ */
+export type Batch = (statements: BatchStatement[], options?: { last?: boolean }) => Promise<TextRow[][]>;
 
 const encoder = new TextEncoder();
 
-/** The frontend protocol's messages (PostgreSQL docs, "Message Formats"), unnamed statement and portal. */
+/** The frontend protocol's messages (PostgreSQL docs, "Message Formats"), named statements, unnamed portal. */
 class Writer {
   private readonly chunks: Uint8Array[] = [];
   private size = 0;
@@ -57,17 +61,23 @@ class Writer {
     this.message('Q', [Writer.cstring(sql)]);
     return this;
   }
-  statement({ sql, values }: BatchStatement): this {
+  /** Closes a prepared statement (no error when it does not exist). */
+  close(name: string): this {
+    this.message('C', [encoder.encode('S'), Writer.cstring(name)]);
+    return this;
+  }
+  /** Binds and runs the prepared statement `name`, parsing it first unless `parsed`. */
+  statement({ sql, values }: BatchStatement, name: string, parsed: boolean): this {
     const { cstring, int } = Writer;
     // Parse with no parameter types: every one is inferred.
-    this.message('P', [cstring(''), cstring(sql), int(0, 2)]);
+    if (!parsed) this.message('P', [cstring(name), cstring(sql), int(0, 2)]);
     const params = values.flatMap((v) => {
       if (v === null) return [int(-1, 4)];
       const bytes = encoder.encode(v);
       return [int(bytes.length, 4), bytes];
     });
     // Bind: text parameters, text results.
-    this.message('B', [cstring(''), cstring(''), int(0, 2), int(values.length, 2), ...params, int(0, 2)]);
+    this.message('B', [cstring(''), cstring(name), int(0, 2), int(values.length, 2), ...params, int(0, 2)]);
     this.message('D', [encoder.encode('P'), cstring('')]);
     this.message('E', [cstring(''), int(0, 4)]);
     return this;
@@ -119,27 +129,103 @@ function results(messages: Message[]): TextRow[][] {
 }
 
 /**
+ * Statements Postgres keeps parsed, by their text, as PostgREST prepares its statements (`db-prepared-statements`,
+ * on by default): a repeated request skips parsing and analysis, and from its sixth run may reuse a generic plan.
+ * Postgres itself re-plans one whose tables, role (row-level security) or search_path changed. The least recently
+ * used are closed beyond `preparedLimit`.
+ */
+class Prepared {
+  private readonly names = new Map<string, string>();
+  private readonly closing: string[] = [];
+  private next = 0;
+  /** The statement's name and whether Postgres has it parsed. */
+  name(sql: string): { name: string; parsed: boolean } {
+    const known = this.names.get(sql);
+    if (known === undefined) return { name: `pgrst_${++this.next}`, parsed: false };
+    this.names.delete(sql);
+    this.names.set(sql, known);
+    return { name: known, parsed: true };
+  }
+  /** Records a statement Postgres parsed (its ParseComplete came back). */
+  parsed(sql: string, name: string): void {
+    this.names.set(sql, name);
+    for (const [oldest, old] of this.names) {
+      if (this.names.size <= preparedLimit) break;
+      this.names.delete(oldest);
+      this.closing.push(old);
+    }
+  }
+  /** Closes every one with the next batch. */
+  forgetAll(): void {
+    this.closing.push(...this.names.values());
+    this.names.clear();
+  }
+  /** Names to close with the next batch. */
+  takeClosing(): string[] {
+    return this.closing.splice(0);
+  }
+}
+
+export const preparedLimit = 500;
+const preparedByDatabase = new WeakMap<PGlite, Prepared>();
+
+/**
+ * Closes the database's prepared statements with its next batch, as PostgREST releases its connections (and their
+ * prepared statements) when it reloads its schema cache: a statement parsed before a column changed type keeps the
+ * parameter types it inferred then.
+ */
+export function forgetPrepared(pg: PGlite): void {
+  preparedByDatabase.get(pg)?.forgetAll();
+}
+
+/**
  * Runs `fn` in one transaction of its own (PGlite has one connection: other transactions and queries wait), BEGIN
  * sent with the first batch; committed when `fn` resolves, rolled back when it throws.
  */
 export async function batchTransaction<T>(pg: PGlite, fn: (run: Batch) => Promise<T>): Promise<T> {
   return pg._runExclusiveTransaction(() =>
     pg.runExclusive(async () => {
+      let prepared = preparedByDatabase.get(pg);
+      if (!prepared) preparedByDatabase.set(pg, (prepared = new Prepared()));
       let begun = false;
-      const run: Batch = async (statements) => {
+      let ended = false;
+      const run: Batch = async (statements, options) => {
+        if (ended) throw new Error('The transaction has ended.');
         const writer = new Writer();
         if (!begun) writer.query('BEGIN');
         begun = true;
-        for (const s of statements) writer.statement(s);
-        const { messages } = await pg.execProtocol(writer.sync().bytes(), { syncToFs: false });
+        for (const name of prepared.takeClosing()) writer.close(name);
+        const parsing: { sql: string; name: string }[] = [];
+        for (const s of statements) {
+          const { name, parsed } = prepared.name(s.sql);
+          if (!parsed) parsing.push({ sql: s.sql, name });
+          writer.statement(s, name, parsed);
+        }
+        // Errors read from the messages, not thrown, so the statements parsed before one are still recorded.
+        writer.sync();
+        // After an error COMMIT rolls the failed transaction back (its command tag says ROLLBACK).
+        if (options?.last) {
+          writer.query('COMMIT');
+          ended = true;
+        }
+        const { messages } = await pg.execProtocol(writer.bytes(), {
+          syncToFs: false,
+          throwOnError: false,
+        });
+        let parseCompletes = 0;
+        for (const m of messages as Message[]) if (m.name === 'parseComplete') parseCompletes++;
+        for (const p of parsing.slice(0, parseCompletes)) prepared.parsed(p.sql, p.name);
+        const error = (messages as Message[]).find((m) => m.name === 'error');
+        if (error) throw error;
         return results(messages as Message[]);
       };
       try {
         const value = await fn(run);
-        if (begun) await pg.execProtocol(new Writer().query('COMMIT').bytes());
+        if (begun && !ended) await pg.execProtocol(new Writer().query('COMMIT').bytes());
         return value;
       } catch (err) {
-        if (begun) await pg.execProtocol(new Writer().query('ROLLBACK').bytes(), { throwOnError: false });
+        if (begun && !ended)
+          await pg.execProtocol(new Writer().query('ROLLBACK').bytes(), { throwOnError: false });
         throw err;
       }
     }),

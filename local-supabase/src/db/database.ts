@@ -15,7 +15,7 @@ import path from 'node:path';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
-import { type Batch, batchTransaction } from './batch.ts';
+import { type Batch, batchTransaction, forgetPrepared } from './batch.ts';
 import { createInterruptible, type Interruptible } from './interrupt.ts';
 import { MIGRATIONS, migrate } from './migrations.ts';
 import {
@@ -35,6 +35,8 @@ export interface Database {
   tx<T>(fn: (sql: Sql) => Promise<T>): Promise<T>;
   /** Runs fn in one transaction whose statements go in batches, one call into PGlite each (db/batch.ts). */
   batchTx<T>(fn: (run: Batch) => Promise<T>): Promise<T>;
+  /** Closes batchTx's prepared statements before its next statements (db/batch.ts `forgetPrepared`). */
+  forgetPrepared(): void;
   /**
    * Runs one call into the database (a single `query` of an open transaction, or one batch) under Postgres'
    * statement_timeout of `ms` (0: none), which PGlite cannot enforce itself: past it the statement that is running
@@ -133,6 +135,7 @@ export async function openDatabase(
       }
     },
     batchTx: (fn) => batchTransaction(pg, fn),
+    forgetPrepared: () => forgetPrepared(pg),
     withTimeout: async (ms, statement) => {
       const outcome = await interrupt.limit(ms, statement);
       if ('result' in outcome) return outcome.result;

@@ -21,6 +21,7 @@ export class SchemaCacheStore {
     return (this.listening ??= this.db.listen('pgrst', (payload) => {
       // A load that fails is forgotten, so the next request loads again instead of failing on a rejected promise.
       if (payload === '' || payload === 'reload schema') {
+        this.db.forgetPrepared();
         const next = this.reload();
         next.catch(() => {
           if (this.current === next) this.current = undefined;

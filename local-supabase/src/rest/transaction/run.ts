@@ -140,8 +140,11 @@ export async function runInTransaction(
       }
       // Each call runs under the watchdog, as each statement under Postgres' timer; the settings take microseconds,
       // so the one it cancels is the request's statement.
-      const timed: Batch = (statements) => db.withTimeout(timeout, () => run(statements));
-      const rows = (await timed([...first, stmt])).at(-1);
+      const timed: Batch = (statements, options) => db.withTimeout(timeout, () => run(statements, options));
+      // A read-only request that runs nothing after its statement commits with it: its checks may still refuse the
+      // answer, and a read-only transaction's commit and rollback leave the same database.
+      const last = plan.readOnly && !rollback && !plan.explain && !stmt.explainCount;
+      const rows = (await timed([...first, stmt], { last })).at(-1);
       let outcome: Outcome;
       if (plan.explain) {
         // FORMAT JSON is one row; FORMAT TEXT a row per line (MainTx.hs planRow).
