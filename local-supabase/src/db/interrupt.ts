@@ -133,22 +133,34 @@ interface PgliteInternals {
 }
 
 /**
- * Sets both flags at `ms` after it is armed with an id, unless disarmed first. The control word says who won:
- * the id while armed, 0 when idle, -1 while the watchdog writes the flags, -2 once written.
+ * Sets both flags once the deadline of the id it is armed with passes, unless disarmed first. The control word says
+ * who won: the id while armed, 0 when idle, -1 while the watchdog writes the flags, -2 once written, -3 to stop.
+ * It sleeps on the control word (Atomics.wait), so arming costs a store and a wake, not a message and a timer per
+ * statement; it wakes at the deadline it last read, or when the word changes and the new id is stored.
  */
 const WATCHDOG = `
-const { parentPort, workerData } = require('node:worker_threads');
-const { memory, control, flags } = workerData;
+const { workerData } = require('node:worker_threads');
+const { memory, control, deadline, flags } = workerData;
 const state = new Int32Array(control);
-parentPort.on('message', ({ id, ms }) => {
-  setTimeout(() => {
-    if (Atomics.compareExchange(state, 0, id, -1) !== id) return;
-    const heap = new Int32Array(memory.buffer);
-    for (const address of flags) Atomics.store(heap, address >> 2, 1);
-    Atomics.store(state, 0, -2);
-    Atomics.notify(state, 0);
-  }, ms);
-});
+const due = new Float64Array(deadline);
+for (;;) {
+  const id = Atomics.load(state, 0);
+  if (id === -3) break;
+  if (id <= 0) {
+    Atomics.wait(state, 0, id);
+    continue;
+  }
+  const remaining = due[0] - Date.now();
+  if (remaining > 0) {
+    Atomics.wait(state, 0, id, remaining);
+    continue;
+  }
+  if (Atomics.compareExchange(state, 0, id, -1) !== id) continue;
+  const heap = new Int32Array(memory.buffer);
+  for (const address of flags) Atomics.store(heap, address >> 2, 1);
+  Atomics.store(state, 0, -2);
+  Atomics.notify(state, 0);
+}
 `;
 
 export interface Interruptible {
@@ -211,8 +223,10 @@ export async function createInterruptible(
   const flags = [mod._QueryCancelPending, mod._InterruptPending];
   const control = new SharedArrayBuffer(4);
   const state = new Int32Array(control);
+  const deadline = new SharedArrayBuffer(8);
+  const due = new Float64Array(deadline);
   const heap = () => new Int32Array(memory!.buffer);
-  const watchdog = new Worker(WATCHDOG, { eval: true, workerData: { memory, control, flags } });
+  const watchdog = new Worker(WATCHDOG, { eval: true, workerData: { memory, control, deadline, flags } });
   watchdog.unref();
   let next = 0;
   const interrupt: Interruptible = {
@@ -225,8 +239,10 @@ export async function createInterruptible(
         }
       }
       const id = (next = (next % 0x7fffffff) + 1);
+      // The deadline before the id: the watchdog reads the id first (sequentially consistent), then its deadline.
+      due[0] = Date.now() + ms;
       Atomics.store(state, 0, id);
-      watchdog.postMessage({ id, ms });
+      Atomics.notify(state, 0);
       let outcome: { result: T } | { error: unknown };
       try {
         outcome = { result: await statement() };
@@ -242,7 +258,11 @@ export async function createInterruptible(
       }
       return 'result' in outcome ? outcome : { error: outcome.error, timedOut };
     },
-    close: () => watchdog.terminate().then(() => undefined),
+    close: () => {
+      Atomics.store(state, 0, -3);
+      Atomics.notify(state, 0);
+      return watchdog.terminate().then(() => undefined);
+    },
   };
   return { pg, interrupt };
 }
