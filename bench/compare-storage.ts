@@ -75,13 +75,24 @@ async function start(name: Side['name'], root: string, port: number): Promise<Si
     { cwd: root, env: { ...process.env, AUTH_SITE_URL: 'http://127.0.0.1:3700' } },
   );
   const url = `http://127.0.0.1:${port}`;
-  await waitForUrl(`${url}/auth/v1/health`, server, { timeoutMs: 60_000 });
-  const created = await fetch(`${url}/storage/v1/bucket`, {
-    method: 'POST',
-    headers: { apikey: secretKey, authorization: `Bearer ${secretKey}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ name: BUCKET }),
-  });
-  if (!created.ok) throw new Error(`${name}: create bucket: ${created.status} ${await created.text()}`);
+  try {
+    await waitForUrl(`${url}/auth/v1/health`, server, { timeoutMs: 60_000 });
+    const created = await fetch(`${url}/storage/v1/bucket`, {
+      method: 'POST',
+      headers: {
+        apikey: secretKey,
+        authorization: `Bearer ${secretKey}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ name: BUCKET }),
+    });
+    if (!created.ok) throw new Error(`${name}: create bucket: ${created.status} ${await created.text()}`);
+  } catch (err) {
+    // A side that never started is not in `sides`, whose folders the end removes.
+    await server.stop();
+    await rm(dataDir, { recursive: true, force: true });
+    throw err;
+  }
   return { name, url, server, dataDir, up: [], down: [], upCpuMs: 0 };
 }
 
