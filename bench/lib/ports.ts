@@ -26,6 +26,9 @@ export const PORTS = {
   /** The Storage section's server, with a data folder. */
   storageAuth: 58441 + offset,
   storageMail: 58444 + offset,
+  /** The two local servers `compare-storage.ts` measures side by side (their mailboxes take any free port). */
+  compareStorageBefore: 58451 + offset,
+  compareStorageAfter: 58452 + offset,
   chromiumDebugging: 9731 + offset,
 } as const;
 

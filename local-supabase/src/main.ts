@@ -7,10 +7,13 @@ import { runInNewContext } from 'node:vm';
 // - `--liftoff-only`: V8 keeps PGlite's WebAssembly in its baseline compiler instead of recompiling it hot, which
 //   cost hundreds of MB;
 // - `--max-semi-space-size=2` (MB): a young generation of 2 MB instead of V8's 16-32, about 25 MB less at idle;
+// - `--heap-growing-percent=100`: after a full collection the old generation may grow to twice what survived. With
+//   V8's own factor it kept about 10 MB of room, and the server could settle into one full collection per 10 MB
+//   upload or download, about twice its CPU per transfer (docs/decisions/0016-heap-room-for-transfers.md);
 // - a fixed glibc mmap threshold: glibc raises it each time a large block is freed (up to 32 MB), after which
 //   PGlite's start-up buffers are carved from the heap and their space stays there once freed.
 // When one is missing the server starts itself again with them, in place (same process id, same output).
-const RUNTIME_FLAGS = ['--liftoff-only', '--max-semi-space-size=2'];
+const RUNTIME_FLAGS = ['--liftoff-only', '--max-semi-space-size=2', '--heap-growing-percent=100'];
 const missingFlags = RUNTIME_FLAGS.filter(
   (flag) => !process.execArgv.some((given) => given.split('=')[0] === flag.split('=')[0]),
 );

@@ -6,7 +6,9 @@ import { describe, expect, it } from 'vitest';
 
 // The local server sets its own runtime whoever starts it (docs/decisions/0009-local-server-memory.md): started
 // bare, it runs again in place, same process, with V8's baseline compiler only, a 2 MB young generation and, on
-// Linux, a fixed glibc mmap threshold. Each keeps tens of MB off an idle server.
+// Linux, a fixed glibc mmap threshold (each keeps tens of MB off an idle server), and an old generation that may
+// double before its next full collection (docs/decisions/0016-heap-room-for-transfers.md: one per 10 MB transfer
+// without it).
 
 const MAIN = path.resolve('local-supabase/src/main.ts');
 
@@ -29,7 +31,14 @@ describe.runIf(process.platform === 'linux')('the local server started without f
         child.on('exit', (code) => reject(new Error(`exited with ${code}: ${output}`)));
       });
       const cmdline = readFileSync(`/proc/${child.pid}/cmdline`, 'utf8').split('\0');
-      expect(cmdline).toEqual(expect.arrayContaining(['--liftoff-only', '--max-semi-space-size=2', MAIN]));
+      expect(cmdline).toEqual(
+        expect.arrayContaining([
+          '--liftoff-only',
+          '--max-semi-space-size=2',
+          '--heap-growing-percent=100',
+          MAIN,
+        ]),
+      );
       const environ = readFileSync(`/proc/${child.pid}/environ`, 'utf8').split('\0');
       expect(environ).toContain('MALLOC_MMAP_THRESHOLD_=131072');
     } finally {
