@@ -55,6 +55,18 @@ function crossFolderImports(): [string, string, string, string][] {
   );
 }
 
+/**
+ * The notes example's seams into the foundation: an import of lib/notes on a line marked `// example:notes`, which
+ * `npm run example:remove` deletes with the blocks that use it (its `--check` in CI builds and tests the foundation
+ * without them). Deleting a team or an account removes its notes' files that way.
+ */
+function exampleSeam(file: string, specifier: string, to: string): boolean {
+  if (to !== 'lib/notes') return false;
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .some((line) => line.includes(`'${specifier}'`) && line.trimEnd().endsWith('// example:notes'));
+}
+
 describe('lib/ layers', () => {
   it('names every folder of lib/ once', () => {
     const folders = new Set(sourceFiles('lib').map((file) => dirname(file)));
@@ -64,6 +76,7 @@ describe('lib/ layers', () => {
 
   it('imports only downwards, so no two folders depend on each other', () => {
     const upward = crossFolderImports()
+      .filter(([, to, file, specifier]) => !exampleSeam(file, specifier, to))
       .filter(([from, to]) => (rank.get(to) ?? Infinity) >= (rank.get(from) ?? -Infinity))
       .map(([from, to, file, specifier]) => `${file} (${from}) imports ${specifier} (${to})`);
     expect(upward).toEqual([]);
