@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { marker } from '@/scripts/example-remove';
 
 /** Every module specifier a file imports or re-exports (static and dynamic). */
 function importsOf(file: string): string[] {
@@ -56,7 +57,7 @@ function crossFolderImports(): [string, string, string, string][] {
 }
 
 /**
- * The notes example's seams into the foundation: an import of lib/notes on a line marked `// example:notes`, which
+ * The notes example's seams into the foundation: an import of lib/notes on a line that ends in its marker, which
  * `npm run example:remove` deletes with the blocks that use it (its `--check` in CI builds and tests the foundation
  * without them). Deleting a team or an account removes its notes' files that way.
  */
@@ -64,7 +65,7 @@ function exampleSeam(file: string, specifier: string, to: string): boolean {
   if (to !== 'lib/notes') return false;
   return readFileSync(file, 'utf8')
     .split('\n')
-    .some((line) => line.includes(`'${specifier}'`) && line.trimEnd().endsWith('// example:notes'));
+    .some((line) => line.includes(`'${specifier}'`) && line.trimEnd().endsWith(`// ${marker}`));
 }
 
 describe('lib/ layers', () => {
