@@ -1,4 +1,5 @@
 import { cookies, headers } from 'next/headers';
+import { refusedPostCookie } from '@/lib/http/request-guard';
 import { authCookieOptions } from '@/lib/supabase/config';
 import type { FormState } from './form-state';
 
@@ -30,4 +31,12 @@ export async function noScriptAnswer<S extends FormState>(form: string): Promise
     // Not written by us (or cut short): no answer to show.
     return undefined;
   }
+}
+
+/**
+ * For a page with a file form: whether its last post without JavaScript was over the action body limit, refused
+ * before it reached the action and sent back here by the middleware (refusedFormReturn in lib/http/request-guard.ts).
+ */
+export async function noScriptPostTooLarge(): Promise<boolean> {
+  return (await cookies()).get(refusedPostCookie.name)?.value === refusedPostCookie.value;
 }
