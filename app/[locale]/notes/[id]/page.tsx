@@ -62,11 +62,10 @@ async function NoteContent({
     (tooLarge
       ? { status: 'error', message: await noteFilesProblemMessage(locale, 'tooBigToSend') }
       : undefined);
-  // The address may still say what an earlier post did: a refusal of this one takes its place.
-  const refused = [update, remove, upload, fileRemove].some((answer) => answer?.status === 'error');
   return (
     <NotesMessages>
-      {saved && !refused ? <NotesAlert text={t(saved)} /> : null}
+      {/* The address may still say what an earlier post did; a too-large one went back to it. */}
+      {saved && !tooLarge ? <NotesAlert text={t(saved)} /> : null}
       <NoteEditor note={read.note} answers={{ update, delete: remove }} />
       {files.status === 'ok' ? (
         <NoteFiles noteId={id} files={files.files} answers={{ upload, remove: fileRemove }} />
