@@ -20,6 +20,15 @@ export async function answerForm<S extends FormState>(form: string, state: S): P
   return state;
 }
 
+/**
+ * For an action whose post succeeded: an answer an earlier post left, kept for its few seconds, would otherwise show
+ * beside this one's outcome (a refusal of a file above the word that the next one was attached).
+ */
+export async function forgetAnswer(): Promise<void> {
+  const jar = await cookies();
+  if (jar.has(name)) jar.delete({ name, ...authCookieOptions });
+}
+
 /** For the page: the answer a plain form post just left for `form`, if any. */
 export async function noScriptAnswer<S extends FormState>(form: string): Promise<S | undefined> {
   const raw = (await cookies()).get(name)?.value;

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { redirect } from '@/i18n/navigation';
 import { formAction } from '@/lib/forms/form-action';
 import type { FormState } from '@/lib/forms/form-state';
-import { answerForm } from '@/lib/forms/no-script-state';
+import { answerForm, forgetAnswer } from '@/lib/forms/no-script-state';
 import { privateAction } from '@/lib/guard/action';
 import { logServerError } from '@/lib/log/server-log';
 import type { SessionClient } from '@/lib/session/server';
@@ -112,6 +112,7 @@ export const uploadNoteFiles = formAction(async (_previous, formData) => {
       .upload(newKey(noteId, file.name), file, { contentType: type });
     if (error) return refuse(await storageProblem(supabase, noteId, error), file.name);
   }
+  await forgetAnswer();
   return redirect({ href: { pathname: `/notes/${noteId}`, query: { saved: 'attached' } }, locale });
 });
 
@@ -135,5 +136,6 @@ export const removeNoteFile = formAction(async (_previous, formData) => {
   }
   // Nothing removed: not the visitor's to remove, or gone already.
   if (data.length === 0) return refuse('refused');
+  await forgetAnswer();
   return redirect({ href: { pathname: `/notes/${noteId}`, query: { saved: 'fileRemoved' } }, locale });
 });

@@ -226,6 +226,8 @@ test.describe('without JavaScript', () => {
     await attach(page, t, [{ name: 'photo.png', mimeType: 'image/png', buffer: await png('#d00') }]);
     await expect(page).toHaveURL(new RegExp(`/ar/notes/${id}\\?saved=attached`));
     await expect(page.getByRole('status').filter({ hasText: t.attached })).toBeVisible();
+    // The refusal before it is over: not shown beside the file it did not stop.
+    await expect(page.locator('[data-testid="form-message"][role="alert"]')).toHaveCount(0);
     await expect(listed(page)).toHaveCount(1);
     expect(await storedFiles(id)).toHaveLength(1);
 
