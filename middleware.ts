@@ -4,12 +4,18 @@ import { DETECTED_LOCALE_COOKIE, LOCALE_COOKIE } from '@/i18n/locale-cookie';
 import { getEdgePathname } from '@/i18n/edge-navigation';
 import { isLocale } from '@/i18n/locales';
 import { readablePath } from '@/lib/http/readable-path';
-import { actionRequestRefusal, refusalResponse } from '@/lib/http/request-guard';
+import {
+  actionRequestRefusal,
+  forgottenRefusal,
+  refusalResponse,
+  refusedFormReturn,
+} from '@/lib/http/request-guard';
 import { securityHeaders } from '@/lib/http/security-headers';
 import { renderedPagePolicy, rendersPerRequest } from '@/lib/security/csp';
 import { HANDED_ROW_HEADER } from '@/lib/routes/handed-row';
 import { NOT_FOUND_PATH_HEADER } from '@/lib/routes/not-found';
 import { applySession } from '@/lib/session/edge';
+import { authCookieOptions } from '@/lib/supabase/config';
 
 const production = process.env.NODE_ENV === 'production';
 // Something shaped like a language tag that we do not speak (/it, /pt-BR): a 404, not a redirect.
@@ -58,7 +64,10 @@ export async function middleware(request: NextRequest) {
   if (formPost(request) && !notOurs.test(pathname)) {
     const refusal = await actionRequestRefusal(request);
     if (refusal) {
-      const refused = refusalResponse(refusal, pathname);
+      // Answered before the body is read; Next's server reads the rest of it, so the browser, still sending, sees
+      // the answer rather than a connection reset.
+      const refused =
+        refusedFormReturn(refusal, request, authCookieOptions.secure) ?? refusalResponse(refusal, pathname);
       return secure(new NextResponse(refused.body, { status: refused.status, headers: refused.headers }));
     }
   }
@@ -76,6 +85,9 @@ export async function middleware(request: NextRequest) {
     const policy = await scriptNonce(pathname, forwarded);
     const response = await applySession(request, forwarded, firstSegment);
     if (policy) response.headers.set('Content-Security-Policy', policy);
+    // A too-large post's marker has reached its page (which reads it from this request): shown once.
+    const forget = forgottenRefusal(request, authCookieOptions.secure);
+    if (forget) response.headers.append('Set-Cookie', forget);
     return response;
   }
   if (notOurs.test(pathname)) return NextResponse.next();

@@ -48,6 +48,10 @@ const nextConfig = {
     globalNotFound: true,
     // Profile pictures go up as server-action bodies: the limit and why, in lib/http/request-guard.ts.
     serverActions: { bodySizeLimit: actionBodyLimit },
+    // Next hands the middleware, and after it the page, only the first 10 MB of a body (its default): a note's
+    // 10 MiB file posted without JavaScript arrived cut short, refused as undecodable. 1 MiB beyond the action
+    // limit, more than a stream chunk, so the middleware's guard sees a longer body as over it, not as cut short.
+    proxyClientMaxBodySize: actionBodyLimit + 1024 * 1024,
   },
   env: {
     // app/global-error.tsx has no next-intl provider: its words, read from the messages at build time.

@@ -6,7 +6,7 @@ import { AvatarImage } from '@/components/auth/avatar-image';
 import { fileSize } from '@/i18n/file-size';
 import { avatarProblemMessage } from '@/lib/avatars/avatar-messages';
 import { avatarMaxBytes, avatarRemoveForm, avatarUploadForm } from '@/lib/avatars/avatar-rules';
-import { noScriptAnswer } from '@/lib/forms/no-script-state';
+import { noScriptAnswer, noScriptPostTooLarge } from '@/lib/forms/no-script-state';
 
 /**
  * The profile picture: the current one (or the initials), and the forms that set, replace and remove it. `version`:
@@ -22,16 +22,19 @@ export async function AvatarSection({
   version: string | null;
   name: string;
 }) {
-  const [t, format, uploadAnswer, removeAnswer, empty, tooBig, wrongType] = await Promise.all([
+  const [t, format, uploadAnswer, removeAnswer, tooLarge, empty, tooBig, wrongType] = await Promise.all([
     getTranslations({ locale, namespace: 'Account' }),
     getFormatter({ locale }),
     noScriptAnswer(avatarUploadForm),
     noScriptAnswer(avatarRemoveForm),
+    noScriptPostTooLarge(),
     avatarProblemMessage('empty', locale),
     avatarProblemMessage('tooBig', locale),
     avatarProblemMessage('wrongType', locale),
   ]);
   const hasPicture = version !== null;
+  // A file too large to post reaches no action: the middleware sends the visitor back here, and the form says why.
+  const tooLargeAnswer = tooLarge ? ({ status: 'error', message: tooBig } as const) : undefined;
   return (
     <AccountSection id="picture" title={t('pictureTitle')} description={t('pictureDescription')}>
       <AvatarImage name={name} size={128} version={version} alt={t('pictureAlt')} />
@@ -39,7 +42,7 @@ export async function AvatarSection({
         hasPicture={hasPicture}
         hint={t('pictureHint', { max: fileSize(format, avatarMaxBytes) })}
         problems={{ empty, tooBig, wrongType }}
-        uploadAnswer={uploadAnswer}
+        uploadAnswer={uploadAnswer ?? tooLargeAnswer}
         removeAnswer={removeAnswer}
       />
     </AccountSection>

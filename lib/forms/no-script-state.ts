@@ -1,4 +1,5 @@
 import { cookies, headers } from 'next/headers';
+import { refusedPostCookie } from '@/lib/http/request-guard';
 import { authCookieOptions } from '@/lib/supabase/config';
 import type { FormState } from './form-state';
 
@@ -19,6 +20,15 @@ export async function answerForm<S extends FormState>(form: string, state: S): P
   return state;
 }
 
+/**
+ * For an action whose post succeeded: an answer an earlier post left, kept for its few seconds, would otherwise show
+ * beside this one's outcome (a refusal of a file above the word that the next one was attached).
+ */
+export async function forgetAnswer(): Promise<void> {
+  const jar = await cookies();
+  if (jar.has(name)) jar.delete({ name, ...authCookieOptions });
+}
+
 /** For the page: the answer a plain form post just left for `form`, if any. */
 export async function noScriptAnswer<S extends FormState>(form: string): Promise<S | undefined> {
   const raw = (await cookies()).get(name)?.value;
@@ -30,4 +40,12 @@ export async function noScriptAnswer<S extends FormState>(form: string): Promise
     // Not written by us (or cut short): no answer to show.
     return undefined;
   }
+}
+
+/**
+ * For a page with a file form: whether its last post without JavaScript was over the action body limit, refused
+ * before it reached the action and sent back here by the middleware (refusedFormReturn in lib/http/request-guard.ts).
+ */
+export async function noScriptPostTooLarge(): Promise<boolean> {
+  return (await cookies()).get(refusedPostCookie.name)?.value === refusedPostCookie.value;
 }

@@ -91,6 +91,55 @@ export function refusalResponse(refusal: Refusal, path: string): Response {
   });
 }
 
+/**
+ * The cookie a too-large form post leaves for the page it goes back to, scoped to that page's path. The page reads
+ * it once: the middleware lets the next request for the path bring it and answers that request by removing it
+ * (forgottenRefusal), and it expires as soon as the forms' own answers anyway.
+ */
+export const refusedPostCookie = { name: 'polyglot-post-refused', value: 'too-large', maxAge: 15 } as const;
+
+/** Paths a cookie can name as they are (a note's, a team's): anything else is scoped to the whole site. */
+const cookiePath = /^\/[\w\-./~%]*$/;
+
+function refusedPostSetCookie(pathname: string, secure: boolean, spent: boolean): string {
+  return [
+    `${refusedPostCookie.name}=${spent ? '' : refusedPostCookie.value}`,
+    `Path=${cookiePath.test(pathname) ? pathname : '/'}`,
+    `Max-Age=${spent ? 0 : refusedPostCookie.maxAge}`,
+    'HttpOnly',
+    'SameSite=Lax',
+    ...(secure ? ['Secure'] : []),
+  ].join('; ');
+}
+
+/**
+ * A form posted without JavaScript (no Next-Action header: Next's own fetch always sends one) whose body is over
+ * the limit: a 303 back to the page it came from, with the marker cookie, so the visitor sees why in their
+ * language, on the page they were on, instead of a browser error page for a bare 413. The target is the request's
+ * own URL, which Next builds on its own origin whatever the Host header says. Fetch calls, and the other refusals
+ * (another origin, a body no form of ours writes), keep their status; null for them.
+ */
+export function refusedFormReturn(refusal: Refusal, request: Request, secure: boolean): Response | null {
+  if (refusal.code !== 'body_too_large' || request.headers.has('next-action')) return null;
+  const { href, pathname } = new URL(request.url);
+  return new Response(null, {
+    status: 303,
+    headers: {
+      // Whole: Next's middleware adapter reads the Location as a URL of its own, then makes it relative again.
+      Location: href,
+      'Set-Cookie': refusedPostSetCookie(pathname, secure, false),
+      'Cache-Control': 'no-store',
+    },
+  });
+}
+
+/** For a request that brings the marker to its page: the Set-Cookie that removes it once read, else null. */
+export function forgottenRefusal(request: Request, secure: boolean): string | null {
+  const cookies = request.headers.get('cookie') ?? '';
+  if (!cookies.split(';').some((pair) => pair.trim().startsWith(`${refusedPostCookie.name}=`))) return null;
+  return refusedPostSetCookie(new URL(request.url).pathname, secure, true);
+}
+
 /** Reads the body up to the limit: null once it goes over (without reading the rest). */
 async function readCapped(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
   const reader = request.clone().body?.getReader();
@@ -257,7 +306,8 @@ async function wellFormedActionBody(
 
 /**
  * For a POST the middleware sees because it carries `Next-Action` or a form body: a cross-origin action is a 403
- * (Next refuses it too, but as a 500), a body over Next's limit a 413, an empty or undecodable one a 400.
+ * (Next refuses it too, but as a 500), a body over Next's limit a 413 (a form posted without JavaScript goes back to
+ * its page instead: refusedFormReturn), an empty or undecodable one a 400.
  */
 export async function actionRequestRefusal(request: Request): Promise<Refusal | null> {
   if (request.method !== 'POST') return null;

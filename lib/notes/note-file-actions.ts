@@ -1,20 +1,15 @@
 'use server';
 
 import { randomBytes } from 'node:crypto';
-import type { Locale } from 'next-intl';
-import { getFormatter, getTranslations } from 'next-intl/server';
-import { fileSize } from '@/i18n/file-size';
-import { isolatedText } from '@/i18n/isolate';
 import { redirect } from '@/i18n/navigation';
 import { formAction } from '@/lib/forms/form-action';
 import type { FormState } from '@/lib/forms/form-state';
-import { answerForm } from '@/lib/forms/no-script-state';
+import { answerForm, forgetAnswer } from '@/lib/forms/no-script-state';
 import { privateAction } from '@/lib/guard/action';
 import { logServerError } from '@/lib/log/server-log';
 import type { SessionClient } from '@/lib/session/server';
 import {
   noteFileKey,
-  noteFileMaxBytes,
   noteFilePathNote,
   noteFileProblem,
   noteFileRemoveForm,
@@ -22,41 +17,21 @@ import {
   noteFilesPerNote,
   noteFilesUploadForm,
   sniffNoteFileType,
-  type NoteFileProblem,
 } from './note-files';
+import { type NoteFilesProblem, noteFilesProblemMessage } from './note-file-messages';
 import { isNoteId } from './note-schema';
 
 // Everything runs as the visitor (their session's client, never the secret key): the policies on storage.objects
 // (supabase/migrations/*_note_files.sql) decide who adds to and removes from a note's files.
 
-type Problem = NoteFileProblem | 'tooMany' | 'refused' | 'failed' | 'missing';
-
 const notePath = (id: unknown) => (isNoteId(id) ? `/notes/${id}` : '/notes');
 
-async function problemMessage(locale: Locale, problem: Problem, name = ''): Promise<string> {
-  const [t, format] = await Promise.all([
-    getTranslations({ locale, namespace: 'Notes' }),
-    getFormatter({ locale }),
-  ]);
-  const keys = {
-    empty: 'fileEmpty',
-    tooBig: 'fileTooBig',
-    wrongType: 'fileWrongType',
-    tooMany: 'filesTooMany',
-    refused: 'filesRefused',
-    failed: 'filesFailed',
-    missing: 'missing',
-  } as const;
-  return t.markup(keys[problem], {
-    ...isolatedText,
-    name,
-    count: noteFilesPerNote,
-    max: fileSize(format, noteFileMaxBytes),
-  });
-}
-
 /** Storage's answer to a write as a problem: 403 the policies (not allowed, or the note is full), 413, 415. */
-async function storageProblem(supabase: SessionClient, noteId: string, error: unknown): Promise<Problem> {
+async function storageProblem(
+  supabase: SessionClient,
+  noteId: string,
+  error: unknown,
+): Promise<NoteFilesProblem> {
   const status = String((error as { statusCode?: unknown } | null)?.statusCode ?? '');
   if (status === '413') return 'tooBig';
   if (status === '415') return 'wrongType';
@@ -89,16 +64,17 @@ export async function noteFileUploadTicket(formData: FormData): Promise<UploadTi
   const name = String(formData.get('name') ?? '');
   const size = Number(formData.get('size'));
   const type = String(formData.get('type') ?? '');
-  if (!isNoteId(noteId)) return { status: 'error', message: await problemMessage(locale, 'missing') };
+  if (!isNoteId(noteId))
+    return { status: 'error', message: await noteFilesProblemMessage(locale, 'missing') };
   const problem = noteFileProblem({ size: Number.isFinite(size) ? size : 0, type });
-  if (problem) return { status: 'error', message: await problemMessage(locale, problem, name) };
+  if (problem) return { status: 'error', message: await noteFilesProblemMessage(locale, problem, name) };
   const { data, error } = await supabase.storage
     .from(noteFilesBucket)
     .createSignedUploadUrl(newKey(noteId, name));
   if (error || !data)
     return {
       status: 'error',
-      message: await problemMessage(locale, await storageProblem(supabase, noteId, error), name),
+      message: await noteFilesProblemMessage(locale, await storageProblem(supabase, noteId, error), name),
     };
   return { status: 'ok', url: data.signedUrl };
 }
@@ -115,10 +91,10 @@ export const uploadNoteFiles = formAction(async (_previous, formData) => {
   const caller = await privateAction(formData, notePath(noteId));
   if (caller.refused) return answerForm(noteFilesUploadForm, caller.refused);
   const { locale, supabase } = caller;
-  const refuse = async (problem: Problem, name = ''): Promise<FormState> =>
+  const refuse = async (problem: NoteFilesProblem, name = ''): Promise<FormState> =>
     answerForm(noteFilesUploadForm, {
       status: 'error',
-      message: await problemMessage(locale, problem, name),
+      message: await noteFilesProblemMessage(locale, problem, name),
     });
   if (!isNoteId(noteId)) return refuse('missing');
   const files = formData
@@ -136,6 +112,7 @@ export const uploadNoteFiles = formAction(async (_previous, formData) => {
       .upload(newKey(noteId, file.name), file, { contentType: type });
     if (error) return refuse(await storageProblem(supabase, noteId, error), file.name);
   }
+  await forgetAnswer();
   return redirect({ href: { pathname: `/notes/${noteId}`, query: { saved: 'attached' } }, locale });
 });
 
@@ -146,8 +123,11 @@ export const removeNoteFile = formAction(async (_previous, formData) => {
   const caller = await privateAction(formData, notePath(noteId));
   if (caller.refused) return answerForm(noteFileRemoveForm, caller.refused);
   const { locale, supabase } = caller;
-  const refuse = async (problem: Problem): Promise<FormState> =>
-    answerForm(noteFileRemoveForm, { status: 'error', message: await problemMessage(locale, problem) });
+  const refuse = async (problem: NoteFilesProblem): Promise<FormState> =>
+    answerForm(noteFileRemoveForm, {
+      status: 'error',
+      message: await noteFilesProblemMessage(locale, problem),
+    });
   if (!noteId || typeof path !== 'string') return refuse('missing');
   const { data, error } = await supabase.storage.from(noteFilesBucket).remove([path]);
   if (error) {
@@ -156,5 +136,6 @@ export const removeNoteFile = formAction(async (_previous, formData) => {
   }
   // Nothing removed: not the visitor's to remove, or gone already.
   if (data.length === 0) return refuse('refused');
+  await forgetAnswer();
   return redirect({ href: { pathname: `/notes/${noteId}`, query: { saved: 'fileRemoved' } }, locale });
 });

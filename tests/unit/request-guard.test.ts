@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   actionBodyLimit,
   actionRequestRefusal,
+  forgottenRefusal,
   methodRefusal,
+  refusedFormReturn,
   requestLineRefusal,
 } from '@/lib/http/request-guard';
 
@@ -198,5 +200,57 @@ describe('forms posted without JavaScript', () => {
       ...parts,
     });
     expect(refusal?.status).toBe(400);
+  });
+});
+
+describe('a form posted without JavaScript over the body limit', () => {
+  const upload = (
+    headers: Record<string, string>,
+    url = 'http://localhost:3000/ar/notes/0f9e?saved=attached',
+  ) =>
+    new Request(url, {
+      method: 'POST',
+      headers: {
+        host: 'localhost:3000',
+        'content-type': 'multipart/form-data; boundary=x',
+        'content-length': String(actionBodyLimit + 1),
+        ...headers,
+      },
+    });
+  it('goes back to its page with a 303 and the marker for that page', async () => {
+    const request = upload({});
+    const refusal = await actionRequestRefusal(request);
+    expect(refusal?.status).toBe(413);
+    const answer = refusedFormReturn(refusal!, request, true)!;
+    expect(answer.status).toBe(303);
+    expect(answer.headers.get('location')).toBe('http://localhost:3000/ar/notes/0f9e?saved=attached');
+    expect(answer.headers.get('set-cookie')).toBe(
+      'polyglot-post-refused=too-large; Path=/ar/notes/0f9e; Max-Age=15; HttpOnly; SameSite=Lax; Secure',
+    );
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+    expect(refusedFormReturn(refusal!, request, false)!.headers.get('set-cookie')).not.toMatch(/Secure/);
+  });
+  it('stays on this origin, and scopes the marker to the site when the path cannot name it', async () => {
+    const request = upload({ host: 'evil.example' }, 'http://localhost:3000/en/a;Domain=evil.example');
+    const answer = refusedFormReturn((await actionRequestRefusal(request))!, request, false)!;
+    expect(answer.headers.get('location')).toBe('http://localhost:3000/en/a;Domain=evil.example');
+    expect(answer.headers.get('set-cookie')).toMatch(/^polyglot-post-refused=too-large; Path=\/; /);
+  });
+  it('leaves fetch calls and other refusals their status', async () => {
+    const fetchCall = upload({ 'next-action': 'abc' });
+    expect(refusedFormReturn((await actionRequestRefusal(fetchCall))!, fetchCall, false)).toBeNull();
+    const crossOrigin = upload({ origin: 'http://evil.example' });
+    const refusal = await actionRequestRefusal(crossOrigin);
+    expect(refusal?.status).toBe(403);
+    expect(refusedFormReturn(refusal!, crossOrigin, false)).toBeNull();
+  });
+  it('is removed by the answer to the request that brings it to its page', () => {
+    const view = (cookie?: string) =>
+      new Request('http://localhost:3000/ar/notes/0f9e', { headers: cookie ? { cookie } : {} });
+    expect(forgottenRefusal(view('a=1; polyglot-post-refused=too-large'), false)).toBe(
+      'polyglot-post-refused=; Path=/ar/notes/0f9e; Max-Age=0; HttpOnly; SameSite=Lax',
+    );
+    expect(forgottenRefusal(view('a=1; not-polyglot-post-refused=too-large'), false)).toBeNull();
+    expect(forgottenRefusal(view(), false)).toBeNull();
   });
 });

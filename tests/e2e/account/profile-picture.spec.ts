@@ -236,4 +236,18 @@ test.describe('without JavaScript', () => {
     await expect(page.locator('main [role="status"]').first()).toHaveText(t.pictureRemoved);
     expect((await servedPicture(page)).status).toBe(404);
   });
+
+  test('a picture too large to post comes back to the page with the reason', async ({ page }) => {
+    const t = words('en');
+    const user = await createConfirmedUser();
+    await signInWithPassword(page, user.email, user.password, { next: '/en/account' });
+    await page.goto('/en/account');
+    // Over everything the server reads of a post: turned back before the action (middleware.ts).
+    await choose(page, t, 'huge.jpg', 'image/jpeg', Buffer.alloc(20_000_000, 0xff));
+    await expect(page).toHaveURL('/en/account');
+    await expect(page.locator('section#picture').getByRole('alert')).toHaveText(
+      withMax(t.pictureTooBig, 'en'),
+    );
+    expect((await servedPicture(page)).status).toBe(404);
+  });
 });

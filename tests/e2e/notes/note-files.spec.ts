@@ -3,7 +3,7 @@ import { createClient } from '@supabase/supabase-js';
 import sharp from 'sharp';
 import { expect, type Page, test } from '../support/test';
 import { createConfirmedUser, signInWithPassword } from '../support/auth-users';
-import { expectNoAxeViolations } from '../support/axe';
+import { expectNoAxeViolations, expectNoAxeViolationsWithoutJavaScript } from '../support/axe';
 import { readSessionCookie } from '../support/session-cookie';
 import { publishableKey, secretKey, supabaseUrl } from '../support/test-env';
 
@@ -18,6 +18,8 @@ type Words = Record<
   | 'fileRemoved'
   | 'fileRemove'
   | 'fileWrongType'
+  | 'fileTooBig'
+  | 'filesTooBigToSend'
   | 'deleteSummary'
   | 'deleteSubmit',
   string
@@ -224,10 +226,99 @@ test.describe('without JavaScript', () => {
     await attach(page, t, [{ name: 'photo.png', mimeType: 'image/png', buffer: await png('#d00') }]);
     await expect(page).toHaveURL(new RegExp(`/ar/notes/${id}\\?saved=attached`));
     await expect(page.getByRole('status').filter({ hasText: t.attached })).toBeVisible();
+    // The refusal before it is over: not shown beside the file it did not stop.
+    await expect(page.locator('[data-testid="form-message"][role="alert"]')).toHaveCount(0);
+    await expect(listed(page)).toHaveCount(1);
+    expect(await storedFiles(id)).toHaveLength(1);
+
+    // The page as this browser shows it: the list with the file, the form, the message.
+    await expectNoAxeViolationsWithoutJavaScript(page, async (copy) => {
+      await expect(listed(copy)).toHaveCount(1);
+      await expect(copy.getByRole('status').filter({ hasText: t.attached })).toBeVisible();
+      await expect(copy.getByLabel(t.filesChoose)).toBeVisible();
+    });
+  });
+
+  // A file of the largest size a note takes, and one a little over it, whose post is within the action's limit:
+  // each reaches the action whole, which keeps the first and names the second in the refusal.
+  test('en: a file at the size limit is attached, one just over it refused by name', async ({ page }) => {
+    const t = words('en');
+    const user = await createConfirmedUser();
+    const id = await noteOf(user.id, 'Large files');
+    await signInWithPassword(page, user.email, user.password, { next: `/en/notes/${id}` });
+    await page.goto(`/en/notes/${id}`);
+
+    await attach(page, t, [{ name: 'over.png', mimeType: 'image/png', buffer: await padded(11 * mebibyte) }]);
+    await expect(page.locator('[data-testid="form-message"][role="alert"]')).toHaveText(
+      filled(t.fileTooBig, { name: 'over.png', max: megabytes('en', 10) }),
+    );
+    expect(await storedFiles(id)).toEqual([]);
+
+    await attach(page, t, [
+      { name: 'limit.png', mimeType: 'image/png', buffer: await padded(10 * mebibyte) },
+    ]);
+    await expect(page).toHaveURL(new RegExp(`/en/notes/${id}\\?saved=attached`));
     await expect(listed(page)).toHaveCount(1);
     expect(await storedFiles(id)).toHaveLength(1);
   });
+
+  for (const locale of ['en', 'ar'] as const) {
+    test(`${locale}: files too large to post come back to the note with the reason, the note and its files intact`, async ({
+      page,
+    }) => {
+      const t = words(locale);
+      const user = await createConfirmedUser({ locale });
+      const { data, error } = await admin()
+        .from('notes')
+        .insert({ user_id: user.id, title: 'Trip 🧳', body: 'Tickets and the map' })
+        .select('id')
+        .single();
+      expect(error).toBeNull();
+      const id = data!.id as string;
+      await pngFile(id, 'kept.png');
+      await signInWithPassword(page, user.email, user.password, { locale, next: `/${locale}/notes/${id}` });
+      // As right after an earlier file was attached: the form posts to this address.
+      await page.goto(`/${locale}/notes/${id}?saved=attached`);
+
+      // 20 MB, over everything the server reads of a post: turned back before the action, with a 303.
+      const answers: number[] = [];
+      page.on('response', (response) => {
+        if (response.request().method() === 'POST') answers.push(response.status());
+      });
+      await attach(page, t, [{ name: 'huge.png', mimeType: 'image/png', buffer: await padded(20_000_000) }]);
+      await expect(page.locator('[data-testid="form-message"][role="alert"]')).toHaveText(
+        filled(t.filesTooBigToSend, { max: megabytes(locale, 10), total: megabytes(locale, 12) }),
+      );
+      await expect(page).toHaveURL(`/${locale}/notes/${id}?saved=attached`);
+      expect(answers).toEqual([303]);
+      // The earlier post's word gives way to this one's.
+      await expect(page.getByRole('status').filter({ hasText: t.attached })).toHaveCount(0);
+      await expect(page.locator('input[name="title"]')).toHaveValue('Trip 🧳');
+      await expect(page.locator('textarea[name="body"]')).toHaveValue('Tickets and the map');
+      await expect(listed(page)).toHaveCount(1);
+      await expect(listed(page).getByRole('link').first()).toHaveText('kept.png');
+      expect(await storedFiles(id)).toEqual(['kept.png']);
+      await expectNoAxeViolationsWithoutJavaScript(page, async (copy) => {
+        await expect(copy.locator('[data-testid="form-message"][role="alert"]')).toBeVisible();
+        await expect(listed(copy)).toHaveCount(1);
+      });
+
+      // The message answered that one post: not there again on the next view.
+      await page.reload();
+      await expect(page.locator('[data-testid="form-message"][role="alert"]')).toHaveCount(0);
+    });
+  }
 });
+
+const mebibyte = 1024 * 1024;
+/** A PNG grown to `size` bytes: its first bytes say PNG, which is all the type check reads. */
+const padded = async (size: number) => {
+  const head = await png('#c60');
+  return Buffer.concat([head, Buffer.alloc(size - head.length)]);
+};
+/** A size in megabytes as the page writes it (i18n/file-size.ts). */
+const megabytes = (locale: string, value: number) =>
+  new Intl.NumberFormat(locale, { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 }).format(value);
 
 // A team or an account takes its notes with it (`on delete cascade`), and their files too: removed through Storage
 // before the rows go, so nothing stays in the bucket under a note that no longer exists.

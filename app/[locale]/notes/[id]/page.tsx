@@ -9,8 +9,10 @@ import { NotesAlert } from '@/components/notes/notes-alert';
 import { NotesMessages } from '@/components/notes/notes-messages';
 import { NotesPage } from '@/components/notes/notes-page';
 import { getPathname } from '@/i18n/navigation';
-import { noScriptAnswer } from '@/lib/forms/no-script-state';
+import type { FormState } from '@/lib/forms/form-state';
+import { noScriptAnswer, noScriptPostTooLarge } from '@/lib/forms/no-script-state';
 import { firstParam, ownEntry } from '@/lib/http/search-param';
+import { noteFilesProblemMessage } from '@/lib/notes/note-file-messages';
 import { listNoteFiles } from '@/lib/notes/note-file-queries';
 import { noteFileRemoveForm, noteFilesUploadForm } from '@/lib/notes/note-files';
 import { readNote } from '@/lib/notes/note-queries';
@@ -46,19 +48,27 @@ async function NoteContent({
   if (read.status === 'missing') notFound();
   if (read.status === 'unavailable') return <NotesAlert text={t('unavailable')} failed />;
   const saved = ownEntry(savedMessages, firstParam((await searchParams).saved));
-  const [update, remove, files, fileUpload, fileRemove] = await Promise.all([
+  const [update, remove, files, fileUpload, fileRemove, tooLarge] = await Promise.all([
     noScriptAnswer('note-update'),
     noScriptAnswer('note-delete'),
     listNoteFiles(path, id),
     noScriptAnswer(noteFilesUploadForm),
     noScriptAnswer(noteFileRemoveForm),
+    noScriptPostTooLarge(),
   ]);
+  // Files too large to post reach no action: the middleware sends the visitor back here, and the form says why.
+  const upload: FormState | undefined =
+    fileUpload ??
+    (tooLarge
+      ? { status: 'error', message: await noteFilesProblemMessage(locale, 'tooBigToSend') }
+      : undefined);
   return (
     <NotesMessages>
-      {saved ? <NotesAlert text={t(saved)} /> : null}
+      {/* The address may still say what an earlier post did; a too-large one went back to it. */}
+      {saved && !tooLarge ? <NotesAlert text={t(saved)} /> : null}
       <NoteEditor note={read.note} answers={{ update, delete: remove }} />
       {files.status === 'ok' ? (
-        <NoteFiles noteId={id} files={files.files} answers={{ upload: fileUpload, remove: fileRemove }} />
+        <NoteFiles noteId={id} files={files.files} answers={{ upload, remove: fileRemove }} />
       ) : (
         <NotesAlert text={t('unavailable')} failed />
       )}
