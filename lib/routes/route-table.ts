@@ -143,6 +143,14 @@ export const routeTable = [
   // Teams: the list (with invitations waiting for the visitor), and /teams/<slug> (a team the visitor is in, or a 404).
   // example:notes start
   {
+    path: '/teams/[slug]/notes/new',
+    access: 'signed-in',
+    caching: 'private',
+    worker: 'network',
+    search: 'disallowed',
+    row: teamRow,
+  },
+  {
     path: '/teams/[slug]/notes',
     access: 'signed-in',
     caching: 'private',

@@ -165,6 +165,9 @@ for (const locale of ['en', 'ar'] as const) {
     const noteTitle = `Sprint goals ${slug}`;
     await teamPage.goto(`/${locale}/teams/${slug}/notes`);
     await expectNoAxeViolations(teamPage);
+    await teamPage.getByRole('link', { name: notes('newTeamNote') }).click();
+    await expect(teamPage).toHaveURL(`/${locale}/teams/${slug}/notes/new`);
+    await expectNoAxeViolations(teamPage);
     await field(teamPage, notes('titleLabel')).fill(noteTitle);
     await teamPage.getByRole('button', { name: notes('create') }).click();
     await expect(teamPage).toHaveURL(new RegExp(`/${locale}/notes/[0-9a-f-]{36}\\?saved=created$`));
@@ -175,7 +178,7 @@ for (const locale of ['en', 'ar'] as const) {
     // example:notes end
     const outsider = await signedInContext(browser, locale);
     const teamPaths = [`/${locale}/teams/${slug}`];
-    teamPaths.push(`/${locale}/teams/${slug}/notes`); // example:notes
+    teamPaths.push(`/${locale}/teams/${slug}/notes`, `/${locale}/teams/${slug}/notes/new`); // example:notes
     for (const path of teamPaths) {
       const response = await outsider.page.goto(path);
       expect(response?.status(), path).toBe(404);

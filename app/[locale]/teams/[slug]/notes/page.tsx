@@ -2,13 +2,12 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { Link } from '@/components/navigation/link';
-import { NewNoteForm } from '@/components/notes/new-note-form';
+import { Button } from '@/components/ui/button';
 import { NoteList, NoteSearch } from '@/components/notes/note-list';
 import { NotesAlert } from '@/components/notes/notes-alert';
 import { NotesMessages } from '@/components/notes/notes-messages';
 import { NotesPage } from '@/components/notes/notes-page';
 import { getPathname } from '@/i18n/navigation';
-import { noScriptAnswer } from '@/lib/forms/no-script-state';
 import { privatePage } from '@/lib/guard/page';
 import { firstParam } from '@/lib/http/search-param';
 import { listNotes } from '@/lib/notes/note-queries';
@@ -17,7 +16,7 @@ import { pageMetadata } from '@/lib/seo/page-metadata';
 import { readTeamRow } from '@/lib/teams/team-queries';
 
 // A team's notes (the notes example on the teams foundation): the list, paging and search as the personal list
-// has them, and a form to add one. Row-level security shows them to the team's members only; the middleware
+// has them, and a link to add one (/teams/<slug>/notes/new). Row-level security shows them to the team's members only; the middleware
 // answers 404 for a team the visitor is not in (the route table's `row`).
 
 export async function generateMetadata({
@@ -50,13 +49,20 @@ export default async function TeamNotesPage({
       <Link href={`/teams/${slug}`} className="text-sm underline-offset-4 hover:underline">
         {t('backToTeam')}
       </Link>
-      <div className="grid gap-2">
-        <h1 className="text-2xl font-semibold tracking-tight break-words">
-          {team
-            ? t.rich('teamHeading', { team: team.name, bdi: (chunks) => <bdi dir="auto">{chunks}</bdi> })
-            : t('teamTitle')}
-        </h1>
-        <p className="text-muted-foreground">{t('teamDescription')}</p>
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="grid gap-2">
+          <h1 className="text-2xl font-semibold tracking-tight break-words">
+            {team
+              ? t.rich('teamHeading', { team: team.name, bdi: (chunks) => <bdi dir="auto">{chunks}</bdi> })
+              : t('teamTitle')}
+          </h1>
+          <p className="text-muted-foreground">{t('teamDescription')}</p>
+        </div>
+        {team ? (
+          <Button asChild>
+            <Link href={`/teams/${slug}/notes/new`}>{t('newTeamNote')}</Link>
+          </Button>
+        ) : null}
       </div>
       <NotesMessages>
         <NoteSearch locale={locale} search={search} base={base} />
@@ -72,20 +78,6 @@ export default async function TeamNotesPage({
             base={base}
           />
         )}
-        {team ? (
-          <section
-            aria-labelledby="team-note-new"
-            className="grid gap-4 rounded-lg border bg-card p-6 shadow-sm"
-          >
-            <h2 id="team-note-new" className="text-lg font-semibold">
-              {t('newTeamNote')}
-            </h2>
-            <NewNoteForm
-              answer={await noScriptAnswer('note-create')}
-              team={{ id: team.id, slug: team.slug }}
-            />
-          </section>
-        ) : null}
       </NotesMessages>
     </NotesPage>
   );
