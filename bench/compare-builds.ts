@@ -5,6 +5,7 @@
 // to this script's auth server (`--auth-port`, default 58421), as `npm run bench` builds its own. See
 // bench/README.md, "Comparing two builds".
 import { parseArgs } from 'node:util';
+import { seedBenchNotes, seedBenchTeamNotes } from './lib/auth/bench-notes.ts'; // example:notes
 import { signIn } from './lib/auth/signed-in-session.ts';
 import { createConfirmedUser } from './lib/auth/test-user.ts';
 import { processCpuMs } from './lib/load/process-cpu.ts';
@@ -75,9 +76,15 @@ try {
   for (const build of builds)
     await waitForUrl(`http://127.0.0.1:${build.port}/api/health`, build.server, { timeoutMs: 60_000 });
   const session = await signIn(auth.url, publishableKey, await createConfirmedUser(auth.url, secretKey));
+  let team = '';
+  // example:notes start
+  // The user's 20 notes and a team's 20, as `npm run bench` writes them: `<team>` in a path names that team.
+  await seedBenchNotes(auth.url, publishableKey, session.accessToken);
+  team = await seedBenchTeamNotes(auth.url, publishableKey, session.accessToken);
+  // example:notes end
   const targets = values.paths!.split(',').map((entry) => {
     const signedIn = entry.startsWith('signed-in:');
-    const path = signedIn ? entry.slice('signed-in:'.length) : entry;
+    const path = (signedIn ? entry.slice('signed-in:'.length) : entry).replace('<team>', team);
     return {
       label: `${path}${signedIn ? ' signed in' : ''}`,
       path,
