@@ -83,6 +83,23 @@ test('without JavaScript: create a team, invite, accept, change a role, remove a
   await memberPage.getByRole('button', { name: t('accept') }).click();
   await expect(memberPage).toHaveURL(`/en/teams/${slug}?done=joined`);
 
+  // example:notes start
+  // The member adds a team note on its own page: a refusal keeps what was typed, then it is saved for the team.
+  const notes = (key: string) => (messages.en.Notes as Record<string, string>)[key]!;
+  await memberPage.goto(`/en/teams/${slug}/notes`);
+  await memberPage.getByRole('link', { name: notes('newTeamNote') }).click();
+  await expect(memberPage).toHaveURL(`/en/teams/${slug}/notes/new`);
+  await field(memberPage, notes('bodyLabel')).fill('Agenda: the plain form');
+  await memberPage.getByRole('button', { name: notes('create') }).click();
+  await expect(memberPage.locator('#team-note-title-error')).toBeVisible();
+  await expect(field(memberPage, notes('bodyLabel'))).toHaveValue('Agenda: the plain form');
+  await field(memberPage, notes('titleLabel')).fill('Plain agenda');
+  await memberPage.getByRole('button', { name: notes('create') }).click();
+  await expect(memberPage).toHaveURL(/\/en\/notes\/[0-9a-f-]{36}\?saved=created$/);
+  await page.goto(`/en/teams/${slug}/notes`);
+  await expect(page.getByTestId('notes-list').getByRole('link')).toHaveText(['Plain agenda']);
+  // example:notes end
+
   await page.goto(`/en/teams/${slug}`);
   await memberRow(page, member.email).getByRole('combobox').selectOption('admin');
   await memberRow(page, member.email)
