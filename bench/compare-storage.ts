@@ -14,7 +14,7 @@ import { PORTS, secretKey } from './lib/ports.ts';
 import { median } from './lib/report/spread.ts';
 import { type RunningProcess, startProcess, stopAll } from './lib/servers/child-process.ts';
 import { waitForUrl } from './lib/servers/wait-for-url.ts';
-import { download, upload } from './lib/storage/transfer.ts';
+import { createBucket, download, upload } from './lib/storage/transfer.ts';
 
 const { values } = parseArgs({
   options: {
@@ -77,16 +77,9 @@ async function start(name: Side['name'], root: string, port: number): Promise<Si
   const url = `http://127.0.0.1:${port}`;
   try {
     await waitForUrl(`${url}/auth/v1/health`, server, { timeoutMs: 60_000 });
-    const created = await fetch(`${url}/storage/v1/bucket`, {
-      method: 'POST',
-      headers: {
-        apikey: secretKey,
-        authorization: `Bearer ${secretKey}`,
-        'content-type': 'application/json',
-      },
-      body: JSON.stringify({ name: BUCKET }),
+    await createBucket({ url, key: secretKey, bucket: BUCKET }).catch((err: Error) => {
+      throw new Error(`${name}: ${err.message}`);
     });
-    if (!created.ok) throw new Error(`${name}: create bucket: ${created.status} ${await created.text()}`);
   } catch (err) {
     // A side that never started is not in `sides`, whose folders the end removes.
     await server.stop();

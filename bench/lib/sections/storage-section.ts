@@ -5,7 +5,7 @@ import type { BenchOptions } from '../options.ts';
 import { PORTS, productUrl, secretKey } from '../ports.ts';
 import type { BenchResults } from '../report/results.ts';
 import { startAuthServer } from '../servers/auth-server.ts';
-import { measureThumbnail, measureTransfer, rssMb, withPeakRss } from '../storage/transfer.ts';
+import { createBucket, measureThumbnail, measureTransfer, rssMb, withPeakRss } from '../storage/transfer.ts';
 
 const BUCKET = 'bench';
 
@@ -27,16 +27,7 @@ export async function storageSection(
   });
   try {
     const api = { url: server.url, key: secretKey, bucket: BUCKET };
-    const created = await fetch(`${server.url}/storage/v1/bucket`, {
-      method: 'POST',
-      headers: {
-        apikey: secretKey,
-        authorization: `Bearer ${secretKey}`,
-        'content-type': 'application/json',
-      },
-      body: JSON.stringify({ name: BUCKET }),
-    });
-    if (!created.ok) throw new Error(`create bucket: ${created.status} ${await created.text()}`);
+    await createBucket(api);
     const runs = options.quick ? 2 : 5;
     const pid = server.process.child.pid;
     // One unmeasured transfer first: the server's first requests load code and settle the database's memory.

@@ -71,6 +71,16 @@ const headers = (api: Api, extra: Record<string, string> = {}) => ({
   ...extra,
 });
 
+/** Creates the bucket the transfers use (private, no limits). */
+export async function createBucket(api: Api): Promise<void> {
+  const created = await fetch(`${api.url}/storage/v1/bucket`, {
+    method: 'POST',
+    headers: headers(api, { 'content-type': 'application/json' }),
+    body: JSON.stringify({ name: api.bucket }),
+  });
+  if (!created.ok) throw new Error(`create bucket: ${created.status} ${await created.text()}`);
+}
+
 /** Uploads `bytes` as a raw body (x-upsert), as storage-js sends a Buffer; returns seconds. */
 export async function upload(
   api: Api,
