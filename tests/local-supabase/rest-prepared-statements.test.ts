@@ -33,6 +33,18 @@ describe('prepared statements of the batched transaction', () => {
     expect(await kept(sql)).toBe(1);
   });
 
+  it('parses a text that comes twice in one batch once', async () => {
+    const sql = 'select ($1::int * 2)::text as n';
+    const [first, second] = await db.batchTx((run) =>
+      run([
+        { sql, values: ['2'] },
+        { sql, values: ['3'] },
+      ]),
+    );
+    expect([first![0]!.n, second![0]!.n]).toEqual(['4', '6']);
+    expect(await kept(sql)).toBe(1);
+  });
+
   it('parses a statement again when its first parse failed', async () => {
     const sql = 'select count(*)::text as n from public.later_t';
     await expect(db.batchTx((run) => run([{ sql, values: [] }]))).rejects.toMatchObject({ code: '42P01' });

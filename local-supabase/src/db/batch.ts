@@ -197,27 +197,26 @@ export async function batchTransaction<T>(pg: PGlite, fn: (run: Batch) => Promis
         for (const name of prepared.takeClosing()) writer.close(name);
         const parsing: { sql: string; name: string }[] = [];
         for (const s of statements) {
-          const { name, parsed } = prepared.name(s.sql);
+          // A text twice in one batch is parsed once, under the name its first occurrence got.
+          const pending = parsing.find((p) => p.sql === s.sql);
+          const { name, parsed } = pending ? { name: pending.name, parsed: true } : prepared.name(s.sql);
           if (!parsed) parsing.push({ sql: s.sql, name });
           writer.statement(s, name, parsed);
         }
-        // Errors read from the messages, not thrown, so the statements parsed before one are still recorded.
         writer.sync();
         // After an error COMMIT rolls the failed transaction back (its command tag says ROLLBACK).
         if (options?.last) {
           writer.query('COMMIT');
           ended = true;
         }
-        const { messages } = await pg.execProtocol(writer.bytes(), {
-          syncToFs: false,
-          throwOnError: false,
-        });
-        let parseCompletes = 0;
-        for (const m of messages as Message[]) if (m.name === 'parseComplete') parseCompletes++;
+        // Errors read from the messages, not thrown, so the statements parsed before one are still recorded.
+        const messages = (await pg.execProtocol(writer.bytes(), { syncToFs: false, throwOnError: false }))
+          .messages as Message[];
+        const parseCompletes = messages.filter((m) => m.name === 'parseComplete').length;
         for (const p of parsing.slice(0, parseCompletes)) prepared.parsed(p.sql, p.name);
-        const error = (messages as Message[]).find((m) => m.name === 'error');
+        const error = messages.find((m) => m.name === 'error');
         if (error) throw error;
-        return results(messages as Message[]);
+        return results(messages);
       };
       try {
         const value = await fn(run);
